@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ChatScroll",
+    products: [
+        .library(name: "ChatEvents", targets: ["ChatEvents"]),
+        .library(name: "ChatReducer", targets: ["ChatReducer"]),
+        .library(name: "ChatReplay", targets: ["ChatReplay"]),
+        .executable(name: "replay", targets: ["replay"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "ChatEvents"),
+        .target(name: "ChatReducer", dependencies: ["ChatEvents"]),
+        .target(name: "ChatReplay", dependencies: ["ChatEvents", "ChatReducer"]),
+        .executableTarget(
+            name: "replay",
+            dependencies: [
+                "ChatReplay",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ReducerTests", dependencies: ["ChatEvents", "ChatReducer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
