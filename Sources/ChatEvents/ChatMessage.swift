@@ -1,0 +1,32 @@
+/// Who wrote a message, as seen from the device that shows the conversation.
+public enum MessageDirection: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Written on this device: the user's own message or question.
+    case outgoing
+    /// Written by someone else: a reply, an answer, another participant.
+    case incoming
+}
+
+/// A message as the scroll engine sees it: an id, a direction and a height.
+///
+/// The engine never sees text or layout; it needs only the height the message occupies
+/// in the scroll view, estimated when the message is appended and corrected later by
+/// ``ChatEvent/itemMeasured(id:height:)`` or grown by ``ChatEvent/tokensAppended(id:text:heightDelta:height:)``.
+///
+/// ```swift
+/// let message = ChatMessage(id: "m42", direction: .incoming, height: 64)
+/// ```
+public struct ChatMessage: Sendable, Hashable {
+    /// The message's stable identifier, unique within the conversation.
+    public var id: String
+    /// Whether the message was written here or received.
+    public var direction: MessageDirection
+    /// The message's height in points.
+    public var height: Double
+
+    /// Creates a message.
+    public init(id: String, direction: MessageDirection, height: Double) {
+        self.id = id
+        self.direction = direction
+        self.height = height
+    }
+}

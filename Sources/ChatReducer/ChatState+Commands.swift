@@ -1,0 +1,93 @@
+import ChatEvents
+
+// Issuing scroll commands.
+extension ChatState {
+    /// Records a command; the offset is modelled as already there.
+    private mutating func issue(
+        _ reason: ScrollCommand.Reason, kind: ScrollCommand.Kind, key: Int?,
+        anchor commandAnchor: ScrollCommand.Anchor?, animated: Bool, target: Double?, unitAnchorY: Double?
+    ) {
+        let resolved = geometryKnown ? target.map(clamped) : nil
+        scrollTarget = ScrollCommand(
+            seq: nextSeq, kind: kind, id: key.map { store.id($0) }, anchor: commandAnchor,
+            offset: resolved, unitAnchorY: geometryKnown ? unitAnchorY : nil,
+            animated: animated && !configuration.reduceMotion, reason: reason)
+        nextSeq += 1
+        scrollTargetUnresolved = !geometryKnown
+        stepIssuedCommand = true
+        if let resolved { setOffset(resolved, cause: .command) }
+    }
+
+    /// `(T + y) / V` when the viewport has a height.
+    func unitAnchor(below y: Double) -> Double? {
+        guard let height = viewportHeight, height > 0 else { return nil }
+        return (insetTop + y) / height
+    }
+
+    /// A command to the bottom; the view follows from here on.
+    mutating func issueBottomCommand(_ reason: ScrollCommand.Reason, animated: Bool) {
+        mode = .following
+        anchor = nil
+        issue(reason, kind: .bottom, key: store.lastKey, anchor: nil, animated: animated,
+              target: maxOffset, unitAnchorY: nil)
+    }
+
+    /// Layout `top`: pins the newest question under the top inset.
+    mutating func issuePinCommand() {
+        guard let question = store.lastOutgoingKey else { return }
+        mode = .pinned
+        anchor = nil
+        issue(.newQuestion, kind: .item, key: question, anchor: .top, animated: true,
+              target: store.top(question) - configuration.pinMargin,
+              unitAnchorY: unitAnchor(below: configuration.pinMargin))
+    }
+
+    /// Centres a message, detached, as `jumpToMessage` does.
+    mutating func issueCenterCommand(_ key: Int) {
+        mode = .detached
+        issue(.jumpToMessage, kind: .item, key: key, anchor: .center, animated: true,
+              target: centeredOffset(key), unitAnchorY: unitAnchor(below: visibleHeight / 2))
+        takeAnchor()
+    }
+
+    /// Restores a detached position at `(key, delta)`.
+    mutating func issueRestoreCommand(_ key: Int, delta: Double) {
+        mode = .detached
+        anchor = Anchor(key: key, delta: delta)
+        issue(.restore, kind: .item, key: key, anchor: .top, animated: false,
+              target: store.top(key) + delta, unitAnchorY: unitAnchor(below: -delta))
+    }
+
+    func centeredOffset(_ key: Int) -> Double {
+        store.top(key) + store.height(key) / 2 - visibleHeight / 2
+    }
+
+    /// The geometry just became known: resolve a command issued before, and apply it.
+    mutating func resolveScrollTarget() {
+        guard scrollTargetUnresolved, var command = scrollTarget else { return }
+        scrollTargetUnresolved = false
+        let key = command.id.flatMap { store.key(of: $0) }
+        let target: Double
+        switch (command.kind, command.anchor) {
+        case (.bottom, _), (.item, nil):
+            target = maxOffset
+        case (.item, .top):
+            if command.reason == .restore, let anchor {
+                target = store.top(anchor.key) + anchor.delta
+                command.unitAnchorY = unitAnchor(below: -anchor.delta)
+            } else {
+                target = key.map { store.top($0) - configuration.pinMargin } ?? maxOffset
+                command.unitAnchorY = unitAnchor(below: configuration.pinMargin)
+            }
+        case (.item, .center):
+            target = key.map(centeredOffset) ?? maxOffset
+            command.unitAnchorY = unitAnchor(below: visibleHeight / 2)
+        }
+        command.offset = clamped(target)
+        scrollTarget = command
+        if mode == .detached, command.reason != .restore {
+            setOffset(target, cause: .viewport)
+            takeAnchor()
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import ChatEvents
+
+// Keeping the offset: the invariant of each mode, anchors, and holds.
+extension ChatState {
+    /// `value` clamped to `0...maxOffset`.
+    func clamped(_ value: Double) -> Double { min(max(0, value), maxOffset) }
+
+    /// Moves the modelled offset, recording `cause` when it really changes.
+    mutating func setOffset(_ value: Double, cause: OffsetReason?) {
+        guard geometryKnown else { return }
+        let value = clamped(value)
+        if value != currentOffset {
+            currentOffset = value
+            if let cause { stepCause = cause }
+        }
+    }
+
+    /// The topmost visible message and the visible top's distance below its top.
+    func anchorAtOffset() -> Anchor? {
+        guard let key = store.key(at: currentOffset) else {
+            return store.lastKey.map { Anchor(key: $0, delta: currentOffset - store.top($0)) }
+        }
+        return Anchor(key: key, delta: currentOffset - store.top(key))
+    }
+
+    /// Takes the anchor anew at the current offset.
+    mutating func takeAnchor() {
+        anchor = geometryKnown ? anchorAtOffset() : anchor
+    }
+
+    /// The offset that keeps the anchored message where it is on screen.
+    func anchoredOffset() -> Double {
+        guard let anchor, store.flags(anchor.key).contains(.live) else { return currentOffset }
+        return store.top(anchor.key) + anchor.delta
+    }
+
+    /// Applies the invariant of the mode, or of the hold, after content or geometry changed.
+    mutating func reposition(_ cause: OffsetReason?) {
+        guard geometryKnown else { return }
+        if userHoldsView {
+            setOffset(anchoredOffset(), cause: cause)
+            return
+        }
+        switch mode {
+        case .following:
+            setOffset(maxOffset, cause: cause)
+        case .detached:
+            setOffset(anchoredOffset(), cause: cause)
+        case .pinned:
+            if let question = store.lastOutgoingKey {
+                setOffset(store.top(question) - configuration.pinMargin, cause: cause)
+            } else {
+                // The pinned question is gone: keep what is on screen, detached.
+                mode = .detached
+                setOffset(currentOffset, cause: cause)
+                takeAnchor()
+            }
+        }
+    }
+
+    /// While held, the mode follows the distance from the bottom.
+    mutating func decideModeByDistance() {
+        guard let distance = distanceFromBottom else {
+            if mode == .pinned { mode = .following }
+            return
+        }
+        if distance <= configuration.atBottomThreshold {
+            mode = .following
+        } else {
+            if mode != .detached { takeAnchorIfMissing() }
+            mode = .detached
+        }
+    }
+
+    private mutating func takeAnchorIfMissing() {
+        if anchor == nil { takeAnchor() }
+    }
+
+    /// Starts a hold (a drag or a selection): nothing moves under the finger from here on.
+    mutating func beginHold() {
+        guard !userHoldsView else { return }
+        takeAnchor()
+        decideModeByDistance()
+    }
+
+    /// The last hold ended: the mode is decided once more, its invariant applied, and a
+    /// deferred command issued.
+    mutating func endHold() {
+        guard geometryKnown else {
+            issueDeferredCommand()
+            return
+        }
+        if let distance = distanceFromBottom, distance <= configuration.atBottomThreshold {
+            mode = .following
+            setOffset(maxOffset, cause: .settle)
+        } else {
+            mode = .detached
+            takeAnchor()
+        }
+        issueDeferredCommand()
+    }
+
+    /// Ends any hold because a user command takes over; a deferred command is dropped.
+    mutating func cancelHold() {
+        touchHold = false
+        selectionHold = false
+        deferredCommand = nil
+    }
+
+    private mutating func issueDeferredCommand() {
+        guard let reason = deferredCommand else { return }
+        deferredCommand = nil
+        switch reason {
+        case .outgoingMessage:
+            issueBottomCommand(.outgoingMessage, animated: true)
+        case .newQuestion:
+            issuePinCommand()
+        case .initialLoad, .incomingMessage, .jumpToLatest, .jumpToMessage, .restore, .focus:
+            break
+        }
+    }
+}

@@ -1,0 +1,460 @@
+import ChatEvents
+
+extension ChatState {
+    /// The largest height, inset or offset the reducer accepts; larger values are clamped to it.
+    /// With it, sums of heights stay exact in a `Double`.
+    public static let maximumLength: Double = 10_000_000
+
+    /// Applies one event: the heart of the package.
+    ///
+    /// After the call, ``offsetReason``, ``effects`` and ``warnings`` describe this step only;
+    /// the other properties are the view state after it. Bad input never traps: it is applied
+    /// as far as it makes sense and reported in ``warnings``.
+    ///
+    /// ```swift
+    /// let effects = state.reduce(.scrolled(offset: 120))
+    /// for case .loadOlder(let before) in effects { history.fetch(before: before) }
+    /// ```
+    ///
+    /// - Returns: ``effects``, for convenience.
+    /// - Complexity: O(log n) in the number of loaded messages, plus O(m log n) for an event
+    ///   carrying m messages.
+    @discardableResult
+    public mutating func reduce(_ event: ChatEvent) -> [ChatEffect] {
+        let before = offset
+        effects = []
+        warnings = []
+        stepCause = nil
+        stepIssuedCommand = false
+
+        apply(event)
+        finishStep()
+
+        let after = offset
+        if after == before {
+            offsetReason = nil
+        } else if stepIssuedCommand {
+            offsetReason = .command
+        } else if let cause = stepCause {
+            offsetReason = cause
+        } else {
+            offsetReason = before == nil ? .viewport : .clamp
+        }
+        return effects
+    }
+
+    // swiftlint:disable:next cyclomatic_complexity function_body_length
+    private mutating func apply(_ event: ChatEvent) {
+        let name = event.type.rawValue
+        switch event {
+        case let .viewportChanged(height, top, bottom):
+            viewportChanged(
+                height: sanitized(height, "height", name), top: sanitized(top, "insetTop", name),
+                bottom: sanitized(bottom, "insetBottom", name))
+        case let .historyLoaded(messages, more):
+            historyLoaded(messages, hasMoreOlder: more, name)
+        case let .messageAppended(message, _):
+            messageAppended(message, name)
+        case let .messageConfirmed(id, newID):
+            messageConfirmed(id, newID: newID, name)
+        case let .tokensAppended(id, _, delta, height):
+            tokensAppended(id, delta: delta, height: height, name)
+        case let .streamFinished(id):
+            _ = liveKey(id, name)
+        case let .itemMeasured(id, height):
+            guard let key = liveKey(id, name) else { return }
+            store.setHeight(sanitized(height, "height", name), for: key)
+            reposition(.measure)
+        case let .messageRemoved(id):
+            messageRemoved(id, name)
+        case let .olderLoaded(messages, more):
+            olderLoaded(messages, hasMoreOlder: more, name)
+        case .loadOlderFailed:
+            if !isLoadingOlder { warn(name, "no loadOlder request was in flight") }
+            isLoadingOlder = false
+            loadOlderBlocked = true
+        case let .keyboardWillShow(height, _):
+            keyboardMoved(to: sanitized(height, "height", name))
+        case .keyboardWillHide:
+            keyboardMoved(to: 0)
+        case .dragBegan:
+            highlightedKey = nil
+            beginHold()
+            touchHold = true
+        case let .scrolled(value):
+            userScrolled(to: value, name)
+        case let .dragEnded(value, velocity):
+            dragEnded(at: value, velocity: velocity, name)
+        case let .scrollSettled(value):
+            if touchHold {
+                if let value = finiteOffset(value, name) {
+                    setOffset(value, cause: .settle)
+                    takeAnchor()
+                }
+                endTouchHold()
+            } else {
+                userScrolled(to: value, name)
+            }
+            effects.append(.persistPosition(currentPosition))
+        case let .selectionChanged(active):
+            if active {
+                beginHold()
+                selectionHold = true
+            } else if selectionHold {
+                selectionHold = false
+                if !touchHold { endHold() }
+            }
+        case .inputFocused:
+            inputFocused = true
+            if mode != .following, configuration.focusScrollsToBottom, !userHoldsView {
+                issueBottomCommand(.focus, animated: true)
+            }
+        case .inputBlurred:
+            inputFocused = false
+        case .jumpToLatestTapped:
+            cancelHold()
+            issueBottomCommand(.jumpToLatest, animated: true)
+        case let .jumpToMessage(id):
+            guard let key = liveKey(id, name) else { return }
+            cancelHold()
+            highlightedKey = key
+            issueCenterCommand(key)
+        case .highlightFinished:
+            highlightedKey = nil
+        case let .entranceAnimationFinished(id):
+            guard let key = liveKey(id, name) else { return }
+            if store.flags(key).contains(.animating) {
+                store.setFlag(.animating, false, for: key)
+                animatingCount -= 1
+                compactAnimatingKeys()
+            } else {
+                warn(name, "\(quoted(id)) has no pending entrance animation")
+            }
+        case let .appeared(restore):
+            if let restore { appeared(restoring: restore, name) }
+        case .disappeared:
+            effects.append(.persistPosition(currentPosition))
+        }
+    }
+
+    // MARK: Geometry
+
+    private mutating func viewportChanged(height: Double, top: Double, bottom: Double) {
+        let first = !geometryKnown
+        let bottomShift = bottom - insetBottom
+        viewportHeight = height
+        insetTop = top
+        insetBottom = bottom
+        if first {
+            resolveScrollTarget()
+        } else if mode == .detached, !userHoldsView, bottomShift != 0 {
+            // What sat at the bottom edge stays there.
+            setOffset(anchoredOffset() + bottomShift, cause: .viewport)
+            takeAnchor()
+        }
+        reposition(.viewport)
+    }
+
+    private mutating func keyboardMoved(to height: Double) {
+        let shift = height - keyboardHeight
+        keyboardHeight = height
+        if mode == .detached, !userHoldsView, geometryKnown {
+            setOffset(currentOffset + shift, cause: .keyboard)
+            takeAnchor()
+        }
+        reposition(.keyboard)
+    }
+
+    // MARK: Content
+
+    private mutating func historyLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool, _ name: String) {
+        let wasEmpty = store.count == 0
+        for message in messages {
+            guard store.key(of: message.id) == nil else { continue }
+            store.append(sanitized(message, name))
+        }
+        hasMoreOlder = more
+        if wasEmpty, store.count > 0 {
+            if userHoldsView {
+                reposition(.growth)
+            } else {
+                issueBottomCommand(.initialLoad, animated: false)
+            }
+        } else {
+            reposition(.growth)
+        }
+    }
+
+    private mutating func messageAppended(_ message: ChatMessage, _ name: String) {
+        guard store.key(of: message.id) == nil else {
+            warn(name, "duplicate id \(quoted(message.id)) ignored")
+            return
+        }
+        let key = store.append(sanitized(message, name), flags: .animating)
+        animatingKeys.append(key)
+        animatingCount += 1
+        switch message.direction {
+        case .outgoing:
+            let reason: ScrollCommand.Reason = configuration.layout == .top ? .newQuestion : .outgoingMessage
+            if userHoldsView {
+                deferredCommand = reason
+                reposition(.growth)
+            } else if reason == .newQuestion {
+                issuePinCommand()
+            } else {
+                issueBottomCommand(.outgoingMessage, animated: true)
+            }
+        case .incoming:
+            if mode == .following, !userHoldsView {
+                issueBottomCommand(.incomingMessage, animated: true)
+            } else {
+                reposition(.growth)
+                if geometryKnown, store.top(key) >= currentOffset + visibleHeight {
+                    store.setFlag(.unread, true, for: key)
+                    unreadKeys.append(key)
+                    unreadCount += 1
+                }
+            }
+        }
+    }
+
+    private mutating func messageConfirmed(_ id: String, newID: String?, _ name: String) {
+        guard let key = liveKey(id, name) else { return }
+        if store.direction(key) == .incoming {
+            warn(name, "\(quoted(id)) is incoming; only outgoing messages are confirmed")
+        }
+        guard let newID, newID != id else { return }
+        if store.key(of: newID) != nil {
+            warn(name, "new id \(quoted(newID)) is already loaded; \(quoted(id)) keeps its id")
+            return
+        }
+        store.rename(key, to: newID)
+    }
+
+    private mutating func tokensAppended(_ id: String, delta: Double?, height: Double?, _ name: String) {
+        guard let key = liveKey(id, name) else { return }
+        let newHeight: Double
+        if let height {
+            newHeight = sanitized(height, "height", name)
+        } else if let delta {
+            let grown = store.height(key) + sanitized(delta, "heightDelta", name)
+            newHeight = grown > Self.maximumLength ? sanitized(grown, "height", name) : grown
+        } else {
+            return
+        }
+        store.setHeight(newHeight, for: key)
+        reposition(.growth)
+    }
+
+    private mutating func messageRemoved(_ id: String, _ name: String) {
+        guard let key = liveKey(id, name) else { return }
+        if var moved = anchor, moved.key == key {
+            if let next = store.key(after: key) ?? store.key(before: key) {
+                moved.key = next
+                anchor = moved
+            } else {
+                anchor = nil
+            }
+        }
+        if highlightedKey == key { highlightedKey = nil }
+        let flags = store.remove(key)
+        if flags.contains(.unread) { unreadCount -= 1 }
+        if flags.contains(.animating) {
+            animatingCount -= 1
+            compactAnimatingKeys()
+        }
+        reposition(.remove)
+    }
+
+    private mutating func olderLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool, _ name: String) {
+        if !isLoadingOlder { warn(name, "no loadOlder request was in flight") }
+        var skipped: [String] = []
+        for message in messages.reversed() {
+            guard store.key(of: message.id) == nil else {
+                skipped.append(message.id)
+                continue
+            }
+            store.prepend(sanitized(message, name))
+        }
+        if !skipped.isEmpty {
+            warn(name, "duplicate ids skipped: \(skipped.reversed().map(quoted).joined(separator: ", "))")
+        }
+        isLoadingOlder = false
+        loadOlderBlocked = false
+        hasMoreOlder = more
+        reposition(.prepend)
+    }
+
+    // MARK: The user's finger
+
+    private mutating func userScrolled(to value: Double, _ name: String) {
+        guard let value = finiteOffset(value, name) else { return }
+        if userHoldsView {
+            setOffset(value, cause: .user)
+            takeAnchor()
+        } else if mode == .detached {
+            setOffset(value, cause: .user)
+            takeAnchor()
+        }
+    }
+
+    private mutating func dragEnded(at value: Double, velocity: Double?, _ name: String) {
+        guard touchHold else {
+            warn(name, "no drag was in progress")
+            userScrolled(to: value, name)
+            return
+        }
+        if let value = finiteOffset(value, name) {
+            setOffset(value, cause: .user)
+            takeAnchor()
+        }
+        if velocity == nil || velocity == 0 || velocity?.isNaN == true {
+            endTouchHold()
+        }
+    }
+
+    private mutating func endTouchHold() {
+        touchHold = false
+        if !selectionHold { endHold() }
+    }
+
+    private mutating func appeared(restoring restore: SavedPosition, _ name: String) {
+        if userHoldsView {
+            warn(name, "the view is held; the position is not restored")
+            return
+        }
+        if restore.wasAtBottom {
+            issueBottomCommand(.restore, animated: false)
+        } else if let id = restore.anchorID, let key = store.key(of: id) {
+            var delta = restore.delta
+            if !delta.isFinite {
+                warn(name, "restore delta \(format(delta)) replaced by 0")
+                delta = 0
+            }
+            issueRestoreCommand(key, delta: delta)
+        } else {
+            if let id = restore.anchorID {
+                warn(name, "restore anchor \(quoted(id)) is not loaded; restored to the bottom")
+            } else {
+                warn(name, "restore has no anchorID; restored to the bottom")
+            }
+            issueBottomCommand(.restore, animated: false)
+        }
+    }
+
+    // MARK: End of step
+
+    private mutating func finishStep() {
+        if userHoldsView { decideModeByDistance() }
+        if mode == .following { clearUnread() } else { consumeReachedUnread() }
+        requestOlderIfNeeded()
+    }
+
+    private mutating func clearUnread() {
+        for index in unreadHead..<unreadKeys.count {
+            store.setFlag(.unread, false, for: unreadKeys[index])
+        }
+        unreadKeys.removeAll(keepingCapacity: true)
+        unreadHead = 0
+        unreadCount = 0
+    }
+
+    /// Unread messages stop counting once they are no longer below the visible region.
+    private mutating func consumeReachedUnread() {
+        guard geometryKnown else { return }
+        let visibleEnd = currentOffset + visibleHeight
+        while unreadHead < unreadKeys.count {
+            let key = unreadKeys[unreadHead]
+            if store.flags(key).contains(.unread) {
+                guard store.top(key) < visibleEnd else { break }
+                store.setFlag(.unread, false, for: key)
+                unreadCount -= 1
+            }
+            unreadHead += 1
+        }
+        if unreadHead == unreadKeys.count {
+            unreadKeys.removeAll(keepingCapacity: true)
+            unreadHead = 0
+        }
+    }
+
+    private mutating func requestOlderIfNeeded() {
+        guard geometryKnown else { return }
+        if currentOffset > configuration.loadOlderThreshold {
+            loadOlderBlocked = false
+            return
+        }
+        guard hasMoreOlder, !isLoadingOlder, !loadOlderBlocked, let oldest = store.firstKey else { return }
+        isLoadingOlder = true
+        effects.append(.loadOlder(before: store.id(oldest)))
+    }
+
+    private mutating func compactAnimatingKeys() {
+        if animatingCount == 0 {
+            animatingKeys.removeAll(keepingCapacity: true)
+        } else if animatingKeys.count > 32, animatingCount * 2 < animatingKeys.count {
+            animatingKeys.removeAll { !store.flags($0).contains(.animating) }
+        }
+    }
+
+    // MARK: Input checks
+
+    private mutating func warn(_ event: String, _ text: String) {
+        warnings.append("\(event): \(text)")
+    }
+
+    /// The live message `id`, or a warning that it is not loaded.
+    private mutating func liveKey(_ id: String, _ name: String) -> Int? {
+        if let key = store.key(of: id) { return key }
+        warn(name, "unknown id \(quoted(id))")
+        return nil
+    }
+
+    /// A length clamped to `0...maximumLength`, with a warning when it had to be.
+    private mutating func sanitized(_ value: Double, _ field: String, _ name: String) -> Double {
+        if value.isNaN {
+            warn(name, "\(field) is not a number; 0 used")
+            return 0
+        }
+        if value < 0 {
+            warn(name, "negative \(field) \(format(value)) clamped to 0")
+            return 0
+        }
+        if value > Self.maximumLength {
+            warn(name, "\(field) \(format(value)) clamped to \(format(Self.maximumLength))")
+            return Self.maximumLength
+        }
+        return value
+    }
+
+    private mutating func sanitized(_ message: ChatMessage, _ name: String) -> ChatMessage {
+        var message = message
+        message.height = sanitized(message.height, "height of \(quoted(message.id))", name)
+        return message
+    }
+
+    /// A user offset, or `nil` with a warning when it cannot be applied. Out-of-range offsets
+    /// are overscroll and are clamped silently by ``setOffset(_:cause:)``.
+    private mutating func finiteOffset(_ value: Double, _ name: String) -> Double? {
+        guard geometryKnown else {
+            warn(name, "offset before the first viewportChanged ignored")
+            return nil
+        }
+        guard !value.isNaN else {
+            warn(name, "offset is not a number; ignored")
+            return nil
+        }
+        return value
+    }
+}
+
+/// `"id"`, for warnings.
+func quoted(_ id: String) -> String { "\"\(id)\"" }
+
+/// A number as a person writes it: `12`, `-3`, `0.5`.
+func format(_ value: Double) -> String {
+    if value.isFinite, value == value.rounded(.towardZero), abs(value) < 1e15 {
+        return String(Int64(value))
+    }
+    return String(value)
+}

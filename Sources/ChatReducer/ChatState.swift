@@ -1,0 +1,221 @@
+import ChatEvents
+
+/// The view state of a chat screen's scroll view, and the pure reducer that advances it.
+///
+/// Feed every event of the screen to ``reduce(_:)``; read the outcome from the properties.
+/// The reducer decides; it never scrolls, fetches or stores anything itself. What the app
+/// should do is in ``scrollTarget`` (run it once when its `seq` changes) and in the
+/// ``effects`` of the step.
+///
+/// ```swift
+/// var state = ChatState(configuration: ChatConfiguration())
+/// state.reduce(.viewportChanged(height: 800, insetTop: 100, insetBottom: 50))
+/// state.reduce(.historyLoaded(messages: cached, hasMoreOlder: true))
+/// state.scrollTarget?.reason   // .initialLoad
+/// state.isAtBottom             // true
+/// ```
+///
+/// - Complexity: every event costs O(log n) in the number of loaded messages (plus the size of
+///   the event itself); the store keeps positions in Fenwick trees.
+public struct ChatState: Sendable, Equatable {
+    /// The configuration the state was created with.
+    public let configuration: ChatConfiguration
+
+    /// Who holds the view; how the offset is kept after each event.
+    public internal(set) var mode: ScrollMode = .following
+    /// Why ``offset`` changed at the last step, or `nil` if it did not.
+    public internal(set) var offsetReason: OffsetReason?
+    /// The last scroll command issued; it persists until replaced. Run it once per `seq`.
+    public internal(set) var scrollTarget: ScrollCommand?
+    /// Incoming live messages appended below the visible region that have not been reached since.
+    public internal(set) var unreadCount = 0
+    /// Whether older history has been requested and has not arrived or failed yet.
+    public internal(set) var isLoadingOlder = false
+    /// Whether the server has history older than the oldest loaded message.
+    public internal(set) var hasMoreOlder = false
+    /// What the last step asks the app to do; never repeated on later steps.
+    public internal(set) var effects: [ChatEffect] = []
+    /// How much more of the scroll view the keyboard covers; 0 when hidden.
+    public internal(set) var keyboardHeight: Double = 0
+    /// Whether the message input has focus.
+    public internal(set) var inputFocused = false
+    /// Diagnostics of the last step: one human-readable line per problem with the input.
+    public internal(set) var warnings: [String] = []
+    /// The scroll view's frame height, or `nil` before the first `viewportChanged`.
+    public internal(set) var viewportHeight: Double?
+    /// The obscured height at the top (navigation and status bars).
+    public internal(set) var insetTop: Double = 0
+    /// The obscured height at the bottom with the keyboard hidden (input bar, home indicator).
+    public internal(set) var insetBottom: Double = 0
+
+    // MARK: Internal state
+
+    var store = MessageStore()
+    /// The modelled offset; meaningful only when the geometry is known.
+    var currentOffset: Double = 0
+    /// `detached` (and any hold): the topmost visible message and `offset - top(key)`.
+    var anchor: Anchor?
+    /// From `dragBegan` until the scroll settles.
+    var touchHold = false
+    /// While a text selection is active.
+    var selectionHold = false
+    /// An `outgoingMessage` or `newQuestion` command waiting for the hold to end.
+    var deferredCommand: ScrollCommand.Reason?
+    /// The `seq` of the next command.
+    var nextSeq = 1
+    /// Whether ``scrollTarget`` was issued before the geometry was known.
+    var scrollTargetUnresolved = false
+    /// The key of the highlighted message.
+    var highlightedKey: Int?
+    /// After a failed load: no request until the offset leaves the trigger zone.
+    var loadOlderBlocked = false
+    /// Keys of unread messages, oldest first, consumed from `unreadHead`; removed ones are skipped.
+    var unreadKeys: [Int] = []
+    var unreadHead = 0
+    /// Keys of messages whose entrance animation is pending, in message order; lazily compacted.
+    var animatingKeys: [Int] = []
+    var animatingCount = 0
+
+    // Per-step bookkeeping.
+    var stepCause: OffsetReason?
+    var stepIssuedCommand = false
+
+    struct Anchor: Sendable, Equatable {
+        var key: Int
+        var delta: Double
+    }
+
+    /// Creates the state of an empty conversation whose geometry is not known yet.
+    public init(configuration: ChatConfiguration = ChatConfiguration()) {
+        self.configuration = configuration
+    }
+}
+
+// MARK: - Derived view state
+
+extension ChatState {
+    /// Whether the geometry is known: a `viewportChanged` has been applied.
+    var geometryKnown: Bool { viewportHeight != nil }
+
+    /// The modelled scroll offset, or `nil` before the geometry is known.
+    /// `0 <= offset <= maxOffset` always holds.
+    public var offset: Double? { geometryKnown ? currentOffset : nil }
+
+    /// The height of the region the user can see: `max(0, V - T - B - K)`.
+    public var visibleHeight: Double {
+        max(0, (viewportHeight ?? 0) - insetTop - insetBottom - keyboardHeight)
+    }
+
+    /// Layout `top`: the space below the last message that lets the newest question reach
+    /// the top of the visible area; 0 in layout `bottom`.
+    ///
+    /// - Complexity: O(log n).
+    public var trailingSpacer: Double {
+        switch configuration.layout {
+        case .bottom:
+            return 0
+        case .top:
+            guard let question = store.lastOutgoingKey else { return 0 }
+            let below = store.totalHeight - store.top(question)
+            return max(0, visibleHeight - below - configuration.pinMargin)
+        }
+    }
+
+    /// The content height: the messages' heights plus ``trailingSpacer``.
+    public var contentHeight: Double { store.totalHeight + trailingSpacer }
+
+    /// The largest offset: `max(0, contentHeight - visibleHeight)`.
+    public var maxOffset: Double { max(0, contentHeight - visibleHeight) }
+
+    /// `maxOffset - offset`, or `nil` before the geometry is known.
+    public var distanceFromBottom: Double? { geometryKnown ? maxOffset - currentOffset : nil }
+
+    /// Whether the view is within `atBottomThreshold` of the bottom. Before the geometry is
+    /// known, true exactly when the mode is `following`.
+    public var isAtBottom: Bool {
+        guard let distance = distanceFromBottom else { return mode == .following }
+        return distance <= configuration.atBottomThreshold
+    }
+
+    /// Whether to show the jump-to-latest button:
+    /// `!isAtBottom && (distanceFromBottom > jumpToLatestThreshold || unreadCount > 0)`.
+    /// False while the geometry is unknown.
+    public var showJumpToLatest: Bool {
+        guard let distance = distanceFromBottom, !isAtBottom else { return false }
+        return distance > configuration.jumpToLatestThreshold || unreadCount > 0
+    }
+
+    /// Whether the user holds the view: dragging, scrolling with momentum, or selecting text.
+    public var userHoldsView: Bool { touchHold || selectionHold }
+
+    /// The message highlighted by the last `jumpToMessage`, until a drag or `highlightFinished`.
+    public var highlightedID: String? { highlightedKey.map { store.id($0) } }
+
+    /// The number of loaded messages.
+    public var messageCount: Int { store.count }
+
+    /// The ids whose entrance animation is pending, in message order.
+    ///
+    /// - Complexity: O(k) in the number of pending animations.
+    public var animating: [String] {
+        animatingKeys.lazy.filter { store.flags($0).contains(.animating) }.map { store.id($0) }
+    }
+
+    /// The loaded message `id`, or `nil` if none is.
+    ///
+    /// - Complexity: O(1) expected.
+    public func message(id: String) -> ChatMessage? {
+        store.key(of: id).map { store.message($0) }
+    }
+
+    /// The distance from the content's top to the top of message `id`, or `nil` if it is not loaded.
+    ///
+    /// - Complexity: O(log n).
+    public func top(ofMessage id: String) -> Double? {
+        store.key(of: id).map { store.top($0) }
+    }
+
+    /// The id of the newest loaded message.
+    ///
+    /// - Complexity: O(log n).
+    public var newestMessageID: String? { store.lastKey.map { store.id($0) } }
+
+    /// The id of the oldest loaded message.
+    ///
+    /// - Complexity: O(log n).
+    public var oldestMessageID: String? { store.firstKey.map { store.id($0) } }
+
+    /// The loaded messages that overlap the visible region `[offset, offset + visibleHeight)`,
+    /// in order, each with its top; empty before the geometry is known.
+    ///
+    /// - Complexity: O(k log n) for k visible messages.
+    public var visibleMessages: [(message: ChatMessage, top: Double)] {
+        guard geometryKnown, visibleHeight > 0, var key = store.key(at: currentOffset) else { return [] }
+        var result: [(message: ChatMessage, top: Double)] = []
+        let end = currentOffset + visibleHeight
+        while true {
+            let top = store.top(key)
+            guard top < end else { break }
+            if top + store.height(key) > currentOffset { result.append((store.message(key), top)) }
+            guard let next = store.key(after: key) else { break }
+            key = next
+        }
+        return result
+    }
+
+    /// Every loaded message, in order.
+    ///
+    /// - Complexity: O(n).
+    public var messages: [ChatMessage] { store.allMessages() }
+
+    /// The position to persist now: the topmost visible message, the visible top's distance
+    /// below its top, and whether the view is at the bottom.
+    ///
+    /// - Complexity: O(log n).
+    public var currentPosition: SavedPosition {
+        guard geometryKnown, let key = store.key(at: currentOffset) else {
+            return SavedPosition(anchorID: nil, delta: 0, wasAtBottom: isAtBottom)
+        }
+        return SavedPosition(anchorID: store.id(key), delta: currentOffset - store.top(key), wasAtBottom: isAtBottom)
+    }
+}

@@ -1,0 +1,219 @@
+import ChatEvents
+
+/// The loaded messages, in order, with O(log n) positions.
+///
+/// Messages live in two segments so that neither appends nor prepends ever shift an existing
+/// message: `back` holds the first message ever loaded and everything appended after it, and
+/// `front` holds prepended (older) messages, newest first. A message's *key* is stable for its
+/// whole life: `i` for `back[i]`, `-1 - j` for `front[j]`; keys sort in message order.
+/// Removed messages stay as zero-height tombstones, so removal shifts nothing either.
+struct MessageStore: Sendable, Equatable {
+    /// Per-message flag bits.
+    struct Flags: OptionSet, Sendable, Equatable {
+        let rawValue: UInt8
+        static let live = Flags(rawValue: 1 << 0)
+        static let outgoing = Flags(rawValue: 1 << 1)
+        static let animating = Flags(rawValue: 1 << 2)
+        static let unread = Flags(rawValue: 1 << 3)
+    }
+
+    /// One side of the store.
+    struct Segment: Sendable, Equatable {
+        var heights = FenwickTree<Double>()
+        var live = FenwickTree<Int32>()
+        var outgoing = FenwickTree<Int32>()
+        var height: [Double] = []
+        var ids: [String] = []
+        var flags: [Flags] = []
+
+        mutating func append(id: String, direction: MessageDirection, height value: Double, flags extra: Flags) {
+            let isOutgoing = direction == .outgoing
+            heights.append(value)
+            live.append(1)
+            outgoing.append(isOutgoing ? 1 : 0)
+            height.append(value)
+            ids.append(id)
+            flags.append(isOutgoing ? [.live, .outgoing, extra] : [.live, extra])
+        }
+    }
+
+    private(set) var front = Segment()
+    private(set) var back = Segment()
+    private var keysByID: [String: Int] = [:]
+
+    /// The number of live messages.
+    var count: Int { Int(front.live.total + back.live.total) }
+    /// The sum of the live messages' heights.
+    var totalHeight: Double { front.heights.total + back.heights.total }
+
+    // MARK: Lookup
+
+    /// The key of the live message `id`. O(1) expected.
+    func key(of id: String) -> Int? { keysByID[id] }
+
+    func id(_ key: Int) -> String { key >= 0 ? back.ids[key] : front.ids[-1 - key] }
+    func height(_ key: Int) -> Double { key >= 0 ? back.height[key] : front.height[-1 - key] }
+    func flags(_ key: Int) -> Flags { key >= 0 ? back.flags[key] : front.flags[-1 - key] }
+    func direction(_ key: Int) -> MessageDirection { flags(key).contains(.outgoing) ? .outgoing : .incoming }
+    func message(_ key: Int) -> ChatMessage { ChatMessage(id: id(key), direction: direction(key), height: height(key)) }
+
+    /// Whether `key` names a slot of the store (live or removed).
+    func isValid(_ key: Int) -> Bool { key >= 0 ? key < back.ids.count : -1 - key < front.ids.count }
+
+    mutating func setFlag(_ flag: Flags, _ on: Bool, for key: Int) {
+        if key >= 0 {
+            if on { back.flags[key].insert(flag) } else { back.flags[key].remove(flag) }
+        } else {
+            if on { front.flags[-1 - key].insert(flag) } else { front.flags[-1 - key].remove(flag) }
+        }
+    }
+
+    // MARK: Positions
+
+    /// The sum of the heights of the live messages before `key`. O(log n).
+    func top(_ key: Int) -> Double {
+        if key >= 0 { return front.heights.total + back.heights.prefixSum(key) }
+        return front.heights.total - front.heights.prefixSum(-key)
+    }
+
+    /// The first live message of positive height whose bottom lies below `y`, that is the
+    /// message drawn at content coordinate `y`; the last message of positive height when `y`
+    /// lies at or below the content's end; `nil` when no message has a height. O(log n).
+    func key(at y: Double) -> Int? {
+        let frontTotal = front.heights.total
+        if y < frontTotal {
+            // front[j] spans [frontTotal - prefix(j + 1), frontTotal - prefix(j)).
+            let length = front.heights.prefixLength(summingAtMost: frontTotal - y, inclusive: false)
+            return -1 - length
+        }
+        let local = y - frontTotal
+        if local < back.heights.total {
+            return back.heights.prefixLength(summingAtMost: local, inclusive: true)
+        }
+        return lastKey(withPositiveHeightIn: ())
+    }
+
+    private func lastKey(withPositiveHeightIn _: Void) -> Int? {
+        if back.heights.total > 0 {
+            return back.heights.prefixLength(summingAtMost: back.heights.total, inclusive: false)
+        }
+        if front.heights.total > 0 {
+            // The newest front message with a height: the smallest j with prefix(j + 1) > 0.
+            return -1 - front.heights.prefixLength(summingAtMost: 0, inclusive: true)
+        }
+        return nil
+    }
+
+    // MARK: Order statistics over live (or live outgoing) messages
+
+    /// The number of live messages before `key`. O(log n).
+    func rank(of key: Int) -> Int {
+        if key >= 0 { return Int(front.live.total + back.live.prefixSum(key)) }
+        return Int(front.live.total - front.live.prefixSum(-key))
+    }
+
+    /// The key of the live message with the 0-based `rank`, counting all live messages
+    /// (`outgoingOnly == false`) or live outgoing ones. O(log n).
+    func key(atRank rank: Int, outgoingOnly: Bool = false) -> Int? {
+        let frontTree = outgoingOnly ? front.outgoing : front.live
+        let backTree = outgoingOnly ? back.outgoing : back.live
+        let total = Int(frontTree.total + backTree.total)
+        guard rank >= 0, rank < total else { return nil }
+        let frontCount = Int(frontTree.total)
+        if rank < frontCount {
+            let length = frontTree.prefixLength(summingAtMost: Int32(frontCount - rank), inclusive: false)
+            return -1 - length
+        }
+        return backTree.prefixLength(summingAtMost: Int32(rank - frontCount), inclusive: true)
+    }
+
+    /// The oldest live message.
+    var firstKey: Int? { key(atRank: 0) }
+    /// The newest live message.
+    var lastKey: Int? { key(atRank: count - 1) }
+    /// The newest live outgoing message.
+    var lastOutgoingKey: Int? {
+        key(atRank: Int(front.outgoing.total + back.outgoing.total) - 1, outgoingOnly: true)
+    }
+    /// The live message after `key` (which may be removed).
+    func key(after key: Int) -> Int? {
+        let r = rank(of: key) + (flags(key).contains(.live) ? 1 : 0)
+        return self.key(atRank: r)
+    }
+    /// The live message before `key`.
+    func key(before key: Int) -> Int? { self.key(atRank: rank(of: key) - 1) }
+
+    // MARK: Mutation
+
+    /// Appends a message after the newest; returns its key. The id must not be present.
+    @discardableResult
+    mutating func append(_ message: ChatMessage, flags: Flags = []) -> Int {
+        let key = back.ids.count
+        back.append(id: message.id, direction: message.direction, height: message.height, flags: flags)
+        keysByID[message.id] = key
+        return key
+    }
+
+    /// Inserts a message before the oldest; returns its key. The id must not be present.
+    @discardableResult
+    mutating func prepend(_ message: ChatMessage) -> Int {
+        let key = -1 - front.ids.count
+        front.append(id: message.id, direction: message.direction, height: message.height, flags: [])
+        keysByID[message.id] = key
+        return key
+    }
+
+    /// Sets the height of the live message `key`.
+    mutating func setHeight(_ value: Double, for key: Int) {
+        if key >= 0 {
+            back.heights.add(value - back.height[key], at: key)
+            back.height[key] = value
+        } else {
+            let j = -1 - key
+            front.heights.add(value - front.height[j], at: j)
+            front.height[j] = value
+        }
+    }
+
+    /// Renames the live message `key` to an id that is not present.
+    mutating func rename(_ key: Int, to newID: String) {
+        keysByID[id(key)] = nil
+        keysByID[newID] = key
+        if key >= 0 { back.ids[key] = newID } else { front.ids[-1 - key] = newID }
+    }
+
+    /// Removes the live message `key`, leaving a zero-height tombstone; returns its flags.
+    @discardableResult
+    mutating func remove(_ key: Int) -> Flags {
+        let old = flags(key)
+        setHeight(0, for: key)
+        keysByID[id(key)] = nil
+        let outgoing: Int32 = old.contains(.outgoing) ? -1 : 0
+        if key >= 0 {
+            back.live.add(-1, at: key)
+            back.outgoing.add(outgoing, at: key)
+            back.flags[key] = []
+            back.ids[key] = ""
+        } else {
+            let j = -1 - key
+            front.live.add(-1, at: j)
+            front.outgoing.add(outgoing, at: j)
+            front.flags[j] = []
+            front.ids[j] = ""
+        }
+        return old
+    }
+
+    /// Every live message in order. O(n).
+    func allMessages() -> [ChatMessage] {
+        var result: [ChatMessage] = []
+        result.reserveCapacity(count)
+        for j in front.ids.indices.reversed() where front.flags[j].contains(.live) {
+            result.append(message(-1 - j))
+        }
+        for i in back.ids.indices where back.flags[i].contains(.live) {
+            result.append(message(i))
+        }
+        return result
+    }
+}
