@@ -45,7 +45,7 @@ extension ChatState {
 
     // swiftlint:disable:next cyclomatic_complexity function_body_length
     private mutating func apply(_ event: ChatEvent) {
-        let name = event.type.rawValue
+        let name = event.type
         switch event {
         case let .viewportChanged(height, top, bottom):
             viewportChanged(
@@ -167,7 +167,7 @@ extension ChatState {
 
     // MARK: Content
 
-    private mutating func historyLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool, _ name: String) {
+    private mutating func historyLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool, _ name: ChatEvent.EventType) {
         let wasEmpty = store.count == 0
         for message in messages {
             guard store.key(of: message.id) == nil else { continue }
@@ -185,7 +185,7 @@ extension ChatState {
         }
     }
 
-    private mutating func messageAppended(_ message: ChatMessage, _ name: String) {
+    private mutating func messageAppended(_ message: ChatMessage, _ name: ChatEvent.EventType) {
         guard store.key(of: message.id) == nil else {
             warn(name, "duplicate id \(quoted(message.id)) ignored")
             return
@@ -218,7 +218,7 @@ extension ChatState {
         }
     }
 
-    private mutating func messageConfirmed(_ id: String, newID: String?, _ name: String) {
+    private mutating func messageConfirmed(_ id: String, newID: String?, _ name: ChatEvent.EventType) {
         guard let key = liveKey(id, name) else { return }
         if store.direction(key) == .incoming {
             warn(name, "\(quoted(id)) is incoming; only outgoing messages are confirmed")
@@ -231,7 +231,7 @@ extension ChatState {
         store.rename(key, to: newID)
     }
 
-    private mutating func tokensAppended(_ id: String, delta: Double?, height: Double?, _ name: String) {
+    private mutating func tokensAppended(_ id: String, delta: Double?, height: Double?, _ name: ChatEvent.EventType) {
         guard let key = liveKey(id, name) else { return }
         let newHeight: Double
         if let height {
@@ -246,7 +246,7 @@ extension ChatState {
         reposition(.growth)
     }
 
-    private mutating func messageRemoved(_ id: String, _ name: String) {
+    private mutating func messageRemoved(_ id: String, _ name: ChatEvent.EventType) {
         guard let key = liveKey(id, name) else { return }
         if var moved = anchor, moved.key == key {
             if let next = store.key(after: key) ?? store.key(before: key) {
@@ -266,7 +266,7 @@ extension ChatState {
         reposition(.remove)
     }
 
-    private mutating func olderLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool, _ name: String) {
+    private mutating func olderLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool, _ name: ChatEvent.EventType) {
         if !isLoadingOlder { warn(name, "no loadOlder request was in flight") }
         var skipped: [String] = []
         for message in messages.reversed() {
@@ -287,7 +287,7 @@ extension ChatState {
 
     // MARK: The user's finger
 
-    private mutating func userScrolled(to value: Double, _ name: String) {
+    private mutating func userScrolled(to value: Double, _ name: ChatEvent.EventType) {
         guard let value = finiteOffset(value, name) else { return }
         if userHoldsView {
             setOffset(value, cause: .user)
@@ -298,7 +298,7 @@ extension ChatState {
         }
     }
 
-    private mutating func dragEnded(at value: Double, velocity: Double?, _ name: String) {
+    private mutating func dragEnded(at value: Double, velocity: Double?, _ name: ChatEvent.EventType) {
         guard touchHold else {
             warn(name, "no drag was in progress")
             userScrolled(to: value, name)
@@ -318,7 +318,7 @@ extension ChatState {
         if !selectionHold { endHold() }
     }
 
-    private mutating func appeared(restoring restore: SavedPosition, _ name: String) {
+    private mutating func appeared(restoring restore: SavedPosition, _ name: ChatEvent.EventType) {
         if userHoldsView {
             warn(name, "the view is held; the position is not restored")
             return
@@ -399,35 +399,37 @@ extension ChatState {
 
     // MARK: Input checks
 
-    private mutating func warn(_ event: String, _ text: String) {
-        warnings.append("\(event): \(text)")
+    private mutating func warn(_ event: ChatEvent.EventType, _ text: String) {
+        warnings.append("\(event.rawValue): \(text)")
     }
 
     /// The live message `id`, or a warning that it is not loaded.
-    private mutating func liveKey(_ id: String, _ name: String) -> Int? {
+    private mutating func liveKey(_ id: String, _ name: ChatEvent.EventType) -> Int? {
         if let key = store.key(of: id) { return key }
         warn(name, "unknown id \(quoted(id))")
         return nil
     }
 
     /// A length clamped to `0...maximumLength`, with a warning when it had to be.
-    private mutating func sanitized(_ value: Double, _ field: String, _ name: String) -> Double {
+    private mutating func sanitized(
+        _ value: Double, _ field: @autoclosure () -> String, _ name: ChatEvent.EventType
+    ) -> Double {
         if value.isNaN {
-            warn(name, "\(field) is not a number; 0 used")
+            warn(name, "\(field()) is not a number; 0 used")
             return 0
         }
         if value < 0 {
-            warn(name, "negative \(field) \(format(value)) clamped to 0")
+            warn(name, "negative \(field()) \(format(value)) clamped to 0")
             return 0
         }
         if value > Self.maximumLength {
-            warn(name, "\(field) \(format(value)) clamped to \(format(Self.maximumLength))")
+            warn(name, "\(field()) \(format(value)) clamped to \(format(Self.maximumLength))")
             return Self.maximumLength
         }
         return value
     }
 
-    private mutating func sanitized(_ message: ChatMessage, _ name: String) -> ChatMessage {
+    private mutating func sanitized(_ message: ChatMessage, _ name: ChatEvent.EventType) -> ChatMessage {
         var message = message
         message.height = sanitized(message.height, "height of \(quoted(message.id))", name)
         return message
@@ -435,7 +437,7 @@ extension ChatState {
 
     /// A user offset, or `nil` with a warning when it cannot be applied. Out-of-range offsets
     /// are overscroll and are clamped silently by ``setOffset(_:cause:)``.
-    private mutating func finiteOffset(_ value: Double, _ name: String) -> Double? {
+    private mutating func finiteOffset(_ value: Double, _ name: ChatEvent.EventType) -> Double? {
         guard geometryKnown else {
             warn(name, "offset before the first viewportChanged ignored")
             return nil

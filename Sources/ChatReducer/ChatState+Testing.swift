@@ -1,0 +1,61 @@
+import ChatEvents
+
+// Hooks for this package's own tests: invariant checks that are too slow, or too internal,
+// for the public API.
+extension ChatState {
+    /// The invariants of SPEC section 7 that hold after every event, as human-readable
+    /// violations; empty when all hold. `thorough` adds O(n) checks of the message store.
+    package func invariantViolations(thorough: Bool = false) -> [String] {
+        var problems: [String] = []
+        if let offset {
+            if !(offset >= 0 && offset <= maxOffset) {
+                problems.append("offset \(format(offset)) outside 0...\(format(maxOffset))")
+            }
+            if mode == .following, !userHoldsView, offset != maxOffset {
+                problems.append("following and not held, but offset \(format(offset)) != maxOffset \(format(maxOffset))")
+            }
+        }
+        if unreadCount < 0 { problems.append("unreadCount \(unreadCount) < 0") }
+        if unreadCount > messageCount { problems.append("unreadCount \(unreadCount) > messageCount \(messageCount)") }
+        if animatingCount < 0 || animatingCount > messageCount {
+            problems.append("animatingCount \(animatingCount) outside 0...\(messageCount)")
+        }
+        let requests = effects.reduce(0) { count, effect in
+            switch effect {
+            case .loadOlder: count + 1
+            case .persistPosition: count
+            }
+        }
+        if requests > 1 || (requests == 1 && !isLoadingOlder) {
+            problems.append("\(requests) loadOlder effects with isLoadingOlder \(isLoadingOlder)")
+        }
+        if let highlightedKey, !store.flags(highlightedKey).contains(.live) {
+            problems.append("highlighted message is not loaded")
+        }
+        if let anchor, !store.isValid(anchor.key) {
+            problems.append("anchor key \(anchor.key) is not a slot of the store")
+        }
+        if thorough {
+            let all = store.allMessages()
+            if Set(all.map(\.id)).count != all.count { problems.append("duplicate ids") }
+            if all.count != messageCount { problems.append("store count \(messageCount) != \(all.count) live messages") }
+            let pending = animating
+            if pending.count != animatingCount { problems.append("animating list \(pending.count) != count \(animatingCount)") }
+            if !Set(pending).isSubset(of: Set(all.map(\.id))) { problems.append("animating holds ids that are not loaded") }
+            var top = 0.0
+            for message in all {
+                if self.top(ofMessage: message.id) != top {
+                    problems.append("top of \(message.id) is \(self.top(ofMessage: message.id) ?? -1), expected \(top)")
+                    break
+                }
+                top += message.height
+            }
+        }
+        return problems
+    }
+
+    /// The detached anchor as `(id, delta)`, for tests.
+    package var anchorForTesting: (id: String, delta: Double)? {
+        anchor.flatMap { store.flags($0.key).contains(.live) ? (store.id($0.key), $0.delta) : nil }
+    }
+}
