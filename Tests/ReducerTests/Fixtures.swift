@@ -91,10 +91,17 @@ extension ChatState {
         #expect(unreadCount >= 0, "unreadCount < 0 \(step)", sourceLocation: sourceLocation)
         let requests = effects.filter { if case .loadOlder = $0 { true } else { false } }.count
         #expect(requests <= 1, "several loadOlder effects \(step)", sourceLocation: sourceLocation)
+        let endsRequest: Bool
+        switch event {
+        case .olderLoaded, .loadOlderFailed: endsRequest = true
+        default: endsRequest = false
+        }
         if requests == 1 {
-            #expect(!wasLoadingOlder, "a second loadOlder while one is in flight \(step)", sourceLocation: sourceLocation)
+            #expect(!wasLoadingOlder || endsRequest, "a second loadOlder while one is in flight \(step)", sourceLocation: sourceLocation)
             #expect(isLoadingOlder, "loadOlder emitted without isLoadingOlder \(step)", sourceLocation: sourceLocation)
         }
+        // The reducer's own, more internal checks (store positions, counters, anchor slot).
+        #expect(invariantViolations(thorough: true) == [], "\(step)", sourceLocation: sourceLocation)
     }
 
     /// The ids of the messages overlapping the visible region, in order.
