@@ -1,0 +1,122 @@
+/// One `"key": value` member of a scanned object, as byte offsets into the line.
+package struct JSONMember: Sendable, Hashable {
+    /// The key's text between its quotes, still escaped.
+    package var key: JSONStringRef
+    /// A hash of the key's unescaped bytes, for duplicate detection.
+    package var keyHash: UInt64
+    /// The offset of the key's opening quote.
+    package var keyOffset: Int
+    /// The offset of the value's first byte.
+    package var valueStart: Int
+    /// The offset just past the value's last byte.
+    package var valueEnd: Int
+}
+
+/// The members of one scanned object, in the order they appear.
+package struct JSONObjectIndex: Sendable, Hashable {
+    /// The offset of the object's `{`.
+    package var start: Int
+    /// The offset just past the object's `}`.
+    package var end: Int
+    /// The members, in order; keys are unique.
+    package var members: [JSONMember]
+}
+
+extension JSONScanner {
+    /// Validates the object whose `{` is at `offset` and indexes its members.
+    ///
+    /// Every member value is validated and skipped, not decoded; a duplicate key is an error
+    /// reported at the second occurrence.
+    ///
+    /// - Parameter depth: The nesting depth of this object; the top-level value is 1.
+    package func indexObject(at offset: Int, depth: Int) throws(JSONScanError) -> JSONObjectIndex {
+        guard depth <= Self.maximumDepth else {
+            throw JSONScanError(offset: offset, message: "JSON nested deeper than \(Self.maximumDepth) levels")
+        }
+        var members: [JSONMember] = []
+        var i = skipWhitespace(from: offset + 1)
+        if peek(i) == ASCII.closeBrace {
+            return JSONObjectIndex(start: offset, end: i + 1, members: members)
+        }
+        members.reserveCapacity(8)
+        var seenHashes: Set<UInt64>? = nil
+        while true {
+            guard peek(i) == ASCII.quote else {
+                throw unexpected(at: i, expected: "a quoted key")
+            }
+            let keyOffset = i
+            let scannedKey = try scanString(at: i)
+            let key = scannedKey.content
+            let member = JSONMember(
+                key: key, keyHash: hashUnescaped(key), keyOffset: keyOffset, valueStart: 0, valueEnd: 0
+            )
+            if isDuplicate(member, among: members, seenHashes: &seenHashes) {
+                throw JSONScanError(offset: keyOffset, message: "duplicate key \(JSONWriter.quoted(string(key)))")
+            }
+            i = skipWhitespace(from: scannedKey.end)
+            guard peek(i) == ASCII.colon else {
+                throw unexpected(at: i, expected: #"":" after the key"#)
+            }
+            let valueStart = skipWhitespace(from: i + 1)
+            let valueEnd = try skipValue(at: valueStart, depth: depth + 1)
+            members.append(JSONMember(
+                key: key, keyHash: member.keyHash, keyOffset: keyOffset, valueStart: valueStart, valueEnd: valueEnd
+            ))
+            i = skipWhitespace(from: valueEnd)
+            switch peek(i) {
+            case ASCII.comma:
+                i = skipWhitespace(from: i + 1)
+            case ASCII.closeBrace:
+                return JSONObjectIndex(start: offset, end: i + 1, members: members)
+            default:
+                throw unexpected(at: i, expected: #""," or "}" in the object"#)
+            }
+        }
+    }
+
+    /// Whether `member`'s key equals one in `members`. Small objects compare linearly; large
+    /// ones first consult a set of key hashes so that hostile lines stay linear.
+    private func isDuplicate(
+        _ member: JSONMember, among members: [JSONMember], seenHashes: inout Set<UInt64>?
+    ) -> Bool {
+        let linearLimit = 16
+        if members.count >= linearLimit {
+            if seenHashes == nil {
+                seenHashes = Set(members.lazy.map(\.keyHash))
+            }
+            if seenHashes?.insert(member.keyHash).inserted ?? true {
+                return false
+            }
+        }
+        for other in members where other.keyHash == member.keyHash && keysEqual(other.key, member.key) {
+            return true
+        }
+        return false
+    }
+
+    /// The member whose unescaped key is `name`, if any.
+    package func member(_ name: StaticString, in object: JSONObjectIndex) -> JSONMember? {
+        name.withUTF8Buffer { name in
+            for member in object.members where stringEquals(member.key, name) {
+                return member
+            }
+            return nil
+        }
+    }
+
+    /// FNV-1a over the unescaped bytes of a string.
+    private func hashUnescaped(_ string: JSONStringRef) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        if string.isPlain {
+            for i in string.start..<max(string.start, min(string.end, self.bytes.count)) {
+                hash = (hash ^ UInt64(self.bytes[i])) &* 0x0000_0100_0000_01B3
+            }
+            return hash
+        }
+        var bytes = unescapedBytes(string)
+        while let byte = bytes.next() {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}

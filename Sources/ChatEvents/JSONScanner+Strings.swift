@@ -1,0 +1,270 @@
+/// The text of a scanned JSON string between its quotes, still escaped.
+package struct JSONStringRef: Sendable, Hashable {
+    /// The offset just past the opening quote.
+    package var start: Int
+    /// The offset of the closing quote.
+    package var end: Int
+    /// Whether the text has no escapes, so its bytes are the string's UTF-8 as they stand.
+    package var isPlain: Bool
+}
+
+extension JSONScanner {
+    /// Validates the string whose opening quote is at `offset`: escapes, surrogate pairs,
+    /// UTF-8 and the absence of control characters.
+    ///
+    /// - Returns: The string's text and the offset just past its closing quote.
+    package func scanString(at offset: Int) throws(JSONScanError) -> (content: JSONStringRef, end: Int) {
+        var i = offset + 1
+        var isPlain = true
+        let count = bytes.count
+        while i < count {
+            let byte = bytes[i]
+            if byte == ASCII.quote {
+                return (JSONStringRef(start: offset + 1, end: i, isPlain: isPlain), i + 1)
+            }
+            if byte == ASCII.backslash {
+                isPlain = false
+                i = try scanEscape(at: i, stringStart: offset)
+            } else if byte < ASCII.space {
+                throw JSONScanError(
+                    offset: i, message: "unescaped control character U+\(hex(UInt32(byte), width: 4)) in a string"
+                )
+            } else if byte < 0x80 {
+                i += 1
+            } else {
+                i = try validateUTF8Sequence(at: i)
+            }
+        }
+        throw JSONScanError(offset: offset, message: "unterminated string")
+    }
+
+    /// The text of the string value that starts at `start` and ends before `end`,
+    /// for a value that has been validated.
+    package func stringRef(valueStart start: Int, valueEnd end: Int) -> JSONStringRef {
+        let contentEnd = max(start + 1, end - 1)
+        var isPlain = true
+        var i = start + 1
+        while i < contentEnd {
+            if bytes[i] == ASCII.backslash {
+                isPlain = false
+                break
+            }
+            i += 1
+        }
+        return JSONStringRef(start: start + 1, end: contentEnd, isPlain: isPlain)
+    }
+
+    /// Validates the escape whose backslash is at `offset` and returns the offset past it.
+    private func scanEscape(at offset: Int, stringStart: Int) throws(JSONScanError) -> Int {
+        let escape = peek(offset + 1)
+        switch escape {
+        case ASCII.quote, ASCII.backslash, ASCII.slash, ASCII.b, ASCII.f, ASCII.n, ASCII.r, ASCII.t:
+            return offset + 2
+        case ASCII.u:
+            guard let unit = hex4(at: offset + 2) else {
+                throw JSONScanError(offset: offset, message: #"invalid \u escape in a string"#)
+            }
+            switch unit {
+            case 0xD800...0xDBFF:
+                guard peek(offset + 6) == ASCII.backslash, peek(offset + 7) == ASCII.u,
+                      let low = hex4(at: offset + 8), (0xDC00...0xDFFF).contains(low)
+                else {
+                    throw loneSurrogate(unit, at: offset)
+                }
+                return offset + 12
+            case 0xDC00...0xDFFF:
+                throw loneSurrogate(unit, at: offset)
+            default:
+                return offset + 6
+            }
+        default:
+            if offset + 1 >= bytes.count {
+                throw JSONScanError(offset: stringStart, message: "unterminated string")
+            }
+            if escape > ASCII.space, escape < 0x7F {
+                throw JSONScanError(offset: offset, message: "invalid escape \\\(UnicodeScalar(escape)) in a string")
+            }
+            throw JSONScanError(offset: offset, message: "invalid escape in a string")
+        }
+    }
+
+    private func loneSurrogate(_ unit: UInt32, at offset: Int) -> JSONScanError {
+        JSONScanError(offset: offset, message: "lone surrogate \\u\(hex(unit, width: 4)) in a string")
+    }
+
+    /// The value of the four hexadecimal digits at `offset`, or `nil`.
+    @inline(__always)
+    fileprivate func hex4(at offset: Int) -> UInt32? {
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let byte = peek(offset + k)
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Validates the UTF-8 sequence whose lead byte is at `offset` (RFC 3629: no overlong
+    /// forms, no surrogates, nothing above U+10FFFF) and returns the offset past it.
+    package func validateUTF8Sequence(at offset: Int) throws(JSONScanError) -> Int {
+        @inline(__always) func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+        let second = peek(offset + 1)
+        let valid: Int?
+        switch peek(offset) {
+        case 0xC2...0xDF:
+            valid = isContinuation(second) ? 2 : nil
+        case 0xE0:
+            valid = (0xA0...0xBF).contains(second) && isContinuation(peek(offset + 2)) ? 3 : nil
+        case 0xE1...0xEC, 0xEE...0xEF:
+            valid = isContinuation(second) && isContinuation(peek(offset + 2)) ? 3 : nil
+        case 0xED:
+            valid = (0x80...0x9F).contains(second) && isContinuation(peek(offset + 2)) ? 3 : nil
+        case 0xF0:
+            valid = (0x90...0xBF).contains(second) && isContinuation(peek(offset + 2))
+                && isContinuation(peek(offset + 3)) ? 4 : nil
+        case 0xF1...0xF3:
+            valid = isContinuation(second) && isContinuation(peek(offset + 2))
+                && isContinuation(peek(offset + 3)) ? 4 : nil
+        case 0xF4:
+            valid = (0x80...0x8F).contains(second) && isContinuation(peek(offset + 2))
+                && isContinuation(peek(offset + 3)) ? 4 : nil
+        default:
+            valid = nil
+        }
+        guard let length = valid else {
+            throw JSONScanError(offset: offset, message: "invalid UTF-8 in a string")
+        }
+        return offset + length
+    }
+
+    /// The unescaped UTF-8 bytes of a validated string, produced without allocating.
+    package func unescapedBytes(_ string: JSONStringRef) -> JSONUnescapedBytes {
+        JSONUnescapedBytes(scanner: self, string: string)
+    }
+
+    /// Decodes a validated string.
+    package func string(_ string: JSONStringRef) -> String {
+        let end = min(string.end, bytes.count)
+        let start = min(string.start, end)
+        if string.isPlain {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(end - start)
+        var iterator = unescapedBytes(string)
+        while let byte = iterator.next() { utf8.append(byte) }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Whether a validated string's unescaped bytes are exactly `utf8`.
+    @inline(__always)
+    package func stringEquals(_ string: JSONStringRef, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        if string.isPlain {
+            guard string.end - string.start == utf8.count, string.end <= bytes.count else { return false }
+            for k in 0..<utf8.count where bytes[string.start + k] != utf8[k] { return false }
+            return true
+        }
+        var iterator = unescapedBytes(string)
+        for byte in utf8 where iterator.next() != byte { return false }
+        return iterator.next() == nil
+    }
+
+    /// Whether two validated strings unescape to the same bytes.
+    package func keysEqual(_ a: JSONStringRef, _ b: JSONStringRef) -> Bool {
+        if a.isPlain, b.isPlain {
+            let length = a.end - a.start
+            guard b.end - b.start == length else { return false }
+            for k in 0..<length where peek(a.start + k) != peek(b.start + k) { return false }
+            return true
+        }
+        var left = unescapedBytes(a)
+        var right = unescapedBytes(b)
+        while true {
+            let byte = left.next()
+            guard byte == right.next() else { return false }
+            if byte == nil { return true }
+        }
+    }
+}
+
+/// The unescaped UTF-8 bytes of a validated JSON string, one at a time.
+package struct JSONUnescapedBytes: IteratorProtocol {
+    private let scanner: JSONScanner
+    private var offset: Int
+    private let end: Int
+    /// Up to three bytes of the scalar being produced, lowest byte next.
+    private var pending: UInt32 = 0
+    private var pendingCount = 0
+
+    fileprivate init(scanner: JSONScanner, string: JSONStringRef) {
+        self.scanner = scanner
+        self.offset = string.start
+        self.end = string.end
+    }
+
+    /// The next byte, or `nil` at the end of the string.
+    package mutating func next() -> UInt8? {
+        if pendingCount > 0 {
+            let byte = UInt8(truncatingIfNeeded: pending)
+            pending >>= 8
+            pendingCount -= 1
+            return byte
+        }
+        guard offset < end else { return nil }
+        let byte = scanner.peek(offset)
+        guard byte == ASCII.backslash else {
+            offset += 1
+            return byte
+        }
+        let escape = scanner.peek(offset + 1)
+        offset += 2
+        switch escape {
+        case ASCII.b: return 0x08
+        case ASCII.f: return 0x0C
+        case ASCII.n: return ASCII.newline
+        case ASCII.r: return ASCII.carriageReturn
+        case ASCII.t: return ASCII.tab
+        case ASCII.u:
+            var scalar = scanner.hex4(at: offset) ?? 0xFFFD
+            offset += 4
+            if (0xD800...0xDBFF).contains(scalar), scanner.peek(offset) == ASCII.backslash,
+               scanner.peek(offset + 1) == ASCII.u, let low = scanner.hex4(at: offset + 2),
+               (0xDC00...0xDFFF).contains(low) {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                offset += 6
+            } else if (0xD800...0xDFFF).contains(scalar) {
+                scalar = 0xFFFD
+            }
+            return encode(scalar)
+        default:
+            return escape
+        }
+    }
+
+    /// Returns the first UTF-8 byte of `scalar` and keeps the rest pending.
+    private mutating func encode(_ scalar: UInt32) -> UInt8 {
+        switch scalar {
+        case 0..<0x80:
+            return UInt8(scalar)
+        case 0x80..<0x800:
+            pending = 0x80 | scalar & 0x3F
+            pendingCount = 1
+            return UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+        case 0x800..<0x10000:
+            pending = (0x80 | scalar >> 6 & 0x3F) | (0x80 | scalar & 0x3F) << 8
+            pendingCount = 2
+            return UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+        default:
+            pending = (0x80 | scalar >> 12 & 0x3F) | (0x80 | scalar >> 6 & 0x3F) << 8
+                | (0x80 | scalar & 0x3F) << 16
+            pendingCount = 3
+            return UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+        }
+    }
+}
