@@ -7,7 +7,7 @@ import Testing
 /// (`focusScrollsToBottom`, `reduceMotion`).
 @Suite("Configuration")
 struct ConfigurationTests {
-    @Test("the defaults are layout bottom, thresholds 20 / 200 / 800, focusScrollsToBottom false, pinMargin 0, reduceMotion false")
+    @Test("given no options, then the configuration is layout bottom, thresholds 20 / 200 / 800, focusScrollsToBottom false, pinMargin 0, reduceMotion false")
     func defaults() {
         #expect(ChatConfiguration() == ChatConfiguration(
             layout: .bottom, atBottomThreshold: 20, jumpToLatestThreshold: 200, loadOlderThreshold: 800,
@@ -138,5 +138,19 @@ struct ConfigurationTests {
         state.send(motion.events)
 
         #expect(state.scrollTarget == motion.command)
+    }
+
+    @Test("given focusScrollsToBottom and a drag, when the input is focused, then the automatic focus command is dropped, not deferred")
+    func focusDuringAHoldIsDropped() {
+        var state = openChat(count: 20, configuration: ChatConfiguration(focusScrollsToBottom: true))
+        state.send(.dragBegan, .scrolled(offset: 700))
+
+        state.send(.inputFocused)
+        #expect(state.inputFocused)
+        #expect(state.scrollTarget == initialLoadCommand())
+
+        state.send(.released(at: 700))
+        #expect(state.scrollTarget == initialLoadCommand())
+        #expect(state.offset == 700)
     }
 }

@@ -181,4 +181,17 @@ struct DetachedTests {
         #expect(state.isAtBottom)
         #expect(state.showJumpToLatest == false)
     }
+
+    @Test("given detached and not held, when scrollSettled reports 700, then it acts as a scroll (user), moves the anchor and emits persistPosition")
+    func scrollSettledWithoutHoldWhileDetached() {
+        var state = detachedChat(at: 1030)
+
+        state.send(.scrollSettled(offset: 700))
+
+        #expect(state.offset == 700)
+        #expect(state.offsetReason == .user)
+        #expect(state.mode == .detached)
+        #expect(state.anchorPosition! == ("m8", 0))
+        #expect(state.effects == [.persistPosition(SavedPosition(anchorID: "m8", delta: 0, wasAtBottom: false))])
+    }
 }

@@ -198,4 +198,17 @@ struct FollowingTests {
         // The topmost visible message at 1350 is m14 (1300…1400).
         #expect(state.effects == [.persistPosition(SavedPosition(anchorID: "m14", delta: 50, wasAtBottom: true))])
     }
+
+    @Test("given a streaming answer, when a token batch carries neither heightDelta nor height, then nothing changes")
+    func tokensWithoutHeight() {
+        var state = openChat(count: 10)
+        state.send(.streamingAppended(incoming("a1", height: 40)))
+        var expected = state.snapshot
+
+        state.send(.tokensAppended(id: "a1", text: "more", heightDelta: nil, height: nil))
+
+        expected.offsetReason = nil
+        #expect(state.snapshot == expected)
+        #expect(state.message(id: "a1")?.height == 40)
+    }
 }

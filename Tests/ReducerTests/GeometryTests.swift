@@ -44,7 +44,7 @@ struct GeometryTests {
     }
 
     @Test(
-        "visible height is max(0, V - T - B - K)",
+        "given V, T, B and K, when the viewport and the keyboard are reported, then the visible height is max(0, V - T - B - K)",
         arguments: [
             (800.0, 100.0, 50.0, 0.0, 650.0),
             (800, 100, 50, 300, 350),
@@ -111,7 +111,7 @@ struct GeometryTests {
     }
 
     @Test(
-        "an item is visible when it overlaps [offset, offset + visibleHeight)",
+        "given 20 messages of 100 detached at an offset, then the visible messages are those overlapping [offset, offset + visibleHeight)",
         arguments: [(Double, [String])]([
             // [100, 750): m1 ends exactly at 100 (not visible); m8 is [700, 800).
             (100.0, ids(2...8)),

@@ -322,4 +322,22 @@ struct HoldingTests {
         #expect(state.userHoldsView == false)
         #expect(state.offset == 600)
     }
+
+    // SPEC: automatic commands other than outgoingMessage and newQuestion are dropped while held;
+    // the reducer drops initialLoad too (docs/decisions.md) and decides the mode by distance.
+    @Test("given a drag on an empty conversation, when history arrives, then no initialLoad command; the held offset stays 0 and the mode is detached by distance")
+    func initialLoadDuringAHoldIsDropped() {
+        var state = ChatState()
+        state.send(standardViewport, .dragBegan)
+
+        state.send(.historyLoaded(messages: history(1...20), hasMoreOlder: false))
+
+        #expect(state.scrollTarget == nil)
+        #expect(state.offset == 0)
+        #expect(state.mode == .detached)
+
+        state.send(.released(at: 0))
+        #expect(state.scrollTarget == nil)
+        #expect(state.mode == .detached)
+    }
 }

@@ -186,4 +186,47 @@ struct QuestionAnswerTests {
         #expect(state.offset == 1984)
         #expect(state.mode == .pinned)
     }
+
+    @Test("given a pinned question, when the top inset grows by 50, then the question stays pinned and the spacer shrinks with the visible height")
+    func viewportChangeWhilePinned() {
+        var state = openChat(count: 20, configuration: Self.layoutTop)
+        state.send(.appended(outgoing("q1", height: 60)))
+
+        state.send(.viewportChanged(height: 800, insetTop: 150, insetBottom: 50))
+
+        // visible 600: spacer 600 - 60 = 540, content 2600, maxOffset 2000.
+        #expect(state.offset == 2000)
+        #expect(state.offsetReason == nil)
+        #expect(state.trailingSpacer == 540)
+        #expect(state.contentHeight == 2600)
+        #expect(state.mode == .pinned)
+    }
+
+    @Test("given a pinned question and not held, when scrolled reports another offset (a layout pass), then nothing moves and the mode stays pinned")
+    func scrolledWhilePinnedDoesNothing() {
+        var state = openChat(count: 20, configuration: Self.layoutTop)
+        state.send(.appended(outgoing("q1", height: 60)))
+
+        state.send(.scrolled(offset: 1500))
+
+        #expect(state.offset == 2000)
+        #expect(state.offsetReason == nil)
+        #expect(state.mode == .pinned)
+    }
+
+    @Test("given focusScrollsToBottom and a pinned question, when the input is focused, then pinned is not following: one focus command to the bottom")
+    func focusWhilePinned() {
+        var state = openChat(count: 20, configuration: ChatConfiguration(layout: .top, focusScrollsToBottom: true))
+        state.send(.appended(outgoing("q1", height: 60)), .appended(incoming("a1", height: 1000)))
+        // C₀ 3060, spacer 0: bottom 2410; the question stays at 2000.
+        #expect(state.offset == 2000)
+
+        state.send(.inputFocused)
+
+        #expect(state.scrollTarget == ScrollCommand(
+            seq: 3, kind: .bottom, id: "a1", anchor: nil, offset: 2410, unitAnchorY: nil,
+            animated: true, reason: .focus))
+        #expect(state.mode == .following)
+        #expect(state.offset == 2410)
+    }
 }
