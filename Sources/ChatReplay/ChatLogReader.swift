@@ -1,0 +1,387 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ChatEvents
+
+/// Why a log could not be read: the file could not be opened or read, or a line could not be decoded.
+///
+/// The ``description`` is what the `replay` command prints:
+///
+/// ```text
+/// chat.jsonl:3:42: expected a number for "height", found a string
+///     {"type":"itemMeasured","id":"m1","height":"80"}
+///                                              ^
+/// ```
+public struct LogReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Hashable {
+        /// The file is missing, is a directory, or could not be read (the `replay` exit code 66).
+        case unreadable
+        /// A line is not a valid log line (the `replay` exit code 65).
+        case undecodable
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// The file as it was named to the reader.
+    public var file: String
+    /// The 1-based line number, or 0 when the file itself could not be read.
+    public var line: Int
+    /// The 1-based column in Unicode scalars, or 0 when the file itself could not be read.
+    public var column: Int
+    /// The explanation, such as `expected a number for "height", found a string`.
+    public var message: String
+    /// The text of the offending line, without its line break; empty for ``Kind/unreadable``.
+    public var lineText: String
+
+    /// Creates an error.
+    public init(kind: Kind, file: String, line: Int, column: Int, message: String, lineText: String) {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.lineText = lineText
+    }
+
+    /// `FILE:LINE:COLUMN`, or `FILE` when the file itself could not be read.
+    public var location: String {
+        kind == .unreadable ? file : "\(file):\(line):\(column)"
+    }
+
+    /// `FILE:LINE:COLUMN: message`, on one line.
+    public var summary: String { "\(location): \(message)" }
+
+    /// The offending line, shortened to about 120 characters around the column, and a caret
+    /// under the column, each indented by four spaces; empty for ``Kind/unreadable``.
+    public var excerpt: String {
+        guard kind == .undecodable else { return "" }
+        let (text, caret) = Self.excerpt(of: lineText, column: column)
+        return "    \(text)\n    \(String(repeating: " ", count: caret))^"
+    }
+
+    /// ``summary`` followed by the ``excerpt`` lines.
+    public var description: String {
+        kind == .unreadable ? summary : "\(summary)\n\(excerpt)"
+    }
+
+    static let excerptWidth = 120
+
+    /// The shown text and the caret's distance from its start.
+    static func excerpt(of line: String, column: Int) -> (text: String, caret: Int) {
+        let scalars = line.unicodeScalars.map { scalar -> Unicode.Scalar in
+            scalar.properties.generalCategory == .control ? " " : scalar
+        }
+        let index = max(0, column - 1)
+        guard scalars.count > excerptWidth else {
+            return (String(String.UnicodeScalarView(scalars)), index)
+        }
+        var lower = max(0, index - excerptWidth / 2)
+        let upper = min(scalars.count, lower + excerptWidth)
+        lower = max(0, upper - excerptWidth)
+        var text = String(String.UnicodeScalarView(scalars[lower..<upper]))
+        var caret = index - lower
+        if lower > 0 {
+            text = "…" + text
+            caret += 1
+        }
+        if upper < scalars.count { text += "…" }
+        return (text, caret)
+    }
+}
+
+/// Reads a log, one line at a time, without holding the whole file in memory.
+///
+/// Lines may end in LF or CRLF; a UTF-8 byte-order mark at the very start and blank lines are
+/// skipped. The header `{"chatlog": 1, "config": {...}}` is read when the reader is created and
+/// is only allowed on the first non-blank line.
+///
+/// ```swift
+/// let reader = try ChatLogReader(contentsOf: "Examples/messaging.jsonl")
+/// var replayer = Replayer(configuration: reader.configuration)
+/// while let event = try reader.next() {
+///     print(replayer.apply(event).jsonLine)
+/// }
+/// ```
+public final class ChatLogReader {
+    /// The name of the log in messages: the path it was opened with.
+    public let file: String
+    /// The header of the log, or `nil` when its first line is an event.
+    public private(set) var header: ChatLogHeader?
+    /// Whether undecodable lines are skipped (and handed to the skip handler) instead of thrown.
+    public let skipsInvalidLines: Bool
+
+    /// The configuration to replay the log with: the header's, or the defaults without a header.
+    public var configuration: ChatConfiguration { header?.configuration ?? ChatConfiguration() }
+
+    /// The number of the last line read, 1-based.
+    public private(set) var lineNumber = 0
+
+    private enum Source {
+        case file(Int32)
+        case memory
+    }
+
+    private static let chunkSize = 1 << 20
+    private var source: Source
+    private let onSkip: (LogReadError) -> Void
+    private var buffer: [UInt8] = []
+    /// The buffer each read fills, allocated on the first read.
+    private var chunk: UnsafeMutableBufferPointer<UInt8>?
+    private var start = 0
+    private var scanned = 0
+    private var atEnd = false
+    private var checkedByteOrderMark = false
+    private var firstEvent: LoggedEvent?
+
+    /// Opens the log at `path` and reads its header.
+    ///
+    /// - Parameters:
+    ///   - path: The log file.
+    ///   - skipInvalidLines: Skip lines that cannot be decoded instead of throwing; each is
+    ///     handed to `onSkip`.
+    ///   - onSkip: Called with each skipped line's error.
+    /// - Throws: ``LogReadError`` when the file cannot be read or, unless skipping, its first
+    ///   line cannot be decoded.
+    public init(
+        contentsOf path: String, skipInvalidLines: Bool = false,
+        onSkip: @escaping (LogReadError) -> Void = { _ in }
+    ) throws(LogReadError) {
+        file = path
+        skipsInvalidLines = skipInvalidLines
+        self.onSkip = onSkip
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw Self.unreadable(path, String(cString: strerror(errno)))
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw Self.unreadable(path, "is a directory, not a log file")
+        }
+        source = .file(descriptor)
+        try readHeader()
+    }
+
+    /// Reads a log held in memory, as if it were a file named `name`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The log's bytes.
+    ///   - name: The name of the log in messages.
+    ///   - skipInvalidLines: Skip lines that cannot be decoded instead of throwing.
+    ///   - onSkip: Called with each skipped line's error.
+    /// - Throws: ``LogReadError`` when, unless skipping, the first line cannot be decoded.
+    public init(
+        bytes: [UInt8], name: String = "<memory>", skipInvalidLines: Bool = false,
+        onSkip: @escaping (LogReadError) -> Void = { _ in }
+    ) throws(LogReadError) {
+        file = name
+        skipsInvalidLines = skipInvalidLines
+        self.onSkip = onSkip
+        source = .memory
+        buffer = bytes
+        atEnd = true
+        try readHeader()
+    }
+
+    deinit {
+        if case let .file(descriptor) = source { close(descriptor) }
+        chunk?.deallocate()
+    }
+
+    /// The next event, or `nil` at the end of the log.
+    ///
+    /// - Throws: ``LogReadError`` when the file cannot be read or, unless skipping, a line
+    ///   cannot be decoded, or a header appears after the first line.
+    public func next() throws(LogReadError) -> LoggedEvent? {
+        if let event = firstEvent {
+            firstEvent = nil
+            return event
+        }
+        while let line = try nextDecodedLine() {
+            switch line {
+            case let .event(event):
+                return event
+            case .header:
+                let error = LogReadError(
+                    kind: .undecodable, file: file, line: lineNumber, column: 1,
+                    message: "a header is only allowed on the first line", lineText: lastLineText())
+                if skipsInvalidLines {
+                    onSkip(error)
+                    continue
+                }
+                throw error
+            }
+        }
+        return nil
+    }
+
+    /// Reads the remaining events into an array.
+    ///
+    /// - Throws: ``LogReadError``, as ``next()`` does.
+    public func readAll() throws(LogReadError) -> [LoggedEvent] {
+        var events: [LoggedEvent] = []
+        while let event = try next() { events.append(event) }
+        return events
+    }
+
+    // MARK: Lines
+
+    private func readHeader() throws(LogReadError) {
+        guard let line = try nextDecodedLine() else { return }
+        switch line {
+        case let .header(header): self.header = header
+        case let .event(event): firstEvent = event
+        }
+    }
+
+    /// The range of the last line returned by ``nextLine()``, without its line break.
+    private var lastLine: Range<Int> = 0..<0
+
+    private func lastLineText() -> String {
+        String(decoding: buffer[lastLine], as: UTF8.self)
+    }
+
+    /// Decodes the next non-blank line; undecodable lines are thrown or skipped.
+    private func nextDecodedLine() throws(LogReadError) -> ChatLogLine? {
+        while let (range, terminated) = try nextLine() {
+            lastLine = range
+            if isBlank(range) { continue }
+            let result: Result<ChatLogLine, ChatLogLineError> = buffer.withUnsafeBufferPointer { bytes in
+                do throws(ChatLogLineError) {
+                    return .success(try ChatLogLine(decoding: UnsafeBufferPointer(rebasing: bytes[range])))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch result {
+            case let .success(line):
+                return line
+            case let .failure(failure):
+                var message = failure.message
+                if !terminated {
+                    message += " (the log ends in the middle of this line; the recording was cut off)"
+                }
+                let error = LogReadError(
+                    kind: .undecodable, file: file, line: lineNumber, column: failure.column,
+                    message: message, lineText: lastLineText())
+                guard skipsInvalidLines else { throw error }
+                onSkip(error)
+            }
+        }
+        return nil
+    }
+
+    private func isBlank(_ range: Range<Int>) -> Bool {
+        buffer[range].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C }
+    }
+
+    /// The next line's bytes without LF or CRLF, and whether it ended with a line break.
+    private func nextLine() throws(LogReadError) -> (Range<Int>, Bool)? {
+        while true {
+            if !checkedByteOrderMark, buffer.count - start >= 3 || atEnd {
+                checkedByteOrderMark = true
+                if buffer.count - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB,
+                   buffer[start + 2] == 0xBF {
+                    start += 3
+                    scanned = max(scanned, start)
+                }
+            }
+            if checkedByteOrderMark {
+                if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
+                    var end = newline
+                    if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+                    let line = start..<end
+                    start = newline + 1
+                    scanned = start
+                    lineNumber += 1
+                    return (line, true)
+                }
+                scanned = buffer.count
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                var end = buffer.count
+                if buffer[end - 1] == 0x0D { end -= 1 }
+                let line = start..<end
+                start = buffer.count
+                lineNumber += 1
+                return (line, false)
+            }
+            try fill()
+        }
+    }
+
+    /// Drops the consumed bytes and reads the next chunk.
+    private func fill() throws(LogReadError) {
+        guard case let .file(descriptor) = source else {
+            atEnd = true
+            return
+        }
+        if start > 0 {
+            buffer.removeSubrange(0..<start)
+            scanned -= start
+            start = 0
+        }
+        if chunk == nil { chunk = .allocate(capacity: Self.chunkSize) }
+        guard let chunk else { return }
+        var count: Int
+        repeat {
+            count = read(descriptor, chunk.baseAddress, Self.chunkSize)
+        } while count < 0 && errno == EINTR
+        guard count >= 0 else {
+            throw Self.unreadable(file, String(cString: strerror(errno)))
+        }
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<count]))
+        if count == 0 { atEnd = true }
+    }
+
+    private static func unreadable(_ path: String, _ reason: String) -> LogReadError {
+        LogReadError(
+            kind: .unreadable, file: path, line: 0, column: 0,
+            message: "cannot read the log: \(reason.prefix(1).lowercased() + reason.dropFirst())",
+            lineText: "")
+    }
+}
+
+/// A whole log in memory: its header and events.
+public struct ChatLog: Sendable, Hashable {
+    /// The header, or `nil` when the log has none.
+    public var header: ChatLogHeader?
+    /// The events, in order.
+    public var events: [LoggedEvent]
+
+    /// The configuration to replay the log with: the header's, or the defaults.
+    public var configuration: ChatConfiguration { header?.configuration ?? ChatConfiguration() }
+
+    /// Creates a log.
+    public init(header: ChatLogHeader? = nil, events: [LoggedEvent]) {
+        self.header = header
+        self.events = events
+    }
+
+    /// Reads the log at `path`.
+    ///
+    /// - Throws: ``LogReadError`` when the file cannot be read or a line cannot be decoded.
+    public init(contentsOf path: String, skipInvalidLines: Bool = false) throws(LogReadError) {
+        let reader = try ChatLogReader(contentsOf: path, skipInvalidLines: skipInvalidLines)
+        self.init(header: reader.header, events: try reader.readAll())
+    }
+
+    /// Decodes a log held in memory, named `name` in errors.
+    ///
+    /// - Throws: ``LogReadError`` when a line cannot be decoded.
+    public init(decoding bytes: [UInt8], name: String = "<memory>", skipInvalidLines: Bool = false) throws(LogReadError) {
+        let reader = try ChatLogReader(bytes: bytes, name: name, skipInvalidLines: skipInvalidLines)
+        self.init(header: reader.header, events: try reader.readAll())
+    }
+}

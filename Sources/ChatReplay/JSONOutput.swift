@@ -1,0 +1,114 @@
+import ChatEvents
+
+/// A JSON value as the replay renderers write it: object keys keep their order.
+enum JSONOutput: Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case int(Int)
+    case string(String)
+    case array([JSONOutput])
+    case object([(String, JSONOutput)])
+
+    /// A string, or `null`.
+    static func optional(_ value: String?) -> JSONOutput { value.map(JSONOutput.string) ?? .null }
+
+    /// A number, or `null`.
+    static func optional(_ value: Double?) -> JSONOutput { value.map(JSONOutput.number) ?? .null }
+
+    /// The value on one line, without insignificant whitespace.
+    var compact: String {
+        var output = ""
+        writeCompact(to: &output)
+        return output
+    }
+
+    /// The value with one key or element per line, indented by two spaces per level.
+    var pretty: String {
+        var output = ""
+        writePretty(to: &output, indent: 0)
+        return output
+    }
+
+    private func writeScalar(to output: inout String) -> Bool {
+        switch self {
+        case .null: output += "null"
+        case let .bool(value): output += value ? "true" : "false"
+        case let .number(value): output += value.isFinite ? formatNumber(value) : "null"
+        case let .int(value): output += String(value)
+        case let .string(value): appendJSONString(value, to: &output)
+        case .array, .object: return false
+        }
+        return true
+    }
+
+    private func writeCompact(to output: inout String) {
+        if writeScalar(to: &output) { return }
+        switch self {
+        case let .array(elements):
+            output += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output += "," }
+                element.writeCompact(to: &output)
+            }
+            output += "]"
+        case let .object(members):
+            output += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { output += "," }
+                appendJSONString(key, to: &output)
+                output += ":"
+                value.writeCompact(to: &output)
+            }
+            output += "}"
+        default:
+            break
+        }
+    }
+
+    private func writePretty(to output: inout String, indent: Int) {
+        if writeScalar(to: &output) { return }
+        let inner = String(repeating: " ", count: indent + 2)
+        let outer = String(repeating: " ", count: indent)
+        switch self {
+        case let .array(elements):
+            guard !elements.isEmpty else {
+                output += "[]"
+                return
+            }
+            output += "[\n"
+            for (index, element) in elements.enumerated() {
+                output += inner
+                element.writePretty(to: &output, indent: indent + 2)
+                output += index == elements.count - 1 ? "\n" : ",\n"
+            }
+            output += outer + "]"
+        case let .object(members):
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
+            output += "{\n"
+            for (index, (key, value)) in members.enumerated() {
+                output += inner
+                appendJSONString(key, to: &output)
+                output += ": "
+                value.writePretty(to: &output, indent: indent + 2)
+                output += index == members.count - 1 ? "\n" : ",\n"
+            }
+            output += outer + "}"
+        default:
+            break
+        }
+    }
+}
+
+/// Appends `value` as a JSON string literal: quotes, backslashes and control characters escaped.
+func appendJSONString(_ value: String, to output: inout String) {
+    JSONWriter.appendQuoted(value, to: &output)
+}
+
+/// `value` as a JSON string literal.
+func jsonString(_ value: String) -> String {
+    JSONWriter.quoted(value)
+}

@@ -1,0 +1,211 @@
+import ChatEvents
+import ChatReducer
+
+/// The view state after one step of a replay: every key that `replay --format jsonl` prints.
+///
+/// Taking a snapshot costs O(log n + k) for n loaded messages and k pending entrance
+/// animations; it never copies the conversation.
+public struct ReplaySnapshot: Sendable, Hashable {
+    /// The 1-based index of the event just applied; 0 before the first event.
+    public var step: Int
+    /// The event just applied; `nil` before the first event.
+    public var event: ChatEvent?
+    /// Who holds the view.
+    public var mode: ScrollMode
+    /// The modelled offset; `nil` before the geometry is known.
+    public var offset: Double?
+    /// The content height: messages plus the trailing spacer.
+    public var contentHeight: Double
+    /// The height of the region the user can see.
+    public var visibleHeight: Double
+    /// Whether the view is within `atBottomThreshold` of the bottom.
+    public var isAtBottom: Bool
+    /// Why the offset changed at this step, or `nil` if it did not.
+    public var offsetReason: OffsetReason?
+    /// The last scroll command issued.
+    public var scrollTarget: ScrollCommand?
+    /// Incoming messages below the visible region that have not been visible since.
+    public var unreadCount: Int
+    /// Whether the jump-to-latest button shows.
+    public var showJumpToLatest: Bool
+    /// Ids whose entrance animation is pending, in message order.
+    public var animating: [String]
+    /// Whether older history has been requested and has not arrived yet.
+    public var isLoadingOlder: Bool
+    /// Whether the server has older history.
+    public var hasMoreOlder: Bool
+    /// The effects this step emitted.
+    public var effects: [ChatEffect]
+    /// How much more of the scroll view the keyboard covers.
+    public var keyboardHeight: Double
+    /// Whether the input has focus.
+    public var inputFocused: Bool
+    /// Whether the user holds the view.
+    public var userHoldsView: Bool
+    /// The highlighted message.
+    public var highlightedID: String?
+    /// Layout `top`: the space added below the last message.
+    public var trailingSpacer: Double
+    /// The number of loaded messages.
+    public var messageCount: Int
+    /// The diagnostics of this step: the reducer's, then the replay's own (a decreasing `"t"`).
+    public var warnings: [String]
+
+    /// Takes a snapshot of `state` after `event`, the `step`-th event.
+    ///
+    /// - Parameters:
+    ///   - state: The state after the event.
+    ///   - step: The 1-based index of the event; 0 for the state before any event.
+    ///   - event: The event just applied, or `nil` for the state before any event.
+    ///   - extraWarnings: Warnings to report after the reducer's.
+    public init(state: ChatState, step: Int, event: ChatEvent?, extraWarnings: [String] = []) {
+        self.step = step
+        self.event = event
+        mode = state.mode
+        offset = state.offset
+        contentHeight = state.contentHeight
+        visibleHeight = state.visibleHeight
+        isAtBottom = state.isAtBottom
+        offsetReason = state.offsetReason
+        scrollTarget = state.scrollTarget
+        unreadCount = state.unreadCount
+        showJumpToLatest = state.showJumpToLatest
+        animating = state.animating
+        isLoadingOlder = state.isLoadingOlder
+        hasMoreOlder = state.hasMoreOlder
+        effects = state.effects
+        keyboardHeight = state.keyboardHeight
+        inputFocused = state.inputFocused
+        userHoldsView = state.userHoldsView
+        highlightedID = state.highlightedID
+        trailingSpacer = state.trailingSpacer
+        messageCount = state.messageCount
+        warnings = state.warnings + extraWarnings
+    }
+
+    /// The section 3 keys, in their fixed order.
+    public static let keys = [
+        "step", "event", "mode", "offset", "contentHeight", "visibleHeight", "isAtBottom",
+        "offsetReason", "scrollTarget", "unreadCount", "showJumpToLatest", "animating",
+        "isLoadingOlder", "hasMoreOlder", "effects", "keyboardHeight", "inputFocused",
+        "userHoldsView", "highlightedID", "trailingSpacer", "messageCount", "warnings",
+    ]
+
+    /// The snapshot as one line of `replay --format jsonl`, without a line break: every key,
+    /// in the order of ``keys``.
+    public var jsonLine: String { jsonValue.compact }
+
+    /// The snapshot as `replay --format json` prints it: indented by two spaces, without a
+    /// final line break.
+    public var prettyJSON: String { jsonValue.pretty }
+
+    var jsonValue: JSONOutput {
+        .object([
+            ("step", .int(step)),
+            ("event", .optional(event?.type.rawValue)),
+            ("mode", .string(mode.rawValue)),
+            ("offset", .optional(offset)),
+            ("contentHeight", .number(contentHeight)),
+            ("visibleHeight", .number(visibleHeight)),
+            ("isAtBottom", .bool(isAtBottom)),
+            ("offsetReason", .optional(offsetReason?.rawValue)),
+            ("scrollTarget", scrollTarget.map(Self.json) ?? .null),
+            ("unreadCount", .int(unreadCount)),
+            ("showJumpToLatest", .bool(showJumpToLatest)),
+            ("animating", .array(animating.map(JSONOutput.string))),
+            ("isLoadingOlder", .bool(isLoadingOlder)),
+            ("hasMoreOlder", .bool(hasMoreOlder)),
+            ("effects", .array(effects.map(Self.json))),
+            ("keyboardHeight", .number(keyboardHeight)),
+            ("inputFocused", .bool(inputFocused)),
+            ("userHoldsView", .bool(userHoldsView)),
+            ("highlightedID", .optional(highlightedID)),
+            ("trailingSpacer", .number(trailingSpacer)),
+            ("messageCount", .int(messageCount)),
+            ("warnings", .array(warnings.map(JSONOutput.string))),
+        ])
+    }
+
+    static func json(_ command: ScrollCommand) -> JSONOutput {
+        .object([
+            ("seq", .int(command.seq)),
+            ("kind", .string(command.kind.rawValue)),
+            ("id", .optional(command.id)),
+            ("anchor", .optional(command.anchor?.rawValue)),
+            ("offset", .optional(command.offset)),
+            ("unitAnchorY", .optional(command.unitAnchorY)),
+            ("animated", .bool(command.animated)),
+            ("reason", .string(command.reason.rawValue)),
+        ])
+    }
+
+    static func json(_ effect: ChatEffect) -> JSONOutput {
+        switch effect {
+        case let .loadOlder(before):
+            return .object([("type", .string("loadOlder")), ("before", .string(before))])
+        case let .persistPosition(position):
+            return .object([
+                ("type", .string("persistPosition")),
+                ("position", .object([
+                    ("anchorID", .optional(position.anchorID)),
+                    ("delta", .number(position.delta)),
+                    ("wasAtBottom", .bool(position.wasAtBottom)),
+                ])),
+            ])
+        }
+    }
+}
+
+/// Runs events through a ``ChatState``, one ``ChatState/reduce(_:)`` per event, and takes a
+/// ``ReplaySnapshot`` after each.
+///
+/// ```swift
+/// var replayer = Replayer(configuration: ChatConfiguration(layout: .top))
+/// let snapshot = replayer.apply(LoggedEvent(.viewportChanged(height: 844, insetTop: 91, insetBottom: 83)))
+/// snapshot.visibleHeight   // 670
+/// ```
+public struct Replayer: Sendable {
+    /// The state after the last applied event.
+    public private(set) var state: ChatState
+    /// The number of events applied so far.
+    public private(set) var step = 0
+    /// The last `"t"` seen, to warn when time goes backwards.
+    private var lastTime: Double?
+
+    /// Creates a replayer for an empty conversation with `configuration`.
+    public init(configuration: ChatConfiguration = ChatConfiguration()) {
+        state = ChatState(configuration: configuration)
+    }
+
+    /// The snapshot of the empty conversation before any event: step 0, no event. Timelines
+    /// diff the first step against it.
+    public var initialSnapshot: ReplaySnapshot {
+        ReplaySnapshot(state: ChatState(configuration: state.configuration), step: 0, event: nil)
+    }
+
+    /// Applies one logged event and returns the snapshot after it.
+    ///
+    /// A `"t"` earlier than the previous event's adds a warning such as
+    /// `t 3.5 is earlier than the previous event's 4`.
+    ///
+    /// - Complexity: the reducer's cost for the event, plus O(log n + k) for the snapshot.
+    @discardableResult
+    public mutating func apply(_ logged: LoggedEvent) -> ReplaySnapshot {
+        var extra: [String] = []
+        if let time = logged.time {
+            if let lastTime, time < lastTime {
+                extra.append("t \(formatNumber(time)) is earlier than the previous event's \(formatNumber(lastTime))")
+            }
+            lastTime = time
+        }
+        step += 1
+        state.reduce(logged.event)
+        return ReplaySnapshot(state: state, step: step, event: logged.event, extraWarnings: extra)
+    }
+
+    /// Applies one event without a timestamp and returns the snapshot after it.
+    @discardableResult
+    public mutating func apply(_ event: ChatEvent) -> ReplaySnapshot {
+        apply(LoggedEvent(event))
+    }
+}
