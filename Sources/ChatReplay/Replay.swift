@@ -1,0 +1,81 @@
+import ChatEvents
+import ChatReducer
+
+/// How `replay run` prints a replay.
+public enum ReplayFormat: String, Sendable, Hashable, CaseIterable {
+    /// The readable timeline, the text golden files hold.
+    case text
+    /// The final state, as one indented JSON object.
+    case json
+    /// One JSON object per event: the state after it.
+    case jsonl
+}
+
+/// Replays logs: the library behind `replay run`.
+public enum Replay {
+    /// Replays the log at `path` and hands the output to `write` piece by piece, as it is
+    /// produced; memory does not grow with the length of the log for ``ReplayFormat/text``
+    /// and ``ReplayFormat/jsonl``.
+    ///
+    /// ```swift
+    /// try Replay.run(log: "Examples/messaging.jsonl", format: .jsonl) { print($0, terminator: "") }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: The log file.
+    ///   - format: What to print.
+    ///   - skipInvalidLines: Skip undecodable lines, handing each to `onSkip`, instead of failing.
+    ///   - onSkip: Called with each skipped line's error.
+    ///   - write: Receives the output; every piece ends in a line break.
+    /// - Throws: ``LogReadError`` when the file cannot be read or a line cannot be decoded;
+    ///   what was written before stays written.
+    public static func run(
+        log path: String, format: ReplayFormat = .text, skipInvalidLines: Bool = false,
+        onSkip: @escaping (LogReadError) -> Void = { _ in }, write: (String) -> Void
+    ) throws(LogReadError) {
+        let reader = try ChatLogReader(contentsOf: path, skipInvalidLines: skipInvalidLines, onSkip: onSkip)
+        try run(reader, format: format, write: write)
+    }
+
+    /// Replays the rest of `reader`'s log and hands the output to `write` piece by piece.
+    ///
+    /// - Throws: ``LogReadError`` when the file cannot be read or a line cannot be decoded.
+    public static func run(_ reader: ChatLogReader, format: ReplayFormat, write: (String) -> Void) throws(LogReadError) {
+        var replayer = Replayer(configuration: reader.configuration)
+        switch format {
+        case .text:
+            var renderer = TimelineRenderer(configuration: reader.configuration)
+            write(renderer.header)
+            while let event = try reader.next() {
+                write(renderer.render(replayer.apply(event)))
+            }
+        case .jsonl:
+            while let event = try reader.next() {
+                write(replayer.apply(event).jsonLine + "\n")
+            }
+        case .json:
+            var last = replayer.initialSnapshot
+            while let event = try reader.next() {
+                last = replayer.apply(event)
+            }
+            write(last.prettyJSON + "\n")
+        }
+    }
+
+    /// The output of `events` replayed with `configuration` in `format`, as one string.
+    public static func render(
+        _ events: [LoggedEvent], configuration: ChatConfiguration = ChatConfiguration(), format: ReplayFormat = .text
+    ) -> String {
+        var replayer = Replayer(configuration: configuration)
+        switch format {
+        case .text:
+            return TimelineRenderer.timeline(of: events, configuration: configuration)
+        case .jsonl:
+            return events.map { replayer.apply($0).jsonLine + "\n" }.joined()
+        case .json:
+            var last = replayer.initialSnapshot
+            for event in events { last = replayer.apply(event) }
+            return last.prettyJSON + "\n"
+        }
+    }
+}

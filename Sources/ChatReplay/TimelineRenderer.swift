@@ -1,0 +1,240 @@
+import ChatEvents
+import ChatReducer
+
+/// Renders a replay as the readable timeline that `replay run` prints and golden files hold.
+///
+/// ```text
+/// replay timeline 1
+/// config layout=bottom atBottomThreshold=20 jumpToLatestThreshold=200 loadOlderThreshold=800 focusScrollsToBottom=false pinMargin=0 reduceMotion=false
+///
+/// #1 viewportChanged height=800 insetTop=100 insetBottom=50
+///   offset: null -> 0 (viewport)
+///   visibleHeight: 0 -> 650
+/// ```
+///
+/// Each step prints its event and only what changed since the previous step, so a step costs
+/// O(k) in the pending entrance animations and the size of its event, never in the length of
+/// the conversation.
+public struct TimelineRenderer: Sendable {
+    /// The version on the first line of every timeline: `replay timeline 1`.
+    public static let formatVersion = 1
+
+    /// The configuration the timeline replays with.
+    public let configuration: ChatConfiguration
+    /// The snapshot the next step is compared with.
+    private var previous: ReplaySnapshot
+
+    /// Creates a renderer for a replay with `configuration`.
+    public init(configuration: ChatConfiguration = ChatConfiguration()) {
+        self.configuration = configuration
+        previous = Replayer(configuration: configuration).initialSnapshot
+    }
+
+    /// The first lines of the timeline: the format version and the configuration with every
+    /// default resolved, each ending in a line break.
+    public var header: String {
+        let config = configuration
+        return """
+            replay timeline \(Self.formatVersion)
+            config layout=\(config.layout.rawValue) atBottomThreshold=\(formatNumber(config.atBottomThreshold)) \
+            jumpToLatestThreshold=\(formatNumber(config.jumpToLatestThreshold)) \
+            loadOlderThreshold=\(formatNumber(config.loadOlderThreshold)) \
+            focusScrollsToBottom=\(config.focusScrollsToBottom) pinMargin=\(formatNumber(config.pinMargin)) \
+            reduceMotion=\(config.reduceMotion)
+
+            """
+    }
+
+    /// The block of one step: a blank line, `#N <event>`, then one indented line per change
+    /// since the previous step rendered (or `  (no change)`), each ending in a line break.
+    public mutating func render(_ snapshot: ReplaySnapshot) -> String {
+        var output = "\n#\(snapshot.step)"
+        if let event = snapshot.event { output += " " + Self.describe(event) }
+        output += "\n"
+        let changes = Self.changes(from: previous, to: snapshot)
+        if changes.isEmpty {
+            output += "  (no change)\n"
+        } else {
+            for line in changes { output += "  \(line)\n" }
+        }
+        previous = snapshot
+        return output
+    }
+
+    /// The whole timeline of `events` replayed with `configuration`.
+    public static func timeline(of events: [LoggedEvent], configuration: ChatConfiguration = ChatConfiguration()) -> String {
+        var renderer = TimelineRenderer(configuration: configuration)
+        var replayer = Replayer(configuration: configuration)
+        var output = renderer.header
+        for event in events { output += renderer.render(replayer.apply(event)) }
+        return output
+    }
+
+    /// The whole timeline of `log`.
+    public static func timeline(of log: ChatLog) -> String {
+        timeline(of: log.events, configuration: log.configuration)
+    }
+
+    // MARK: Events
+
+    /// An event as the timeline shows it: its type, then its wire keys in wire order as
+    /// `key=value` (absent optional keys omitted), such as
+    /// `historyLoaded messages=[m1 in 100, m2 out 60] hasMoreOlder=true`.
+    public static func describe(_ event: ChatEvent) -> String {
+        var fields: [(String, String)] = []
+        func add(_ key: String, _ value: String?) {
+            if let value { fields.append((key, value)) }
+        }
+        func number(_ value: Double?) -> String? { value.map(formatNumber) }
+        switch event {
+        case let .viewportChanged(height, insetTop, insetBottom):
+            add("height", number(height))
+            add("insetTop", number(insetTop))
+            add("insetBottom", number(insetBottom))
+        case let .historyLoaded(messages, hasMoreOlder), let .olderLoaded(messages, hasMoreOlder):
+            add("messages", describe(messages))
+            add("hasMoreOlder", String(hasMoreOlder))
+        case let .messageAppended(message, streaming):
+            add("id", text(message.id))
+            add("direction", message.direction.rawValue)
+            add("height", number(message.height))
+            add("streaming", streaming.map(String.init))
+        case let .messageConfirmed(id, newID):
+            add("id", text(id))
+            add("newID", newID.map(text))
+        case let .tokensAppended(id, tokens, heightDelta, height):
+            add("id", text(id))
+            add("text", tokens.map(text))
+            add("heightDelta", number(heightDelta))
+            add("height", number(height))
+        case let .streamFinished(id), let .messageRemoved(id), let .jumpToMessage(id),
+             let .entranceAnimationFinished(id):
+            add("id", text(id))
+        case let .itemMeasured(id, height):
+            add("id", text(id))
+            add("height", number(height))
+        case let .keyboardWillShow(height, duration):
+            add("height", number(height))
+            add("duration", number(duration))
+        case let .keyboardWillHide(duration):
+            add("duration", number(duration))
+        case let .scrolled(offset), let .scrollSettled(offset):
+            add("offset", number(offset))
+        case let .dragEnded(offset, velocity):
+            add("offset", number(offset))
+            add("velocity", number(velocity))
+        case let .selectionChanged(active):
+            add("active", String(active))
+        case let .appeared(restore):
+            if let restore {
+                var parts: [String] = []
+                if let anchorID = restore.anchorID { parts.append("anchorID=\(text(anchorID))") }
+                parts.append("delta=\(formatNumber(restore.delta))")
+                parts.append("wasAtBottom=\(restore.wasAtBottom)")
+                add("restore", "{\(parts.joined(separator: " "))}")
+            }
+        case .loadOlderFailed, .dragBegan, .inputFocused, .inputBlurred, .jumpToLatestTapped,
+             .highlightFinished, .disappeared:
+            break
+        }
+        var line = event.type.rawValue
+        for (key, value) in fields { line += " \(key)=\(value)" }
+        return line
+    }
+
+    /// Lists of more than this many messages are abbreviated.
+    static let messageListLimit = 8
+
+    /// `[m1 in 100, m2 out 60]`; longer than 8 as `[first 4, …, last 2] (150 messages)`.
+    static func describe(_ messages: [ChatMessage]) -> String {
+        func item(_ message: ChatMessage) -> String {
+            "\(text(message.id)) \(message.direction == .incoming ? "in" : "out") \(formatNumber(message.height))"
+        }
+        guard messages.count > messageListLimit else {
+            return "[" + messages.map(item).joined(separator: ", ") + "]"
+        }
+        let shown = messages.prefix(4).map(item) + ["…"] + messages.suffix(2).map(item)
+        return "[" + shown.joined(separator: ", ") + "] (\(messages.count) messages)"
+    }
+
+    /// A string as the timeline shows it: bare, or JSON-quoted when it is empty, could be
+    /// read as `null`, or contains whitespace, a control character, a quote, a backslash or
+    /// one of `=,[]{}`.
+    static func text(_ value: String) -> String {
+        let needsQuotes = value.isEmpty || value == "null" || value.unicodeScalars.contains { scalar in
+            scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+                || "\"\\=,[]{}".unicodeScalars.contains(scalar)
+        }
+        return needsQuotes ? jsonString(value) : value
+    }
+
+    static func text(_ value: String?) -> String { value.map(text) ?? "null" }
+
+    static func number(_ value: Double?) -> String { value.map(formatNumber) ?? "null" }
+
+    // MARK: Changes
+
+    /// The lines that describe what changed from `old` to `new`, in the order of the keys.
+    static func changes(from old: ReplaySnapshot, to new: ReplaySnapshot) -> [String] {
+        var lines: [String] = []
+        func change(_ key: String, _ before: String, _ after: String, _ note: String = "") {
+            if before != after { lines.append("\(key): \(before) -> \(after)\(note)") }
+        }
+        change("mode", old.mode.rawValue, new.mode.rawValue)
+        if old.offset != new.offset {
+            let reason = new.offsetReason.map { " (\($0.rawValue))" } ?? ""
+            lines.append("offset: \(number(old.offset)) -> \(number(new.offset))\(reason)")
+        }
+        change("contentHeight", formatNumber(old.contentHeight), formatNumber(new.contentHeight))
+        change("visibleHeight", formatNumber(old.visibleHeight), formatNumber(new.visibleHeight))
+        change("isAtBottom", String(old.isAtBottom), String(new.isAtBottom))
+        if let command = new.scrollTarget, old.scrollTarget != command {
+            lines.append("command: " + describe(command))
+        } else if new.scrollTarget == nil, old.scrollTarget != nil {
+            lines.append("command: null")
+        }
+        change("unreadCount", String(old.unreadCount), String(new.unreadCount))
+        change("showJumpToLatest", String(old.showJumpToLatest), String(new.showJumpToLatest))
+        if old.animating != new.animating {
+            let before = Set(old.animating)
+            let after = Set(new.animating)
+            let added = new.animating.filter { !before.contains($0) }.map { "+" + text($0) }
+            let removed = old.animating.filter { !after.contains($0) }.map { "-" + text($0) }
+            if !added.isEmpty || !removed.isEmpty {
+                lines.append("animating: " + (added + removed).joined(separator: " "))
+            }
+        }
+        change("isLoadingOlder", String(old.isLoadingOlder), String(new.isLoadingOlder))
+        change("hasMoreOlder", String(old.hasMoreOlder), String(new.hasMoreOlder))
+        for effect in new.effects { lines.append("effect: " + describe(effect)) }
+        change("keyboardHeight", formatNumber(old.keyboardHeight), formatNumber(new.keyboardHeight))
+        change("inputFocused", String(old.inputFocused), String(new.inputFocused))
+        change("userHoldsView", String(old.userHoldsView), String(new.userHoldsView))
+        change("highlightedID", text(old.highlightedID), text(new.highlightedID))
+        change("trailingSpacer", formatNumber(old.trailingSpacer), formatNumber(new.trailingSpacer))
+        change("messageCount", String(old.messageCount), String(new.messageCount))
+        for warning in new.warnings { lines.append("warning: " + warning) }
+        return lines
+    }
+
+    /// `#SEQ KIND id=ID [anchor=A] offset=X [unitAnchorY=Y] [animated] reason=R`.
+    static func describe(_ command: ScrollCommand) -> String {
+        var line = "#\(command.seq) \(command.kind.rawValue) id=\(text(command.id))"
+        if let anchor = command.anchor { line += " anchor=\(anchor.rawValue)" }
+        line += " offset=\(number(command.offset))"
+        if let unitAnchorY = command.unitAnchorY { line += " unitAnchorY=\(formatNumber(unitAnchorY))" }
+        if command.animated { line += " animated" }
+        return line + " reason=\(command.reason.rawValue)"
+    }
+
+    /// `loadOlder before=m1` or `persistPosition anchorID=m7 delta=25 wasAtBottom=false`.
+    static func describe(_ effect: ChatEffect) -> String {
+        switch effect {
+        case let .loadOlder(before):
+            return "loadOlder before=\(text(before))"
+        case let .persistPosition(position):
+            return "persistPosition anchorID=\(text(position.anchorID)) delta=\(formatNumber(position.delta)) "
+                + "wasAtBottom=\(position.wasAtBottom)"
+        }
+    }
+}
