@@ -1,0 +1,182 @@
+import ArgumentParser
+import ChatReplay
+import Foundation
+
+@main
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay chat scroll logs, explain every decision, and pin them with golden files.",
+        discussion: """
+            A log is a JSON Lines file: an optional header {"chatlog": 1, "config": {...}} and one \
+            event per line, as an app records them. `replay run` feeds the events to the scroll \
+            reducer and prints what it decided; `replay check` compares each log's timeline with \
+            the NAME.golden file beside it; `replay accept` takes the pending NAME.golden.new files.
+
+            Exit codes: 0 success; 1 a golden mismatch or missing golden; 64 bad usage; \
+            65 a log that cannot be decoded; 66 a file that cannot be read.
+            """,
+        subcommands: [Run.self, Check.self, Accept.self])
+}
+
+extension ReplayFormat: ExpressibleByArgument {}
+
+/// Exit codes of the command, from the specification.
+enum Exit {
+    static let mismatch = ExitCode(1)
+    static let undecodable = ExitCode(65)
+    static let unreadable = ExitCode(66)
+
+    static func code(for error: LogReadError) -> ExitCode {
+        error.kind == .unreadable ? unreadable : undecodable
+    }
+}
+
+/// Buffered standard output, and unbuffered standard error.
+struct Console {
+    private var pending = ""
+
+    mutating func write(_ text: String) {
+        pending += text
+        if pending.utf8.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        guard !pending.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(pending.utf8))
+        pending = ""
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+extension ReplayCommand {
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replay a log and print what the reducer decided at every step.",
+            discussion: """
+                text (the default) is the readable timeline that golden files hold: each event \
+                and what it changed. json is the final state as one object. jsonl is one state \
+                object per event, with every key, and nothing else.
+                """)
+
+        @Argument(help: ArgumentHelp("The log to replay: a JSON Lines file.", valueName: "log"))
+        var log: String
+
+        @Option(help: "What to print: text (the timeline), json (the final state) or jsonl (the state after each event).")
+        var format: ReplayFormat = .text
+
+        @Flag(help: "Skip lines that cannot be decoded, with a warning on standard error, instead of failing.")
+        var skipInvalid = false
+
+        func run() throws {
+            var console = Console()
+            do throws(LogReadError) {
+                try Replay.run(
+                    log: log, format: format, skipInvalidLines: skipInvalid,
+                    onSkip: { Console.error("warning: \($0.summary) (line skipped)") },
+                    write: { console.write($0) })
+                console.flush()
+            } catch {
+                console.flush()
+                Console.error(error.description)
+                throw Exit.code(for: error)
+            }
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compare every log's timeline with the golden file beside it.",
+            discussion: """
+                Each NAME.jsonl is replayed and its timeline compared with NAME.golden. A folder \
+                is searched recursively (hidden folders are skipped). A mismatch names the first \
+                differing step with a diff and writes NAME.golden.new for `replay accept`.
+
+                Recording: --update, or CHAT_GOLDEN_RECORD=never|missing|failed|all (default \
+                missing: a missing golden is recorded). When CI is set and is not false or 0, \
+                nothing is ever recorded.
+                """)
+
+        @Argument(help: ArgumentHelp(
+            "Logs (.jsonl), goldens (.golden) or folders to check; the current folder by default.",
+            valueName: "path"))
+        var paths: [String] = []
+
+        @Flag(help: "Record the golden of every checked log, replacing those that differ (ignored when CI is set).")
+        var update = false
+
+        func run() throws {
+            let environment = ProcessInfo.processInfo.environment
+            let policy: GoldenRecordPolicy
+            do throws(GoldenError) {
+                policy = try GoldenRecordPolicy.resolve(update: update, environment: environment)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            if update, GoldenRecordPolicy.isContinuousIntegration(environment) {
+                Console.error("note: CI is set, so goldens are never recorded; --update is ignored")
+            }
+            var console = Console()
+            let summary: GoldenSummary
+            do throws(GoldenError) {
+                summary = try GoldenSuite.check(paths.isEmpty ? ["."] : paths, policy: policy) { result in
+                    console.write(result.description + "\n")
+                    console.flush()
+                }
+            } catch {
+                Console.error(error.description)
+                throw Exit.unreadable
+            }
+            console.write(summary.summaryLine + "\n")
+            console.flush()
+            var code = ExitCode.success
+            for result in summary.results {
+                guard case let .failed(failure) = result.outcome else { continue }
+                switch failure {
+                case .fileError:
+                    code = Exit.unreadable
+                case let .log(error):
+                    if error.kind == .unreadable {
+                        code = Exit.unreadable
+                    } else if code != Exit.unreadable {
+                        code = Exit.undecodable
+                    }
+                case .mismatch, .missingGolden, .missingLog:
+                    if code == .success { code = Exit.mismatch }
+                }
+            }
+            if code != .success { throw code }
+        }
+    }
+
+    struct Accept: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make every pending NAME.golden.new the new NAME.golden.",
+            discussion: """
+                `replay check` writes NAME.golden.new beside a golden that differs or is missing. \
+                Review the difference, then accept it with this command.
+                """)
+
+        @Argument(help: ArgumentHelp(
+            "Folders to search recursively, or files naming a pair; the current folder by default.",
+            valueName: "path"))
+        var paths: [String] = []
+
+        func run() throws {
+            let accepted: [String]
+            do throws(GoldenError) {
+                accepted = try GoldenSuite.accept(paths.isEmpty ? ["."] : paths)
+            } catch {
+                Console.error(error.description)
+                throw Exit.unreadable
+            }
+            var console = Console()
+            for golden in accepted { console.write("accepted \(golden)\n") }
+            console.write(accepted.isEmpty ? "nothing to accept\n" : "\(accepted.count) accepted\n")
+            console.flush()
+        }
+    }
+}
