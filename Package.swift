@@ -24,6 +24,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ReducerTests", dependencies: ["ChatEvents", "ChatReducer"]),
+        .testTarget(name: "ReplayTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay"]),
         .testTarget(name: "ChatEventsTests", dependencies: ["ChatEvents"]),
     ],
     swiftLanguageModes: [.v6]
