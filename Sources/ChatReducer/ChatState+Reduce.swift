@@ -149,7 +149,7 @@ extension ChatState {
             resolveScrollTarget()
         } else if mode == .detached, !userHoldsView, bottomShift != 0 {
             // What sat at the bottom edge stays there.
-            setOffset(anchoredOffset() + bottomShift, cause: .viewport)
+            setOffset(clamped(anchoredOffset()) + bottomShift, cause: .viewport)
             takeAnchor()
         }
         reposition(.viewport)
@@ -168,13 +168,14 @@ extension ChatState {
     // MARK: Content
 
     private mutating func historyLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool, _ name: ChatEvent.EventType) {
-        let wasEmpty = store.count == 0
+        let first = !initialLoadDone && store.count == 0
         for message in messages {
             guard store.key(of: message.id) == nil else { continue }
             store.append(sanitized(message, name))
         }
         hasMoreOlder = more
-        if wasEmpty, store.count > 0 {
+        if first, store.count > 0 {
+            initialLoadDone = true
             if userHoldsView {
                 reposition(.growth)
             } else {
@@ -210,9 +211,7 @@ extension ChatState {
             } else {
                 reposition(.growth)
                 if geometryKnown, store.top(key) >= currentOffset + visibleHeight {
-                    store.setFlag(.unread, true, for: key)
-                    unreadKeys.append(key)
-                    unreadCount += 1
+                    store.setUnread(true, for: key)
                 }
             }
         }
@@ -237,8 +236,12 @@ extension ChatState {
         if let height {
             newHeight = sanitized(height, "height", name)
         } else if let delta {
-            let grown = store.height(key) + sanitized(delta, "heightDelta", name)
-            newHeight = grown > Self.maximumLength ? sanitized(grown, "height", name) : grown
+            if delta.isNaN || delta < 0 {
+                newHeight = store.height(key) + sanitized(delta, "heightDelta", name)
+            } else {
+                // One warning at most: the grown height is what gets clamped.
+                newHeight = sanitized(store.height(key) + delta, "height", name)
+            }
         } else {
             return
         }
@@ -258,7 +261,6 @@ extension ChatState {
         }
         if highlightedKey == key { highlightedKey = nil }
         let flags = store.remove(key)
-        if flags.contains(.unread) { unreadCount -= 1 }
         if flags.contains(.animating) {
             animatingCount -= 1
             compactAnimatingKeys()
@@ -346,35 +348,30 @@ extension ChatState {
 
     private mutating func finishStep() {
         if userHoldsView { decideModeByDistance() }
-        if mode == .following { clearUnread() } else { consumeReachedUnread() }
+        if mode == .following { clearUnread() } else { consumeVisibleUnread() }
         requestOlderIfNeeded()
     }
 
     private mutating func clearUnread() {
-        for index in unreadHead..<unreadKeys.count {
-            store.setFlag(.unread, false, for: unreadKeys[index])
+        while let key = store.firstUnread(from: 0) {
+            store.setUnread(false, for: key)
         }
-        unreadKeys.removeAll(keepingCapacity: true)
-        unreadHead = 0
-        unreadCount = 0
     }
 
-    /// Unread messages stop counting once they are no longer below the visible region.
-    private mutating func consumeReachedUnread() {
-        guard geometryKnown else { return }
-        let visibleEnd = currentOffset + visibleHeight
-        while unreadHead < unreadKeys.count {
-            let key = unreadKeys[unreadHead]
-            if store.flags(key).contains(.unread) {
-                guard store.top(key) < visibleEnd else { break }
-                store.setFlag(.unread, false, for: key)
-                unreadCount -= 1
+    /// Unread messages stop counting once they have been visible.
+    private mutating func consumeVisibleUnread() {
+        guard geometryKnown, store.unreadCount > 0, visibleHeight > 0,
+              let first = store.key(at: currentOffset) else { return }
+        let end = currentOffset + visibleHeight
+        var next = store.firstUnread(from: first)
+        while let key = next {
+            let top = store.top(key)
+            guard top < end else { break }
+            let height = store.height(key)
+            if top + height > currentOffset || (height == 0 && top >= currentOffset) {
+                store.setUnread(false, for: key)
             }
-            unreadHead += 1
-        }
-        if unreadHead == unreadKeys.count {
-            unreadKeys.removeAll(keepingCapacity: true)
-            unreadHead = 0
+            next = store.firstUnread(from: key + 1)
         }
     }
 

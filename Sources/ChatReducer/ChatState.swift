@@ -27,8 +27,6 @@ public struct ChatState: Sendable, Equatable {
     public internal(set) var offsetReason: OffsetReason?
     /// The last scroll command issued; it persists until replaced. Run it once per `seq`.
     public internal(set) var scrollTarget: ScrollCommand?
-    /// Incoming live messages appended below the visible region that have not been reached since.
-    public internal(set) var unreadCount = 0
     /// Whether older history has been requested and has not arrived or failed yet.
     public internal(set) var isLoadingOlder = false
     /// Whether the server has history older than the oldest loaded message.
@@ -69,9 +67,8 @@ public struct ChatState: Sendable, Equatable {
     var highlightedKey: Int?
     /// After a failed load: no request until the offset leaves the trigger zone.
     var loadOlderBlocked = false
-    /// Keys of unread messages, oldest first, consumed from `unreadHead`; removed ones are skipped.
-    var unreadKeys: [Int] = []
-    var unreadHead = 0
+    /// Whether a `historyLoaded` has made the list non-empty once.
+    var initialLoadDone = false
     /// Keys of messages whose entrance animation is pending, in message order; lazily compacted.
     var animatingKeys: [Int] = []
     var animatingCount = 0
@@ -150,6 +147,9 @@ extension ChatState {
 
     /// The message highlighted by the last `jumpToMessage`, until a drag or `highlightFinished`.
     public var highlightedID: String? { highlightedKey.map { store.id($0) } }
+
+    /// Incoming live messages appended below the visible region that have not been visible since.
+    public var unreadCount: Int { store.unreadCount }
 
     /// The number of loaded messages.
     public var messageCount: Int { store.count }

@@ -22,6 +22,8 @@ struct MessageStore: Sendable, Equatable {
         var heights = FenwickTree<Double>()
         var live = FenwickTree<Int32>()
         var outgoing = FenwickTree<Int32>()
+        /// 1 for a message that counts as unread.
+        var unread = FenwickTree<Int32>()
         var height: [Double] = []
         var ids: [String] = []
         var flags: [Flags] = []
@@ -31,6 +33,7 @@ struct MessageStore: Sendable, Equatable {
             heights.append(value)
             live.append(1)
             outgoing.append(isOutgoing ? 1 : 0)
+            unread.append(0)
             height.append(value)
             ids.append(id)
             flags.append(isOutgoing ? [.live, .outgoing, extra] : [.live, extra])
@@ -135,6 +138,26 @@ struct MessageStore: Sendable, Equatable {
     var lastOutgoingKey: Int? {
         key(atRank: Int(front.outgoing.total + back.outgoing.total) - 1, outgoingOnly: true)
     }
+    // MARK: Unread messages (appended ones only, so they live in `back`)
+
+    /// The number of unread messages. O(1).
+    var unreadCount: Int { Int(back.unread.total) }
+
+    /// Marks the appended message `key` unread or read.
+    mutating func setUnread(_ unread: Bool, for key: Int) {
+        guard key >= 0, back.flags[key].contains(.unread) != unread else { return }
+        if unread { back.flags[key].insert(.unread) } else { back.flags[key].remove(.unread) }
+        back.unread.add(unread ? 1 : -1, at: key)
+    }
+
+    /// The first unread message at or after `key`. O(log n).
+    func firstUnread(from key: Int) -> Int? {
+        let start = max(0, key)
+        let before = back.unread.prefixSum(start)
+        guard before < back.unread.total else { return nil }
+        return back.unread.prefixLength(summingAtMost: before, inclusive: true)
+    }
+
     /// The live message after `key` (which may be removed).
     func key(after key: Int) -> Int? {
         let r = rank(of: key) + (flags(key).contains(.live) ? 1 : 0)
@@ -186,6 +209,7 @@ struct MessageStore: Sendable, Equatable {
     @discardableResult
     mutating func remove(_ key: Int) -> Flags {
         let old = flags(key)
+        setUnread(false, for: key)
         setHeight(0, for: key)
         keysByID[id(key)] = nil
         let outgoing: Int32 = old.contains(.outgoing) ? -1 : 0
