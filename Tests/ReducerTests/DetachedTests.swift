@@ -194,4 +194,25 @@ struct DetachedTests {
         #expect(state.anchorPosition! == ("m8", 0))
         #expect(state.effects == [.persistPosition(SavedPosition(anchorID: "m8", delta: 0, wasAtBottom: false))])
     }
+
+    // SPEC 2: "when the bottom edge moves (keyboardHeight, insetBottom), what sat at the bottom edge
+    // stays there: offset += Δ(K + B), clamped". The offset is the clamped one (0), not the anchor's
+    // unclamped position (-20).
+    @Test(
+        "given a restore at (m1, -20) clamped to offset 0, when the bottom edge moves up by 40, then offset 0 + 40 = 40",
+        arguments: [
+            ChatEvent.viewportChanged(height: 800, insetTop: 100, insetBottom: 90),
+            .keyboardWillShow(height: 40, duration: nil),
+        ])
+    func bottomEdgeMovesFromAClampedOffset(event: ChatEvent) {
+        var state = openChat(count: 20)
+        state.send(.appeared(restore: SavedPosition(anchorID: "m1", delta: -20, wasAtBottom: false)))
+        #expect(state.offset == 0)
+        #expect(state.mode == .detached)
+
+        state.send(event)
+
+        #expect(state.offset == 40)
+        #expect(state.visibleHeight == 610)
+    }
 }

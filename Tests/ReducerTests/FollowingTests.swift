@@ -211,4 +211,39 @@ struct FollowingTests {
         #expect(state.snapshot == expected)
         #expect(state.message(id: "a1")?.height == 40)
     }
+
+    // SPEC 5, historyLoaded: "the first that makes the list non-empty issues initialLoad and sets
+    // following, later ones issue nothing". Here the list is already non-empty.
+    @Test("given a first question sent in an empty conversation, when history arrives afterwards, then no initialLoad command: the list was already non-empty")
+    func historyAfterTheFirstQuestion() {
+        var state = ChatState()
+        state.send(standardViewport, .appended(outgoing("q1", height: 60)))
+        let sent = ScrollCommand(
+            seq: 1, kind: .bottom, id: "q1", anchor: nil, offset: 0, unitAnchorY: nil,
+            animated: true, reason: .outgoingMessage)
+        #expect(state.scrollTarget == sent)
+
+        state.send(.historyLoaded(messages: history(1...20), hasMoreOlder: false))
+
+        // Merged after the loaded message: content 2060, bottom 1410.
+        #expect(state.messages.map(\.id) == ["q1"] + ids(1...20))
+        #expect(state.scrollTarget == sent)
+        #expect(state.offset == 1410)
+        #expect(state.offsetReason == .growth)
+    }
+
+    // SPEC 5, historyLoaded: "the first that makes the list non-empty issues initialLoad ...,
+    // later ones issue nothing".
+    @Test("given history that was loaded and then entirely removed, when history loads again, then no second initialLoad command")
+    func historyAfterEverythingWasRemoved() {
+        var state = openChat(count: 3)
+        state.send(.messageRemoved(id: "m1"), .messageRemoved(id: "m2"), .messageRemoved(id: "m3"))
+        #expect(state.messageCount == 0)
+
+        state.send(.historyLoaded(messages: history(4...6), hasMoreOlder: false))
+
+        #expect(state.scrollTarget == initialLoadCommand(count: 3))
+        #expect(state.messageCount == 3)
+        #expect(state.offset == 0)
+    }
 }

@@ -124,4 +124,20 @@ struct UnreadTests {
         #expect(state.unreadCount == 0)
         #expect(state.scrollTarget?.reason == .incomingMessage)
     }
+
+    // SPEC 5: "it stops counting once it has been visible" — passing it in one jump is not seeing it.
+    @Test("given two unread messages, when one scroll jumps past the first so it is never visible, then it still counts")
+    func unreadPassedInOneJumpStillCounts() {
+        var state = detachedChat(at: 1030)
+        state.send(.appended(incoming("i1")), .appended(incoming("i2", height: 2000)))
+        // i1 [2000, 2100), i2 [2100, 4100); content 4100, maxOffset 3450.
+        #expect(state.unreadCount == 2)
+
+        // [2200, 2850): i1 ended above the visible region without ever being in it; i2 is visible.
+        state.send(.scrolled(offset: 2200))
+
+        #expect(state.visibleIDs == ["i2"])
+        #expect(state.unreadCount == 1)
+        #expect(state.showJumpToLatest)
+    }
 }
