@@ -340,4 +340,22 @@ struct HoldingTests {
         #expect(state.scrollTarget == nil)
         #expect(state.mode == .detached)
     }
+
+    @Test("given a drag with a deferred outgoing command, when the app jumps to a message, then the hold ends and the deferred command is dropped")
+    func jumpToMessageDuringAHoldDropsTheDeferredCommand() {
+        var state = openChat(count: 20)
+        state.send(.dragBegan, .scrolled(offset: 500), .appended(outgoing("o1")))
+
+        state.send(.jumpToMessage(id: "m5"))
+
+        let jump = ScrollCommand(
+            seq: 2, kind: .item, id: "m5", anchor: .center, offset: 125, unitAnchorY: 0.53125,
+            animated: true, reason: .jumpToMessage)
+        #expect(state.scrollTarget == jump)
+        #expect(state.userHoldsView == false)
+
+        state.send(.scrollSettled(offset: 125))
+        #expect(state.scrollTarget == jump)
+        #expect(state.mode == .detached)
+    }
 }

@@ -164,4 +164,17 @@ struct LoadOlderTests {
         #expect(state.hasMoreOlder == false)
         #expect(state.isLoadingOlder == false)
     }
+
+    @Test("given detached at 900 with more history, when a removal above the anchor brings the offset to 800, then the request goes out (after any event)")
+    func requestAfterAnyEvent() {
+        var state = detachedChat(at: 900, hasMoreOlder: true)
+        #expect(state.effects == [])
+        #expect(state.isLoadingOlder == false)
+
+        state.send(.messageRemoved(id: "m2"))
+
+        #expect(state.offset == 800)
+        #expect(state.effects == [.loadOlder(before: "m1")])
+        #expect(state.isLoadingOlder)
+    }
 }
