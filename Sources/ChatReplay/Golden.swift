@@ -555,7 +555,8 @@ enum FileSystem {
         if isFile(path) { unlink(path) }
     }
 
-    /// Every regular file under `folder`, recursively, skipping hidden entries; paths start
+    /// Every regular file under `folder`, recursively, skipping hidden entries and links to
+    /// folders; paths start
     /// with `folder` (without a leading `./` when the folder is `.`).
     static func files(under folder: String) -> [String] {
         var result: [String] = []
@@ -564,9 +565,13 @@ enum FileSystem {
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
             for entry in entries.sorted() where !entry.hasPrefix(".") {
                 let path = join(directory, entry)
-                switch kind(path) {
+                var status = stat()
+                guard lstat(path, &status) == 0 else { continue }
+                switch status.st_mode & S_IFMT {
                 case S_IFDIR: stack.append(path)
                 case S_IFREG: result.append(path)
+                // A link to a file counts; links to folders are not followed, so cycles cannot occur.
+                case S_IFLNK where isFile(path): result.append(path)
                 default: break
                 }
             }

@@ -52,6 +52,19 @@ struct Console {
     }
 }
 
+/// Rejects a file that is neither a log, a golden nor a pending golden (exit code 64).
+func validatePairPaths(_ paths: [String]) throws {
+    for path in paths {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            continue
+        }
+        guard [".jsonl", ".golden", ".golden.new"].contains(where: path.hasSuffix) else {
+            throw ValidationError("\(path) is not a log (.jsonl), a golden (.golden) or a folder")
+        }
+    }
+}
+
 extension ReplayCommand {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -107,6 +120,10 @@ extension ReplayCommand {
 
         @Flag(help: "Record the golden of every checked log, replacing those that differ (ignored when CI is set).")
         var update = false
+
+        func validate() throws {
+            try validatePairPaths(paths)
+        }
 
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
@@ -164,6 +181,10 @@ extension ReplayCommand {
             "Folders to search recursively, or files naming a pair; the current folder by default.",
             valueName: "path"))
         var paths: [String] = []
+
+        func validate() throws {
+            try validatePairPaths(paths)
+        }
 
         func run() throws {
             let accepted: [String]

@@ -239,6 +239,11 @@ struct CommandTests {
         #expect(undecodable.stdout.contains("FAIL broken\n  broken.jsonl:1:2: "))
         #expect(undecodable.stdout.hasSuffix("1 passed, 1 failed\n"))
 
+        try folder.write("notes.txt", "")
+        let notAPair = try ReplayBinary.run(["check", "notes.txt"], in: folder.path)
+        #expect(notAPair.status == 64)
+        #expect(notAPair.stderr.contains("notes.txt is not a log (.jsonl), a golden (.golden) or a folder"))
+
         let missing = try ReplayBinary.run(["check", "nowhere"], in: folder.path)
         #expect(missing.status == 66)
         #expect(missing.stderr == "nowhere: no such file or folder\n")

@@ -232,6 +232,8 @@ struct GoldenTests {
         try folder.write("nested/deeper/b.jsonl", smallLog)
         try folder.write(".hidden/c.jsonl", smallLog)
         try folder.write("notes.txt", "not a log")
+        // A link back to the folder is not followed.
+        try FileManager.default.createSymbolicLink(atPath: folder.path("nested/loop"), withDestinationPath: folder.path)
         let first = try GoldenSuite.check([folder.path], policy: .never)
         #expect(first.results.map(\.name) == [folder.path("a"), folder.path("nested/deeper/b")])
         #expect(first.summaryLine == "0 passed, 2 failed")
