@@ -1,6 +1,6 @@
 import ChatEvents
 
-/// A JSON value as the replay renderers write it: object keys keep their order.
+/// A JSON value as `--format json` writes it: object keys keep their order.
 enum JSONOutput: Sendable {
     case null
     case bool(Bool)
@@ -15,13 +15,6 @@ enum JSONOutput: Sendable {
 
     /// A number, or `null`.
     static func optional(_ value: Double?) -> JSONOutput { value.map(JSONOutput.number) ?? .null }
-
-    /// The value on one line, without insignificant whitespace.
-    var compact: String {
-        var output = ""
-        writeCompact(to: &output)
-        return output
-    }
 
     /// The value with one key or element per line, indented by two spaces per level.
     var pretty: String {
@@ -40,30 +33,6 @@ enum JSONOutput: Sendable {
         case .array, .object: return false
         }
         return true
-    }
-
-    private func writeCompact(to output: inout String) {
-        if writeScalar(to: &output) { return }
-        switch self {
-        case let .array(elements):
-            output += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
-                element.writeCompact(to: &output)
-            }
-            output += "]"
-        case let .object(members):
-            output += "{"
-            for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += "," }
-                appendJSONString(key, to: &output)
-                output += ":"
-                value.writeCompact(to: &output)
-            }
-            output += "}"
-        default:
-            break
-        }
     }
 
     private func writePretty(to output: inout String, indent: Int) {

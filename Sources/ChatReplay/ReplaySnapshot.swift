@@ -93,7 +93,67 @@ public struct ReplaySnapshot: Sendable, Hashable {
 
     /// The snapshot as one line of `replay --format jsonl`, without a line break: every key,
     /// in the order of ``keys``.
-    public var jsonLine: String { jsonValue.compact }
+    public var jsonLine: String {
+        var writer = JSONWriter(reservingCapacity: 640)
+        writer.beginObject()
+        writer.key("step"); writer.integer(step)
+        writer.key("event"); writer.optional(event?.type.rawValue)
+        writer.key("mode"); writer.string(mode.rawValue)
+        writer.key("offset"); writer.optional(offset)
+        writer.key("contentHeight"); writer.number(contentHeight)
+        writer.key("visibleHeight"); writer.number(visibleHeight)
+        writer.key("isAtBottom"); writer.bool(isAtBottom)
+        writer.key("offsetReason"); writer.optional(offsetReason?.rawValue)
+        writer.key("scrollTarget")
+        if let command = scrollTarget {
+            writer.beginObject()
+            writer.key("seq"); writer.integer(command.seq)
+            writer.key("kind"); writer.string(command.kind.rawValue)
+            writer.key("id"); writer.optional(command.id)
+            writer.key("anchor"); writer.optional(command.anchor?.rawValue)
+            writer.key("offset"); writer.optional(command.offset)
+            writer.key("unitAnchorY"); writer.optional(command.unitAnchorY)
+            writer.key("animated"); writer.bool(command.animated)
+            writer.key("reason"); writer.string(command.reason.rawValue)
+            writer.endObject()
+        } else {
+            writer.null()
+        }
+        writer.key("unreadCount"); writer.integer(unreadCount)
+        writer.key("showJumpToLatest"); writer.bool(showJumpToLatest)
+        writer.key("animating"); writer.strings(animating)
+        writer.key("isLoadingOlder"); writer.bool(isLoadingOlder)
+        writer.key("hasMoreOlder"); writer.bool(hasMoreOlder)
+        writer.key("effects")
+        writer.beginArray()
+        for effect in effects {
+            writer.beginObject()
+            switch effect {
+            case let .loadOlder(before):
+                writer.key("type"); writer.string("loadOlder")
+                writer.key("before"); writer.string(before)
+            case let .persistPosition(position):
+                writer.key("type"); writer.string("persistPosition")
+                writer.key("position")
+                writer.beginObject()
+                writer.key("anchorID"); writer.optional(position.anchorID)
+                writer.key("delta"); writer.number(position.delta)
+                writer.key("wasAtBottom"); writer.bool(position.wasAtBottom)
+                writer.endObject()
+            }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("keyboardHeight"); writer.number(keyboardHeight)
+        writer.key("inputFocused"); writer.bool(inputFocused)
+        writer.key("userHoldsView"); writer.bool(userHoldsView)
+        writer.key("highlightedID"); writer.optional(highlightedID)
+        writer.key("trailingSpacer"); writer.number(trailingSpacer)
+        writer.key("messageCount"); writer.integer(messageCount)
+        writer.key("warnings"); writer.strings(warnings)
+        writer.endObject()
+        return writer.output
+    }
 
     /// The snapshot as `replay --format json` prints it: indented by two spaces, without a
     /// final line break.
@@ -207,5 +267,21 @@ public struct Replayer: Sendable {
     @discardableResult
     public mutating func apply(_ event: ChatEvent) -> ReplaySnapshot {
         apply(LoggedEvent(event))
+    }
+}
+
+extension JSONWriter {
+    mutating func optional(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
+    mutating func optional(_ value: Double?) {
+        if let value { number(value) } else { null() }
+    }
+
+    mutating func strings(_ values: [String]) {
+        beginArray()
+        for value in values { string(value) }
+        endArray()
     }
 }
