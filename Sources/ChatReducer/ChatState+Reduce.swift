@@ -311,7 +311,9 @@ extension ChatState {
             takeAnchor()
         }
         if velocity == nil || velocity == 0 || velocity?.isNaN == true {
+            // The scroll settles here, as with scrollSettled.
             endTouchHold()
+            effects.append(.persistPosition(currentPosition))
         }
     }
 

@@ -15,7 +15,10 @@ struct DetachedTests {
         // Distance 1350 - 1030 = 320 > jumpToLatestThreshold 200.
         #expect(state.snapshot == Snapshot(
             mode: .detached, offset: 1030, contentHeight: 2000, isAtBottom: false,
-            scrollTarget: initialLoadCommand(), showJumpToLatest: true, messageCount: 20))
+            scrollTarget: initialLoadCommand(), showJumpToLatest: true,
+            // Letting go without velocity settles the scroll, which persists the position.
+            effects: [.persistPosition(SavedPosition(anchorID: "m11", delta: 30, wasAtBottom: false))],
+            messageCount: 20))
         #expect(state.anchorPosition! == ("m11", 30))
         #expect(state.currentPosition == SavedPosition(anchorID: "m11", delta: 30, wasAtBottom: false))
     }

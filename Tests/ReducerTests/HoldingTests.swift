@@ -53,7 +53,10 @@ struct HoldingTests {
         state.send(.released(at: 530))
         #expect(state.snapshot == Snapshot(
             mode: .following, offset: 540, contentHeight: 1190, offsetReason: .settle, scrollTarget: append,
-            animating: ["a1"], userHoldsView: false, messageCount: 11))
+            animating: ["a1"],
+            // m6 spans 500…600: the settled offset 540 lies 40 below its top.
+            effects: [.persistPosition(SavedPosition(anchorID: "m6", delta: 40, wasAtBottom: true))],
+            userHoldsView: false, messageCount: 11))
 
         // Following again: the next batch keeps the bottom in view.
         state.send(.grown("a1", by: 10))
@@ -250,7 +253,10 @@ struct HoldingTests {
             scrollTarget: ScrollCommand(
                 seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1450, unitAnchorY: nil,
                 animated: true, reason: .outgoingMessage),
-            animating: ["o1"], userHoldsView: false, messageCount: 21))
+            animating: ["o1"],
+            // Persisted after the deferred command: m15 spans 1400…1500 under offset 1450.
+            effects: [.persistPosition(SavedPosition(anchorID: "m15", delta: 50, wasAtBottom: true))],
+            userHoldsView: false, messageCount: 21))
     }
 
     @Test("given a drag with momentum, when the user sends a message, then the command waits for scrollSettled")

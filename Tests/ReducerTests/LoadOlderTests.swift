@@ -23,7 +23,8 @@ struct LoadOlderTests {
         state.send(.scrolled(offset: 530))
         #expect(state.effects == [])
         state.send(.released(at: 530))
-        #expect(state.effects == [])
+        // Settling persists the position (m6 spans 500…600) and requests nothing more.
+        #expect(state.effects == [.persistPosition(SavedPosition(anchorID: "m6", delta: 30, wasAtBottom: false))])
         state.send(.scrolled(offset: 100))
         #expect(state.effects == [])
         #expect(state.isLoadingOlder)
@@ -168,7 +169,8 @@ struct LoadOlderTests {
     @Test("given detached at 900 with more history, when a removal above the anchor brings the offset to 800, then the request goes out (after any event)")
     func requestAfterAnyEvent() {
         var state = detachedChat(at: 900, hasMoreOlder: true)
-        #expect(state.effects == [])
+        // Only the settle's persistPosition (m10 spans 900…1000): 900 is outside the zone.
+        #expect(state.effects == [.persistPosition(SavedPosition(anchorID: "m10", delta: 0, wasAtBottom: false))])
         #expect(state.isLoadingOlder == false)
 
         state.send(.messageRemoved(id: "m2"))

@@ -92,6 +92,7 @@ struct RestoreTests {
         state.send(.appeared(restore: nil))
 
         expected.offsetReason = nil
+        expected.effects = []
         #expect(state.snapshot == expected)
     }
 

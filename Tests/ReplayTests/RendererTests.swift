@@ -35,6 +35,7 @@ struct RendererTests {
               showJumpToLatest: false -> true
 
             #5 dragEnded offset=100
+              effect: persistPosition anchorID=m1 delta=100 wasAtBottom=false
               userHoldsView: true -> false
 
             """)
@@ -48,7 +49,7 @@ struct RendererTests {
             {"step":2,"event":"historyLoaded","mode":"following","offset":350,"contentHeight":1000,"visibleHeight":650,"isAtBottom":true,"offsetReason":"command","scrollTarget":{"seq":1,"kind":"bottom","id":"m3","anchor":null,"offset":350,"unitAnchorY":null,"animated":false,"reason":"initialLoad"},"unreadCount":0,"showJumpToLatest":false,"animating":[],"isLoadingOlder":false,"hasMoreOlder":false,"effects":[],"keyboardHeight":0,"inputFocused":false,"userHoldsView":false,"highlightedID":null,"trailingSpacer":0,"messageCount":3,"warnings":[]}
             """#)
         #expect(rows[4] == #"""
-            {"step":5,"event":"dragEnded","mode":"detached","offset":100,"contentHeight":1000,"visibleHeight":650,"isAtBottom":false,"offsetReason":null,"scrollTarget":{"seq":1,"kind":"bottom","id":"m3","anchor":null,"offset":350,"unitAnchorY":null,"animated":false,"reason":"initialLoad"},"unreadCount":0,"showJumpToLatest":true,"animating":[],"isLoadingOlder":false,"hasMoreOlder":false,"effects":[],"keyboardHeight":0,"inputFocused":false,"userHoldsView":false,"highlightedID":null,"trailingSpacer":0,"messageCount":3,"warnings":[]}
+            {"step":5,"event":"dragEnded","mode":"detached","offset":100,"contentHeight":1000,"visibleHeight":650,"isAtBottom":false,"offsetReason":null,"scrollTarget":{"seq":1,"kind":"bottom","id":"m3","anchor":null,"offset":350,"unitAnchorY":null,"animated":false,"reason":"initialLoad"},"unreadCount":0,"showJumpToLatest":true,"animating":[],"isLoadingOlder":false,"hasMoreOlder":false,"effects":[{"type":"persistPosition","position":{"anchorID":"m1","delta":100,"wasAtBottom":false}}],"keyboardHeight":0,"inputFocused":false,"userHoldsView":false,"highlightedID":null,"trailingSpacer":0,"messageCount":3,"warnings":[]}
             """#)
     }
 
@@ -212,6 +213,7 @@ struct RendererTests {
               warning: t 3.5 is earlier than the previous event's 4
 
             #3 dragEnded offset=0
+              effect: persistPosition anchorID=null delta=0 wasAtBottom=true
               userHoldsView: true -> false
               warning: dragEnded: offset before the first viewportChanged ignored
 
