@@ -1,0 +1,176 @@
+/// Keeps the most recent events an app fed to the scroll engine, so that a misbehaving screen
+/// can hand over a log that replays it.
+///
+/// Embed one next to the reducer and record every event you reduce:
+///
+/// ```swift
+/// var recorder = ChatRecorder(configuration: config)           // the newest 10,000 events
+/// recorder.record(.messageAppended(message, streaming: nil), time: clock.now)
+/// state.reduce(.messageAppended(message, streaming: nil))
+/// // later, from a "report a problem" button:
+/// let log = recorder.exportLog(metadata: ["app": "1.4.2 (311)"], redactingIDs: true)
+/// ```
+///
+/// ## Cost
+///
+/// The recorder is a ring buffer over storage allocated once, in ``init(configuration:capacity:)``.
+/// ``record(_:)`` is O(1): it overwrites one slot and moves two indices. It allocates nothing
+/// itself; what an event already holds (its ids, the messages array of `historyLoaded`) is
+/// retained, not copied. Copying a recorder and then recording into the copy copies the
+/// storage once (copy on write), so keep one recorder and record into it in place.
+///
+/// ## Privacy
+///
+/// Export drops message text (`tokensAppended.text`) unless asked to keep it, and can replace
+/// every id by a stable pseudonym (``ChatLogRedactor``). Timestamps, heights and offsets are kept:
+/// they are what the reducer decides on.
+///
+/// ## Wrap-around
+///
+/// Once more than ``capacity`` events were recorded, the oldest are gone, and the exported log
+/// may begin mid-conversation. It replays from an empty state, so events about messages whose
+/// arrival was dropped show warnings such as `unknown id`, and positions may differ from what the
+/// app saw. To keep the geometry, the recorder remembers the last `viewportChanged` that fell out
+/// of the buffer and, by default, exports it first (``exportedEvents(includingEvictedViewport:)``).
+/// Messages loaded before the window are not reconstructed.
+public struct ChatRecorder: Sendable {
+    /// The default number of events kept: 10,000.
+    public static let defaultCapacity = 10_000
+
+    /// The configuration written into the exported header.
+    public var configuration: ChatConfiguration
+    /// The number of events kept at most.
+    public let capacity: Int
+    /// Preallocated slots; slot `(start + k) % capacity` holds the k-th oldest kept event.
+    private var storage: [LoggedEvent]
+    /// The slot of the oldest kept event.
+    private var start = 0
+    /// The number of kept events, at most ``capacity``.
+    public private(set) var count = 0
+    /// The number of events recorded and since dropped to make room.
+    public private(set) var droppedCount = 0
+    /// The newest `viewportChanged` that was dropped, exported first when the buffer wrapped.
+    public private(set) var evictedViewport: LoggedEvent?
+
+    /// Creates a recorder that keeps the newest `capacity` events (at least one).
+    public init(configuration: ChatConfiguration = ChatConfiguration(), capacity: Int = ChatRecorder.defaultCapacity) {
+        self.configuration = configuration
+        self.capacity = max(1, capacity)
+        storage = Array(repeating: LoggedEvent(.disappeared), count: self.capacity)
+    }
+
+    /// Whether older events were dropped to make room.
+    public var hasWrapped: Bool { droppedCount > 0 }
+
+    /// Records `logged`, dropping the oldest event when the buffer is full. O(1).
+    public mutating func record(_ logged: LoggedEvent) {
+        if count < capacity {
+            var slot = start + count
+            if slot >= capacity { slot -= capacity }
+            storage[slot] = logged
+            count += 1
+            return
+        }
+        if case .viewportChanged = storage[start].event { evictedViewport = storage[start] }
+        storage[start] = logged
+        start += 1
+        if start == capacity { start = 0 }
+        droppedCount += 1
+    }
+
+    /// Records `event` with an optional timestamp `time` in seconds. O(1).
+    public mutating func record(_ event: ChatEvent, time: Double? = nil) {
+        record(LoggedEvent(event, time: time))
+    }
+
+    /// Forgets every event.
+    public mutating func removeAll() {
+        start = 0
+        count = 0
+        droppedCount = 0
+        evictedViewport = nil
+    }
+
+    /// The kept events, oldest first, as recorded (text and ids included).
+    public var events: [LoggedEvent] {
+        var result: [LoggedEvent] = []
+        result.reserveCapacity(count)
+        forEach { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each kept event, oldest first.
+    public func forEach(_ body: (LoggedEvent) throws -> Void) rethrows {
+        var slot = start
+        for _ in 0..<count {
+            try body(storage[slot])
+            slot += 1
+            if slot == capacity { slot = 0 }
+        }
+    }
+
+    /// The events to export, oldest first: the kept events, preceded by ``evictedViewport``
+    /// when the buffer wrapped, `includingEvictedViewport` and one was dropped.
+    public func exportedEvents(includingEvictedViewport: Bool = true) -> [LoggedEvent] {
+        var result: [LoggedEvent] = []
+        result.reserveCapacity(count + 1)
+        if includingEvictedViewport, let evictedViewport {
+            // Without the time: the event is older than the window and may predate its first "t".
+            result.append(LoggedEvent(evictedViewport.event))
+        }
+        forEach { result.append($0) }
+        return result
+    }
+
+    /// The header of an exported log: ``configuration``, and `metadata` with the package version
+    /// under ``ChatLogRedactor/packageMetadataKey``, what was redacted, and, when the buffer
+    /// wrapped, the number of dropped events under `droppedEvents`.
+    public func exportHeader(metadata: [String: String] = [:], redactor: ChatLogRedactor) -> ChatLogHeader {
+        var meta = metadata
+        meta[ChatLogRedactor.packageMetadataKey] = ChatScrollPackage.version
+        if let summary = redactor.redactionSummary { meta[ChatLogRedactor.redactedMetadataKey] = summary }
+        if droppedCount > 0 { meta["droppedEvents"] = String(droppedCount) }
+        return ChatLogHeader(configuration: configuration, metadata: meta)
+    }
+
+    /// The exported log as lines, without line breaks: the header, then one event per line,
+    /// oldest first, each ``ChatLogLine/encoded()``.
+    ///
+    /// - Parameters:
+    ///   - metadata: The app's own metadata for the header, such as its version and device.
+    ///     It is written as given; do not put personal data in it.
+    ///   - keepingText: Keep `tokensAppended.text`; false by default.
+    ///   - redactingIDs: Replace every id by a pseudonym `m1`, `m2`, …; false by default.
+    ///   - includingEvictedViewport: Begin with the last dropped `viewportChanged` when the
+    ///     buffer wrapped; true by default.
+    public func exportLines(
+        metadata: [String: String] = [:], keepingText: Bool = false, redactingIDs: Bool = false,
+        includingEvictedViewport: Bool = true
+    ) -> [String] {
+        var redactor = ChatLogRedactor(dropsText: !keepingText, redactsIDs: redactingIDs)
+        var lines: [String] = []
+        lines.reserveCapacity(count + 2)
+        lines.append(ChatLogLine.header(exportHeader(metadata: metadata, redactor: redactor)).encoded())
+        for logged in exportedEvents(includingEvictedViewport: includingEvictedViewport) {
+            lines.append(ChatLogLine.event(redactor.redact(logged)).encoded())
+        }
+        return lines
+    }
+
+    /// The exported log as one JSON Lines string ending in a line break; see
+    /// ``exportLines(metadata:keepingText:redactingIDs:includingEvictedViewport:)``.
+    public func exportLog(
+        metadata: [String: String] = [:], keepingText: Bool = false, redactingIDs: Bool = false,
+        includingEvictedViewport: Bool = true
+    ) -> String {
+        var output = ""
+        for line in exportLines(
+            metadata: metadata, keepingText: keepingText, redactingIDs: redactingIDs,
+            includingEvictedViewport: includingEvictedViewport)
+        {
+            output += line
+            output += "\n"
+        }
+        return output
+    }
+}
