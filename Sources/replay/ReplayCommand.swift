@@ -16,7 +16,7 @@ struct ReplayCommand: ParsableCommand {
             Exit codes: 0 success; 1 a golden mismatch or missing golden; 64 bad usage; \
             65 a log that cannot be decoded; 66 a file that cannot be read.
             """,
-        subcommands: [Run.self, Check.self, Accept.self, Redact.self, Shrink.self])
+        subcommands: [Run.self, Check.self, Accept.self, Render.self])
 }
 
 extension ReplayFormat: ExpressibleByArgument {}
@@ -84,13 +84,23 @@ extension ReplayCommand {
         @Flag(help: "Skip lines that cannot be decoded, with a warning on standard error, instead of failing.")
         var skipInvalid = false
 
+        @Flag(help: "Draw the viewport in plain text after every step instead of printing --format.")
+        var frames = false
+
         func run() throws {
             var console = Console()
             do throws(LogReadError) {
-                try Replay.run(
-                    log: log, format: format, skipInvalidLines: skipInvalid,
-                    onSkip: { Console.error("warning: \($0.summary) (line skipped)") },
-                    write: { console.write($0) })
+                if frames {
+                    try Replay.runFrames(
+                        log: log, skipInvalidLines: skipInvalid,
+                        onSkip: { Console.error("warning: \($0.summary) (line skipped)") },
+                        write: { console.write($0) })
+                } else {
+                    try Replay.run(
+                        log: log, format: format, skipInvalidLines: skipInvalid,
+                        onSkip: { Console.error("warning: \($0.summary) (line skipped)") },
+                        write: { console.write($0) })
+                }
                 console.flush()
             } catch {
                 console.flush()

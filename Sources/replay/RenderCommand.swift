@@ -1,0 +1,61 @@
+import ArgumentParser
+import ChatReplay
+import Foundation
+
+extension ReplayCommand {
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw a picture of a whole replay as SVG or HTML.",
+            discussion: """
+                Steps run across (seconds with --time, when events carry "t"); content offsets \
+                run down, on one scale for the whole picture. The picture shows the content \
+                height, the visible window coloured by mode (following, detached, pinned), the \
+                keyboard below it, message boundaries near the window, every scroll command with \
+                its reason, and ticks for effects and warnings. The HTML page embeds the SVG and \
+                shows the event and the state of the step under the pointer.
+                """)
+
+        @Argument(help: ArgumentHelp("The log to draw: a JSON Lines file.", valueName: "log"))
+        var log: String
+
+        @Option(help: ArgumentHelp("Write the picture as SVG to this file.", valueName: "file"))
+        var svg: String?
+
+        @Option(help: ArgumentHelp("Write the picture as an HTML page to this file.", valueName: "file"))
+        var html: String?
+
+        @Flag(help: "Place steps by their \"t\" (seconds) instead of one column per step.")
+        var time = false
+
+        @Flag(help: "Skip lines that cannot be decoded, with a warning on standard error, instead of failing.")
+        var skipInvalid = false
+
+        func validate() throws {
+            if svg == nil, html == nil {
+                throw ValidationError("Give --svg FILE, --html FILE or both.")
+            }
+        }
+
+        func run() throws {
+            let picture: TimelinePicture
+            do throws(LogReadError) {
+                picture = try TimelinePicture.replaying(
+                    log: log, options: TimelinePicture.Options(timeAxis: time), keepsStateJSON: html != nil,
+                    skipInvalidLines: skipInvalid,
+                    onSkip: { Console.error("warning: \($0.summary) (line skipped)") })
+            } catch {
+                Console.error(error.description)
+                throw Exit.code(for: error)
+            }
+            for (path, text) in [(svg, { picture.svg() }), (html, { picture.html() })] as [(String?, () -> String)] {
+                guard let path else { continue }
+                do {
+                    try Data(text().utf8).write(to: URL(fileURLWithPath: path))
+                } catch {
+                    Console.error("\(path): cannot write: \(error.localizedDescription)")
+                    throw Exit.unreadable
+                }
+            }
+        }
+    }
+}
