@@ -140,7 +140,7 @@ public struct TimelinePicture: Sendable {
     static let left = 64.0
     static let right = 24.0
     static let titleHeight = 56.0
-    static let labelLane = 120.0
+    static let labelLane = 150.0
     static let tickLane = 14.0
     static let axisHeight = 40.0
 
@@ -164,7 +164,7 @@ public struct TimelinePicture: Sendable {
 
     func layout() -> Layout {
         let count = max(steps.count, 1)
-        let columnWidth = min(24, max(3, 1400 / Double(count)))
+        let columnWidth = min(20, max(3, 1100 / Double(count)))
         var chartWidth = max(480, columnWidth * Double(count))
         var xs: [Double] = []
         var widths: [Double] = []
@@ -279,7 +279,7 @@ public struct TimelinePicture: Sendable {
         // The legend, right-aligned on the title line.
         var items: [(String, String)] = Self.modeColors.map { ($0.0.rawValue, "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"\($0.1)\" fill-opacity=\"0.75\"/>") }
         items.append(("keyboard", "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"#444\" fill-opacity=\"0.35\"/>"))
-        items.append(("content", "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"#eeeeee\" stroke=\"#999\"/>"))
+        items.append(("content", "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"#e2e2e2\" stroke=\"#8a8a8a\"/>"))
         items.append(("command", "<path d=\"M7 -10 L13 -2 L1 -2 Z\" fill=\"#c0392b\"/>"))
         items.append(("effect", "<rect x=\"6\" width=\"2\" height=\"10\" y=\"-9\" fill=\"#2e8b57\"/>"))
         items.append(("warning", "<rect x=\"6\" width=\"2\" height=\"10\" y=\"-9\" fill=\"#d62728\"/>"))
@@ -305,12 +305,12 @@ public struct TimelinePicture: Sendable {
         }
         path += " V\(fmt(layout.y(0))) Z"
         out += "<rect x=\"\(fmt(Self.left))\" y=\"\(fmt(layout.chartTop))\" width=\"\(fmt(layout.chartWidth))\" "
-            + "height=\"\(fmt(layout.chartHeight))\" fill=\"#fafafa\" stroke=\"#dddddd\"/>\n"
-        out += "<path class=\"content-outline\" d=\"\(path)\" fill=\"#ececec\" stroke=\"#8a8a8a\" stroke-width=\"1\"/>\n"
+            + "height=\"\(fmt(layout.chartHeight))\" fill=\"#ffffff\" stroke=\"#cccccc\"/>\n"
+        out += "<path class=\"content-outline\" d=\"\(path)\" fill=\"#e2e2e2\" stroke=\"#8a8a8a\" stroke-width=\"1\"/>\n"
     }
 
     func writeBands(_ layout: Layout, to out: inout String) {
-        out += "<g class=\"bands\">\n"
+        out += "<g class=\"bands\" shape-rendering=\"crispEdges\">\n"
         for (index, step) in steps.enumerated() {
             guard let offset = step.offset else { continue }
             let x = fmt(layout.xs[index]), width = fmt(layout.widths[index])
@@ -452,8 +452,8 @@ public struct TimelinePicture: Sendable {
             <title>\(escape(title)) — replay timeline</title>
             <style>
             body { margin: 0; font: 13px Helvetica, Arial, sans-serif; color: #222; display: flex; height: 100vh; }
-            #chart { flex: 1; overflow: auto; border-right: 1px solid #ddd; }
-            #panel { width: 420px; padding: 12px 16px; overflow: auto; background: #f7f7f7; }
+            #chart { flex: 1; overflow: auto; border-right: 1px solid #ddd; } #chart svg { display: block; }
+            #panel { width: 380px; padding: 12px 16px; overflow: auto; background: #f7f7f7; }
             #panel h2 { font-size: 15px; margin: 0 0 6px; }
             #event { font-family: Menlo, Consolas, monospace; font-size: 12px; white-space: pre-wrap; word-break: break-all; margin-bottom: 8px; }
             #state { font-family: Menlo, Consolas, monospace; font-size: 12px; white-space: pre-wrap; margin: 0; }

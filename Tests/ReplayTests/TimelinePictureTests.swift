@@ -1,0 +1,127 @@
+import ChatEvents
+import ChatReducer
+import ChatReplay
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// Collects the elements of an XML document and their attributes.
+private final class ElementCollector: NSObject, XMLParserDelegate {
+    var elements: [(name: String, attributes: [String: String])] = []
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+        elements.append((elementName, attributes))
+    }
+
+    func withClass(_ name: String) -> [[String: String]] {
+        elements.map(\.attributes).filter { ($0["class"] ?? "").split(separator: " ").contains(Substring(name)) }
+    }
+
+    static func parse(_ text: String) throws -> ElementCollector {
+        let collector = ElementCollector()
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.delegate = collector
+        let parsed = parser.parse()
+        #expect(parsed, "not well-formed: \(String(describing: parser.parserError))")
+        return collector
+    }
+}
+
+private let examples = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Examples")
+
+@Suite("Timeline pictures and viewport frames")
+struct TimelinePictureTests {
+    @Test("the SVG is well-formed and has one marker per command", arguments: ["messaging", "question-answer"])
+    func svgOfAnExample(name: String) throws {
+        let path = examples.appendingPathComponent("\(name).jsonl").path
+        let picture = try TimelinePicture.replaying(log: path)
+        let svg = try ElementCollector.parse(picture.svg())
+
+        // Count the commands independently, from the jsonl snapshots.
+        var commands = 0, lastSeq: Int?, effectSteps = 0, steps = 0, geometrySteps = 0
+        let reader = try ChatLogReader(contentsOf: path)
+        var replayer = Replayer(configuration: reader.configuration)
+        while let event = try reader.next() {
+            let snapshot = replayer.apply(event)
+            steps += 1
+            if snapshot.offset != nil { geometrySteps += 1 }
+            if let seq = snapshot.scrollTarget?.seq, seq != lastSeq { commands += 1; lastSeq = seq }
+            if !snapshot.effects.isEmpty { effectSteps += 1 }
+        }
+        #expect(commands > 0)
+        #expect(svg.elements.first?.name == "svg")
+        #expect(svg.withClass("command-marker").count == commands)
+        #expect(svg.withClass("command-marker").map { $0["data-seq"] } == (1...commands).map { String($0) })
+        #expect(svg.withClass("hit").count == steps)
+        #expect(svg.withClass("effect-tick").count == effectSteps)
+        #expect(svg.withClass("content-outline").count == 1)
+        #expect(svg.withClass("visible-band").count == geometrySteps)
+        #expect(svg.withClass("keyboard-band").count > 0)
+        #expect(svg.withClass("legend").count == 1)
+    }
+
+    @Test func commandMarkersNameTheirReasons() throws {
+        let path = examples.appendingPathComponent("question-answer.jsonl").path
+        let svg = try ElementCollector.parse(TimelinePicture.replaying(log: path, options: .init(timeAxis: true)).svg())
+        #expect(svg.withClass("command-marker").map { $0["data-reason"] ?? "" } == ["initialLoad", "newQuestion", "newQuestion"])
+        #expect(svg.withClass("mode-pinned").count > 0)
+    }
+
+    @Test func warningsAndOddTextStayWellFormed() throws {
+        var picture = TimelinePicture(title: "a <title> & \"quotes\"")
+        var replayer = Replayer()
+        let events: [ChatEvent] = [
+            .viewportChanged(height: 800, insetTop: 100, insetBottom: 50),
+            .messageAppended(ChatMessage(id: "</script><&\u{1}", direction: .incoming, height: 120), streaming: nil),
+            .messageAppended(ChatMessage(id: "</script><&\u{1}", direction: .incoming, height: 120), streaming: nil),
+            .jumpToMessage(id: "missing"),
+        ]
+        for event in events { picture.add(replayer.apply(event), state: replayer.state) }
+        let svg = try ElementCollector.parse(picture.svg())
+        #expect(svg.withClass("warning-tick").count == 2)
+        let html = picture.html()
+        #expect(!html.contains("</script><&"))
+        #expect(html.contains("<script type=\"application/json\" id=\"steps\">"))
+        #expect(!html.contains("http://") || html.components(separatedBy: "http://").count == 2)   // only the SVG namespace
+    }
+
+    @Test func framesShowTheVisibleMessagesOnly() throws {
+        var replayer = Replayer()
+        replayer.apply(.viewportChanged(height: 400, insetTop: 80, insetBottom: 40))
+        let history = (1...500).map { ChatMessage(id: "m\($0)", direction: $0 % 2 == 0 ? .outgoing : .incoming, height: 40) }
+        replayer.apply(.historyLoaded(messages: history, hasMoreOlder: false))
+        let snapshot = replayer.apply(.keyboardWillShow(height: 120, duration: nil))
+        let frame = ViewportFrame.draw(snapshot, state: replayer.state)
+        let lines = frame.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "#3 keyboardWillShow height=120")
+        #expect(frame.contains("m500 ]"))
+        #expect(frame.contains("[ m499"))
+        #expect(!frame.contains("m490"))
+        #expect(frame.contains(" top inset 80 "))
+        #expect(frame.contains(" keyboard 120 "))
+        #expect(frame.contains(" bottom inset 40 "))
+        #expect(frame.contains("following  offset 19840/19840"))
+        for line in lines.dropFirst().dropLast(2) where !line.isEmpty && !line.hasPrefix(" ") {
+            #expect(line.count == ViewportFrame.width + 2, "\(line)")
+        }
+    }
+
+    @Test func framesShowTheJumpButton() {
+        var replayer = Replayer()
+        replayer.apply(.viewportChanged(height: 400, insetTop: 0, insetBottom: 0))
+        let history = (1...50).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) }
+        replayer.apply(.historyLoaded(messages: history, hasMoreOlder: false))
+        replayer.apply(.dragBegan)
+        let snapshot = replayer.apply(.dragEnded(offset: 1000, velocity: nil))
+        let frame = ViewportFrame.draw(snapshot, state: replayer.state)
+        #expect(frame.contains("[v latest]"))
+        #expect(frame.contains("detached"))
+    }
+}
