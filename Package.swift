@@ -26,6 +26,7 @@ let package = Package(
         .testTarget(name: "ReducerTests", dependencies: ["ChatEvents", "ChatReducer"]),
         .testTarget(name: "ReplayTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay"]),
         .testTarget(name: "ChatEventsTests", dependencies: ["ChatEvents"]),
+        .testTarget(name: "RecorderTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -111,6 +111,9 @@ public struct LogShrinker {
     }
 
     /// Whether `events` show the behaviour.
+    ///
+    /// For ``ShrinkCondition/diverges(golden:)`` the events are matched to the original log by
+    /// position: the event at the original log's first differing step must be at that index.
     public func shows(_ events: [LoggedEvent]) -> Bool {
         firstShowing(events.enumerated().map { Item(origin: $0.offset, logged: $0.element) }) != nil
     }

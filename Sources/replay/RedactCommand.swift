@@ -22,7 +22,7 @@ extension ReplayCommand {
         @Option(name: [.short, .customLong("output")], help: "Where to write the redacted log; standard output by default.")
         var output: String?
 
-        @Flag(help: "Keep the original ids.")
+        @Flag(name: .customLong("keep-ids"), help: "Keep the original ids.")
         var keepIDs = false
 
         @Flag(help: "Keep tokensAppended text.")

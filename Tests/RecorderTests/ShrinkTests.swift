@@ -1,0 +1,135 @@
+import ChatEvents
+import ChatReducer
+import ChatReplay
+import Foundation
+import Testing
+
+/// A generated 5,000-event session with `planted` put in the middle.
+private func plantedLog(_ planted: ChatEvent, seed: UInt64) -> ChatLog {
+    var events = SessionGenerator.events(count: 4_999, seed: seed)
+    let middle = 2_600
+    events.insert(LoggedEvent(planted, time: events[middle - 1].time), at: middle)
+    return ChatLog(header: ChatLogHeader(metadata: ["package": ChatScrollPackage.version]), events: events)
+}
+
+/// Whether replaying `log` shows a warning containing `text`, and a command with `reason`.
+private func replayed(_ log: ChatLog) -> (warnings: [String], reasons: [ScrollCommand.Reason]) {
+    var state = ChatState(configuration: log.configuration)
+    var warnings: [String] = []
+    var reasons: [ScrollCommand.Reason] = []
+    for logged in log.events {
+        let seq = state.scrollTarget?.seq
+        state.reduce(logged.event)
+        warnings += state.warnings
+        if let command = state.scrollTarget, command.seq != seq { reasons.append(command.reason) }
+    }
+    return (warnings, reasons)
+}
+
+@Suite("Shrinking")
+struct ShrinkTests {
+    @Test("the generated session is well-behaved on its own")
+    func backgroundIsClean() {
+        let log = ChatLog(events: SessionGenerator.events(count: 5_000, seed: 11))
+        let result = replayed(log)
+        #expect(result.warnings.isEmpty)
+        #expect(!result.reasons.contains(.outgoingMessage))
+    }
+
+    @Test("a jump to an unknown id among 5,000 events shrinks to a handful")
+    func shrinkWarning() throws {
+        let log = plantedLog(.jumpToMessage(id: "ghost"), seed: 11)
+        #expect(log.events.count == 5_000)
+        let clock = ContinuousClock()
+        // Any jump alone warns "unknown id"; the planted one names "ghost".
+        var shrinker = try LogShrinker(log: log, condition: .warning(containing: #"unknown id "ghost""#))
+        var result: ShrinkResult!
+        let elapsed = clock.measure { result = shrinker.shrink() }
+        #expect(result.log.events.count <= 10)
+        #expect(result.log.events.contains { $0.event == .jumpToMessage(id: "ghost") })
+        #expect(result.log.header == log.header)
+        #expect(elapsed < .seconds(30))
+        // The output replays as written and still shows it.
+        let reread = try ChatLog(decoding: Array(result.log.jsonLines.utf8))
+        #expect(replayed(reread).warnings.contains { $0.contains("unknown id") })
+        print("shrink warning: \(log.events.count) -> \(result.log.events.count) events, \(result.evaluations) evaluations, \(elapsed)")
+    }
+
+    @Test("an outgoing message among 5,000 events shrinks to a handful")
+    func shrinkCommand() throws {
+        let message = ChatMessage(id: "sent-1", direction: .outgoing, height: 64)
+        let log = plantedLog(.messageAppended(message, streaming: false), seed: 12)
+        var shrinker = try LogShrinker(log: log, condition: .command(reason: .outgoingMessage))
+        let result = shrinker.shrink()
+        #expect(result.log.events.count <= 10)
+        #expect(result.log.events.last?.event == .messageAppended(message, streaming: nil))
+        #expect(result.log.events.allSatisfy { $0.time == nil })
+        #expect(replayed(result.log).reasons.contains(.outgoingMessage))
+    }
+
+    @Test("a divergence from a golden shrinks and still diverges the same way")
+    func shrinkDivergence() throws {
+        let message = ChatMessage(id: "sent-1", direction: .outgoing, height: 64)
+        let log = plantedLog(.messageAppended(message, streaming: nil), seed: 13)
+        // The golden of a reducer that did not scroll for the sent message: no command line.
+        let actual = TimelineRenderer.timeline(of: log)
+        let golden = actual.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("reason=outgoingMessage") }
+            .joined(separator: "\n")
+        #expect(golden != actual)
+        var shrinker = try LogShrinker(log: log, condition: .diverges(golden: golden))
+        let result = shrinker.shrink()
+        #expect(result.log.events.count <= 10)
+        #expect(result.log.events.contains { $0.event == .messageAppended(message, streaming: nil) })
+        // Alone, the sent message still issues the command the golden rules out.
+        #expect(replayed(result.log).reasons == [.outgoingMessage])
+    }
+
+    @Test("a log that does not show the behaviour is refused")
+    func notShown() {
+        let log = ChatLog(events: SessionGenerator.events(count: 200, seed: 3))
+        #expect(throws: ShrinkError.self) { try LogShrinker(log: log, condition: .warning(containing: "unknown id")) }
+        #expect(throws: ShrinkError.self) { try LogShrinker(log: log, condition: .diverges(golden: TimelineRenderer.timeline(of: log))) }
+    }
+
+    @Test("history arrays and optional fields are simplified")
+    func simplification() throws {
+        let history = (1...30).map { ChatMessage(id: "h\($0)", direction: .incoming, height: 50) }
+        let log = ChatLog(events: [
+            LoggedEvent(.viewportChanged(height: 800, insetTop: 0, insetBottom: 0), time: 1),
+            LoggedEvent(.historyLoaded(messages: history, hasMoreOlder: false), time: 2),
+            LoggedEvent(.tokensAppended(id: "h7", text: "words", heightDelta: 10, height: nil), time: 3),
+            LoggedEvent(.messageRemoved(id: "h7"), time: 4),
+            LoggedEvent(.tokensAppended(id: "h7", text: "more", heightDelta: 10, height: nil), time: 5),
+        ])
+        var shrinker = try LogShrinker(log: log, condition: .warning(containing: "unknown id \"h7\""))
+        let result = shrinker.shrink()
+        #expect(result.log.events.map(\.event) == [.tokensAppended(id: "h7", text: nil, heightDelta: nil, height: nil)]
+            || result.log.events.count <= 3)
+        #expect(shrinker.shows(result.log.events))
+    }
+
+    @Test("replay shrink writes a small log that still shows the behaviour")
+    func shrinkCommandLine() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let log = plantedLog(.jumpToMessage(id: "ghost"), seed: 21)
+        try folder.write(log.jsonLines, to: "big.jsonl")
+        let run = try ReplayBinary.run([
+            "shrink", folder.file("big.jsonl"), "--until-warning", #"unknown id "ghost""#, "-o", folder.file("small.jsonl"),
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("shrunk 5000 events to"))
+        let small = try ChatLog(contentsOf: folder.file("small.jsonl"))
+        #expect(small.events.count <= 10)
+        #expect(small.header == log.header)
+        #expect(replayed(small).warnings.contains { $0.contains(#"unknown id "ghost""#) })
+
+        let command = try ReplayBinary.run(["shrink", folder.file("big.jsonl"), "--until-command", "outgoingMessage"])
+        #expect(command.status == 1)
+        let bad = try ReplayBinary.run(["shrink", folder.file("big.jsonl"), "--until-command", "nonsense"])
+        #expect(bad.status == 64)
+        let none = try ReplayBinary.run(["shrink", folder.file("big.jsonl")])
+        #expect(none.status == 64)
+    }
+}

@@ -1,0 +1,157 @@
+import ChatEvents
+import Foundation
+import Testing
+
+/// A small deterministic random source (SplitMix64).
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func int(_ range: Range<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+
+    mutating func double(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + Double(next() % 10_000) / 10_000 * (range.upperBound - range.lowerBound)
+    }
+}
+
+/// A busy but well-behaved session: no outgoing message, no unknown id, no warning.
+/// Incoming answers stream in, the user drags, the keyboard comes and goes, items are measured.
+enum SessionGenerator {
+    static func events(count: Int, seed: UInt64, idPrefix: String = "msg-", withText: Bool = false) -> [LoggedEvent] {
+        var random = SeededRandom(seed: seed)
+        var events: [LoggedEvent] = []
+        var time = 0.0
+        var ids: [String] = []
+        var next = 0
+        func add(_ event: ChatEvent) {
+            time += Double(random.int(1..<50)) / 100
+            events.append(LoggedEvent(event, time: time))
+        }
+        func newID() -> String {
+            next += 1
+            return "\(idPrefix)\(next)"
+        }
+        add(.viewportChanged(height: 800, insetTop: 100, insetBottom: 50))
+        var history: [ChatMessage] = []
+        for index in 0..<40 {
+            let id = newID()
+            ids.append(id)
+            history.append(ChatMessage(id: id, direction: index % 2 == 0 ? .incoming : .outgoing, height: Double(random.int(40..<200))))
+        }
+        add(.historyLoaded(messages: history, hasMoreOlder: false))
+        while events.count < count {
+            switch random.int(0..<10) {
+            case 0, 1:
+                let id = newID()
+                ids.append(id)
+                add(.messageAppended(ChatMessage(id: id, direction: .incoming, height: 40), streaming: true))
+                for _ in 0..<random.int(1..<6) {
+                    add(.tokensAppended(id: id, text: withText ? "secret words \(id)" : nil, heightDelta: 18, height: nil))
+                }
+                add(.streamFinished(id: id))
+                add(.entranceAnimationFinished(id: id))
+            case 2, 3:
+                add(.dragBegan)
+                let offset = random.double(0...3000)
+                add(.scrolled(offset: offset))
+                add(.dragEnded(offset: offset + 10, velocity: random.int(0..<2) == 0 ? nil : -1.5))
+                add(.scrollSettled(offset: offset + 20))
+            case 4:
+                add(.keyboardWillShow(height: 300, duration: 0.25))
+            case 5:
+                add(.keyboardWillHide(duration: 0.25))
+            case 6:
+                add(.itemMeasured(id: ids[random.int(0..<ids.count)], height: Double(random.int(40..<300))))
+            case 7:
+                add(.jumpToLatestTapped)
+            case 8:
+                add(.jumpToMessage(id: ids[random.int(0..<ids.count)]))
+                add(.highlightFinished)
+            default:
+                add(.inputFocused)
+                add(.inputBlurred)
+            }
+        }
+        return Array(events.prefix(count))
+    }
+}
+
+/// A temporary folder removed by the test.
+struct TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "recorder-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    func write(_ text: String, to name: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
+    }
+
+    func read(_ name: String) -> String? {
+        FileManager.default.contents(atPath: file(name)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Runs the `replay` executable built beside the test bundle.
+enum ReplayBinary {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let url: URL? = {
+        let candidates = [
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent(),
+        ].compactMap { $0 }
+        for folder in candidates {
+            let binary = folder.appendingPathComponent("replay")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: binary.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: binary.path) {
+                return binary
+            }
+        }
+        return nil
+    }()
+
+    static func run(_ arguments: [String]) throws -> Output {
+        let binary = try #require(url, "the replay executable is not built beside the test bundle")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let outputs = try TemporaryFolder()
+        defer { outputs.remove() }
+        _ = FileManager.default.createFile(atPath: outputs.file("out"), contents: nil)
+        _ = FileManager.default.createFile(atPath: outputs.file("err"), contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outputs.file("out")))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: outputs.file("err")))
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Output(status: process.terminationStatus, stdout: outputs.read("out") ?? "", stderr: outputs.read("err") ?? "")
+    }
+}
