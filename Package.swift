@@ -26,7 +26,15 @@ let package = Package(
         .testTarget(name: "ReducerTests", dependencies: ["ChatEvents", "ChatReducer"]),
         .testTarget(name: "ReplayTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay"]),
         .testTarget(name: "ChatEventsTests", dependencies: ["ChatEvents"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay"]),
         .testTarget(name: "RecorderTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// DocC: `swift package --disable-sandbox generate-documentation --target ChatEvents` (see
+// docs/documentation.md). The plugin is fetched only when CHATSCROLL_DOCC is set, so that
+// building and testing never need it.
+if Context.environment["CHATSCROLL_DOCC"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}
