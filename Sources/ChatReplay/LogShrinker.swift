@@ -290,7 +290,7 @@ public struct LogShrinker {
     }
 
     /// The event with one optional field dropped, for each optional field it has.
-    static func optionalFieldVariants(of event: ChatEvent) -> [ChatEvent] {
+    public static func optionalFieldVariants(of event: ChatEvent) -> [ChatEvent] {
         switch event {
         case .messageAppended(let message, let streaming):
             return streaming == nil ? [] : [.messageAppended(message, streaming: nil)]

@@ -98,15 +98,35 @@ struct ShrinkTests {
         let log = ChatLog(events: [
             LoggedEvent(.viewportChanged(height: 800, insetTop: 0, insetBottom: 0), time: 1),
             LoggedEvent(.historyLoaded(messages: history, hasMoreOlder: false), time: 2),
-            LoggedEvent(.tokensAppended(id: "h7", text: "words", heightDelta: 10, height: nil), time: 3),
-            LoggedEvent(.messageRemoved(id: "h7"), time: 4),
-            LoggedEvent(.tokensAppended(id: "h7", text: "more", heightDelta: 10, height: nil), time: 5),
+            LoggedEvent(.tokensAppended(id: "h7", text: "words", heightDelta: 10, height: 90), time: 3),
+            LoggedEvent(.keyboardWillShow(height: 300, duration: 0.25), time: 4),
+            LoggedEvent(.jumpToMessage(id: "h7"), time: 5),
+            LoggedEvent(.highlightFinished, time: 6),
         ])
-        var shrinker = try LogShrinker(log: log, condition: .warning(containing: "unknown id \"h7\""))
+        // A jump issues its command only for a loaded id: the history must keep h7, and only h7.
+        var shrinker = try LogShrinker(log: log, condition: .command(reason: .jumpToMessage))
         let result = shrinker.shrink()
-        #expect(result.log.events.map(\.event) == [.tokensAppended(id: "h7", text: nil, heightDelta: nil, height: nil)]
-            || result.log.events.count <= 3)
+        #expect(result.log.events.map(\.event) == [
+            .historyLoaded(messages: [ChatMessage(id: "h7", direction: .incoming, height: 50)], hasMoreOlder: false),
+            .jumpToMessage(id: "h7"),
+        ])
+        #expect(result.log.events.allSatisfy { $0.time == nil })
         #expect(shrinker.shows(result.log.events))
+        #expect(result.originalEventCount == 6)
+        #expect(!result.reachedLimit)
+
+        #expect(LogShrinker.optionalFieldVariants(of: .tokensAppended(id: "a", text: "t", heightDelta: 1, height: 2)).count == 3)
+        #expect(LogShrinker.optionalFieldVariants(of: .appeared(restore: SavedPosition(anchorID: "a", delta: 1, wasAtBottom: false))).count == 2)
+    }
+
+    @Test("the evaluation limit stops the search with a log that still shows the behaviour")
+    func evaluationLimit() throws {
+        let log = plantedLog(.jumpToMessage(id: "ghost"), seed: 5)
+        var shrinker = try LogShrinker(log: log, condition: .warning(containing: #""ghost""#), maxEvaluations: 3)
+        let result = shrinker.shrink()
+        #expect(result.reachedLimit)
+        #expect(result.evaluations == 3)
+        #expect(replayed(result.log).warnings.contains { $0.contains(#""ghost""#) })
     }
 
     @Test("replay shrink writes a small log that still shows the behaviour")
