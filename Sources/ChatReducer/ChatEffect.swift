@@ -3,9 +3,9 @@ import ChatEvents
 /// Work a step asks the app to do. Effects are reported by the step that emits them only.
 public enum ChatEffect: Sendable, Hashable {
     /// Fetch the page of history before the message `before`, then send
-    /// ``ChatEvent/olderLoaded(messages:hasMoreOlder:)`` or ``ChatEvent/loadOlderFailed``.
+    /// `ChatEvent.olderLoaded(messages:hasMoreOlder:)` or `ChatEvent.loadOlderFailed`.
     case loadOlder(before: String)
-    /// Store this position and hand it back in ``ChatEvent/appeared(restore:)``.
+    /// Store this position and hand it back in `ChatEvent.appeared(restore:)`.
     case persistPosition(SavedPosition)
 }
 
