@@ -54,10 +54,16 @@ public enum Replay {
                 write(replayer.apply(event).jsonLine + "\n")
             }
         case .json:
-            var last = replayer.initialSnapshot
+            // Only the final state is printed: no snapshot per step.
+            var lastEvent: ChatEvent?
+            var lastExtra: [String] = []
             while let event = try reader.next() {
-                last = replayer.apply(event)
+                lastExtra = replayer.advance(event)
+                lastEvent = event.event
             }
+            let last = lastEvent.map {
+                ReplaySnapshot(state: replayer.state, step: replayer.step, event: $0, extraWarnings: lastExtra)
+            } ?? replayer.initialSnapshot
             write(last.prettyJSON + "\n")
         }
     }
@@ -73,8 +79,11 @@ public enum Replay {
         case .jsonl:
             return events.map { replayer.apply($0).jsonLine + "\n" }.joined()
         case .json:
-            var last = replayer.initialSnapshot
-            for event in events { last = replayer.apply(event) }
+            var lastExtra: [String] = []
+            for event in events { lastExtra = replayer.advance(event) }
+            let last = events.last.map {
+                ReplaySnapshot(state: replayer.state, step: replayer.step, event: $0.event, extraWarnings: lastExtra)
+            } ?? replayer.initialSnapshot
             return last.prettyJSON + "\n"
         }
     }

@@ -251,6 +251,15 @@ public struct Replayer: Sendable {
     /// - Complexity: the reducer's cost for the event, plus O(log n + k) for the snapshot.
     @discardableResult
     public mutating func apply(_ logged: LoggedEvent) -> ReplaySnapshot {
+        let extra = advance(logged)
+        return ReplaySnapshot(state: state, step: step, event: logged.event, extraWarnings: extra)
+    }
+
+    /// Applies one logged event without taking a snapshot; returns the replay's own warnings
+    /// of the step (a decreasing `"t"`), which a snapshot would list after the reducer's.
+    ///
+    /// - Complexity: the reducer's cost for the event.
+    mutating func advance(_ logged: LoggedEvent) -> [String] {
         var extra: [String] = []
         if let time = logged.time {
             if let lastTime, time < lastTime {
@@ -260,7 +269,7 @@ public struct Replayer: Sendable {
         }
         step += 1
         state.reduce(logged.event)
-        return ReplaySnapshot(state: state, step: step, event: logged.event, extraWarnings: extra)
+        return extra
     }
 
     /// Applies one event without a timestamp and returns the snapshot after it.

@@ -177,24 +177,36 @@ public struct TimelineRenderer: Sendable {
     /// The lines that describe what changed from `old` to `new`, in the order of the keys.
     static func changes(from old: ReplaySnapshot, to new: ReplaySnapshot) -> [String] {
         var lines: [String] = []
-        func change(_ key: String, _ before: String, _ after: String, _ note: String = "") {
-            if before != after { lines.append("\(key): \(before) -> \(after)\(note)") }
+        // Values are compared before they are formatted, so that an unchanged key costs no
+        // formatting; equal numbers always format alike (0 and -0 both as `0`).
+        func change(_ key: String, _ before: String, _ after: String) {
+            if before != after { lines.append("\(key): \(before) -> \(after)") }
         }
-        change("mode", old.mode.rawValue, new.mode.rawValue)
+        func change(_ key: String, _ before: Double, _ after: Double) {
+            if before == after || (before.isNaN && after.isNaN) { return }
+            change(key, formatNumber(before), formatNumber(after))
+        }
+        func change(_ key: String, _ before: Bool, _ after: Bool) {
+            if before != after { lines.append("\(key): \(before) -> \(after)") }
+        }
+        func change(_ key: String, _ before: Int, _ after: Int) {
+            if before != after { lines.append("\(key): \(before) -> \(after)") }
+        }
+        if old.mode != new.mode { change("mode", old.mode.rawValue, new.mode.rawValue) }
         if old.offset != new.offset {
             let reason = new.offsetReason.map { " (\($0.rawValue))" } ?? ""
             lines.append("offset: \(number(old.offset)) -> \(number(new.offset))\(reason)")
         }
-        change("contentHeight", formatNumber(old.contentHeight), formatNumber(new.contentHeight))
-        change("visibleHeight", formatNumber(old.visibleHeight), formatNumber(new.visibleHeight))
-        change("isAtBottom", String(old.isAtBottom), String(new.isAtBottom))
+        change("contentHeight", old.contentHeight, new.contentHeight)
+        change("visibleHeight", old.visibleHeight, new.visibleHeight)
+        change("isAtBottom", old.isAtBottom, new.isAtBottom)
         if let command = new.scrollTarget, old.scrollTarget != command {
             lines.append("command: " + describe(command))
         } else if new.scrollTarget == nil, old.scrollTarget != nil {
             lines.append("command: null")
         }
-        change("unreadCount", String(old.unreadCount), String(new.unreadCount))
-        change("showJumpToLatest", String(old.showJumpToLatest), String(new.showJumpToLatest))
+        change("unreadCount", old.unreadCount, new.unreadCount)
+        change("showJumpToLatest", old.showJumpToLatest, new.showJumpToLatest)
         if old.animating != new.animating {
             let before = Set(old.animating)
             let after = Set(new.animating)
@@ -204,15 +216,17 @@ public struct TimelineRenderer: Sendable {
                 lines.append("animating: " + (added + removed).joined(separator: " "))
             }
         }
-        change("isLoadingOlder", String(old.isLoadingOlder), String(new.isLoadingOlder))
-        change("hasMoreOlder", String(old.hasMoreOlder), String(new.hasMoreOlder))
+        change("isLoadingOlder", old.isLoadingOlder, new.isLoadingOlder)
+        change("hasMoreOlder", old.hasMoreOlder, new.hasMoreOlder)
         for effect in new.effects { lines.append("effect: " + describe(effect)) }
-        change("keyboardHeight", formatNumber(old.keyboardHeight), formatNumber(new.keyboardHeight))
-        change("inputFocused", String(old.inputFocused), String(new.inputFocused))
-        change("userHoldsView", String(old.userHoldsView), String(new.userHoldsView))
-        change("highlightedID", text(old.highlightedID), text(new.highlightedID))
-        change("trailingSpacer", formatNumber(old.trailingSpacer), formatNumber(new.trailingSpacer))
-        change("messageCount", String(old.messageCount), String(new.messageCount))
+        change("keyboardHeight", old.keyboardHeight, new.keyboardHeight)
+        change("inputFocused", old.inputFocused, new.inputFocused)
+        change("userHoldsView", old.userHoldsView, new.userHoldsView)
+        if old.highlightedID != new.highlightedID {
+            change("highlightedID", text(old.highlightedID), text(new.highlightedID))
+        }
+        change("trailingSpacer", old.trailingSpacer, new.trailingSpacer)
+        change("messageCount", old.messageCount, new.messageCount)
         for warning in new.warnings { lines.append("warning: " + warning) }
         return lines
     }

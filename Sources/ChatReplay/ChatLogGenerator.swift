@@ -1,0 +1,253 @@
+import ChatEvents
+import ChatReducer
+
+/// Makes large, realistic logs from a seed: the same seed and sizes always give byte-identical
+/// output, on every platform. Benchmarks and stress tests replay them; `replay generate` prints
+/// them.
+///
+/// A generated log is a header, a `viewportChanged`, the cached history in `historyLoaded`
+/// pages of at most 10,000 messages, then a mix of what happens on a chat screen:
+/// questions with long streamed answers (many `tokensAppended` batches), drags with momentum
+/// and a settle, the keyboard, jumps, selections, re-measurements and removals; every
+/// `loadOlder` effect the reducer emits is answered by an `olderLoaded` page (now and then by
+/// `loadOlderFailed`). About 0.5% of the events are bad input that the reducer must survive:
+/// unknown or duplicate ids, negative heights, a `"t"` that goes backwards. Every line is
+/// valid JSON, so the whole log replays without decoding errors.
+///
+/// ```swift
+/// var generator = ChatLogGenerator(seed: 42, messages: 1_000)
+/// generator.generate(events: 100_000) { line in print(line) }
+/// ```
+public struct ChatLogGenerator: Sendable {
+    /// The configuration written to the header.
+    public let configuration: ChatConfiguration
+    /// The number of messages in the initial history.
+    public let initialMessages: Int
+
+    private var random: SplitMix64
+    /// The reducer, run alongside so that offsets are plausible and `loadOlder` is answered.
+    private var state: ChatState
+    private var time = 0 // milliseconds
+    private var nextID = 0
+    private var olderLoaded = 0
+    private var pendingOlder = false
+
+    /// The largest number of messages in one `historyLoaded` event.
+    public static let historyPageSize = 10_000
+
+    /// Creates a generator.
+    ///
+    /// - Parameters:
+    ///   - seed: The seed; equal seeds give equal logs.
+    ///   - messages: The number of messages in the initial history (0 for an empty conversation).
+    ///   - configuration: The configuration written to the header.
+    public init(seed: UInt64, messages: Int = 1_000, configuration: ChatConfiguration = ChatConfiguration()) {
+        self.configuration = configuration
+        initialMessages = max(0, messages)
+        random = SplitMix64(seed: seed)
+        state = ChatState(configuration: configuration)
+    }
+
+    /// Writes the header, then exactly `events` event lines, each to `write` without a line break.
+    public mutating func generate(events count: Int, write: (String) -> Void) {
+        write(ChatLogLine.header(ChatLogHeader(configuration: configuration)).encoded())
+        var emitted = 0
+        var queue: [ChatEvent] = []
+        func flush(_ generator: inout ChatLogGenerator) {
+            for event in queue where emitted < count {
+                emitted += generator.emit(event, budget: count - emitted, write: write)
+                if generator.pendingOlder, emitted < count {
+                    generator.pendingOlder = false
+                    emitted += generator.emit(generator.olderPage(), budget: count - emitted, write: write)
+                }
+            }
+            queue.removeAll(keepingCapacity: true)
+        }
+        queue.append(.viewportChanged(height: 844, insetTop: 91, insetBottom: 83))
+        var loaded = 0
+        while loaded < initialMessages {
+            let page = min(Self.historyPageSize, initialMessages - loaded)
+            let messages = (loaded..<(loaded + page)).map { index in
+                ChatMessage(id: "h\(initialMessages - 1 - index)", direction: index % 3 == 0 ? .outgoing : .incoming,
+                            height: Double(40 + random.next(below: 360)))
+            }
+            loaded += page
+            queue.append(.historyLoaded(messages: messages, hasMoreOlder: true))
+        }
+        flush(&self)
+        while emitted < count {
+            episode(into: &queue)
+            flush(&self)
+        }
+    }
+
+    // MARK: Episodes
+
+    private mutating func episode(into queue: inout [ChatEvent]) {
+        let roll = random.next(below: 100)
+        switch roll {
+        case 0..<30: exchange(into: &queue)
+        case 30..<52: drag(into: &queue)
+        case 52..<55:
+            // Reading back through history: many flings upwards, which pages older messages in.
+            var offset = state.offset ?? 0
+            for _ in 0..<(10 + random.next(below: 60)) { offset = max(0, drag(into: &queue, up: true, from: offset)) }
+        case 55..<65: keyboard(into: &queue)
+        case 65..<75: incoming(into: &queue)
+        case 75..<82:
+            queue.append(.jumpToLatestTapped)
+        case 82..<87:
+            if let id = randomLoadedID() {
+                queue.append(.jumpToMessage(id: id))
+                queue.append(.highlightFinished)
+            }
+        case 87..<91:
+            queue.append(.selectionChanged(active: true))
+            queue.append(.selectionChanged(active: false))
+        case 91..<96:
+            if let id = randomLoadedID() {
+                queue.append(.itemMeasured(id: id, height: Double(40 + random.next(below: 360))))
+            }
+        default:
+            let id = newID("m")
+            queue.append(.messageAppended(ChatMessage(id: id, direction: .incoming, height: 60), streaming: nil))
+            queue.append(.messageRemoved(id: id))
+        }
+    }
+
+    /// A question, its confirmation, and a streamed answer.
+    private mutating func exchange(into queue: inout [ChatEvent]) {
+        let local = newID("l")
+        queue.append(.messageAppended(ChatMessage(id: local, direction: .outgoing, height: Double(44 + random.next(below: 80))), streaming: nil))
+        let confirmed = newID("m")
+        queue.append(.messageConfirmed(id: local, newID: confirmed))
+        queue.append(.entranceAnimationFinished(id: confirmed))
+        let answer = newID("m")
+        queue.append(.messageAppended(ChatMessage(id: answer, direction: .incoming, height: 44), streaming: true))
+        let batches = 10 + random.next(below: 90)
+        for _ in 0..<batches {
+            let grows = random.next(below: 4) == 0
+            queue.append(.tokensAppended(id: answer, text: Self.tokens[random.next(below: Self.tokens.count)],
+                                         heightDelta: grows ? 22 : 0, height: nil))
+        }
+        queue.append(.streamFinished(id: answer))
+        queue.append(.itemMeasured(id: answer, height: Double(60 + random.next(below: 900))))
+        queue.append(.entranceAnimationFinished(id: answer))
+    }
+
+    private mutating func incoming(into queue: inout [ChatEvent]) {
+        let id = newID("m")
+        queue.append(.messageAppended(ChatMessage(id: id, direction: .incoming, height: Double(40 + random.next(below: 200))), streaming: nil))
+        queue.append(.entranceAnimationFinished(id: id))
+    }
+
+    /// A drag upwards (or downwards), momentum, and a settle.
+    @discardableResult
+    private mutating func drag(into queue: inout [ChatEvent], up: Bool? = nil, from start: Double? = nil) -> Double {
+        queue.append(.dragBegan)
+        let up = up ?? (random.next(below: 4) != 0)
+        var offset = start ?? state.offset ?? 0
+        let steps = 4 + random.next(below: 16)
+        for _ in 0..<steps {
+            offset += Double(10 + random.next(below: 90)) * (up ? -1 : 1)
+            queue.append(.scrolled(offset: offset))
+        }
+        var velocity = Double(200 + random.next(below: 5800)) * (up ? -1 : 1)
+        queue.append(.dragEnded(offset: offset, velocity: velocity))
+        while abs(velocity) > 100 {
+            offset += velocity / 60
+            velocity *= 0.85
+            queue.append(.scrolled(offset: offset.rounded()))
+        }
+        queue.append(.scrollSettled(offset: offset.rounded()))
+        return offset.rounded()
+    }
+
+    private mutating func keyboard(into queue: inout [ChatEvent]) {
+        queue.append(.inputFocused)
+        queue.append(.keyboardWillShow(height: 336, duration: 0.25))
+        if random.next(below: 2) == 0 { exchange(into: &queue) }
+        queue.append(.keyboardWillHide(duration: 0.25))
+        queue.append(.inputBlurred)
+    }
+
+    // MARK: Emitting
+
+    /// Writes `event`; now and then (about 0.5%) a bad event goes before it, or its `"t"`
+    /// goes backwards, so that the scenario itself stays intact. Returns the lines written.
+    private mutating func emit(_ event: ChatEvent, budget: Int, write: (String) -> Void) -> Int {
+        time += 1 + random.next(below: 120)
+        var t = Double(time) / 1000
+        var written = 0
+        if random.next(below: 1000) < 5 {
+            let bad: ChatEvent?
+            switch random.next(below: 5) {
+            case 0: bad = .tokensAppended(id: "missing\(random.next(below: 100))", text: "x", heightDelta: 20, height: nil)
+            case 1: bad = .itemMeasured(id: randomLoadedID() ?? "h0", height: -Double(1 + random.next(below: 50)))
+            case 2: bad = .messageAppended(ChatMessage(id: randomLoadedID() ?? "h0", direction: .incoming, height: 50), streaming: nil)
+            case 3: bad = .entranceAnimationFinished(id: randomLoadedID() ?? "h0")
+            default:
+                bad = nil
+                t -= 0.5
+            }
+            if let bad, budget > 1 {
+                record(bad, time: t, write: write)
+                written += 1
+            }
+        }
+        record(event, time: t, write: write)
+        return written + 1
+    }
+
+    private mutating func record(_ event: ChatEvent, time t: Double, write: (String) -> Void) {
+        state.reduce(event)
+        if state.effects.contains(where: { if case .loadOlder = $0 { true } else { false } }) {
+            pendingOlder = true
+        }
+        write(ChatLogLine.event(LoggedEvent(event, time: t)).encoded())
+    }
+
+    /// The answer to a `loadOlder`: a page of 50 older messages, or now and then a failure.
+    private mutating func olderPage() -> ChatEvent {
+        if random.next(below: 20) == 0 { return .loadOlderFailed }
+        let messages = (0..<50).map { _ -> ChatMessage in
+            olderLoaded += 1
+            return ChatMessage(id: "o\(olderLoaded)", direction: random.next(below: 3) == 0 ? .outgoing : .incoming,
+                               height: Double(40 + random.next(below: 360)))
+        }
+        return .olderLoaded(messages: messages, hasMoreOlder: olderLoaded < 1_000_000)
+    }
+
+    private mutating func newID(_ prefix: String) -> String {
+        nextID += 1
+        return "\(prefix)\(nextID)"
+    }
+
+    /// One of the initial history's ids, which are never removed.
+    private mutating func randomLoadedID() -> String? {
+        guard initialMessages > 0 else { return nil }
+        return "h\(random.next(below: initialMessages))"
+    }
+
+    private static let tokens = ["The", " answer", " is", " streamed", " token", " by", " token", ",", ".", "\n", " and", " it", " grows"]
+}
+
+/// A small, fast, platform-independent pseudo-random generator (SplitMix64).
+struct SplitMix64: Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A value in `0..<bound`; `bound` must be positive.
+    mutating func next(below bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import ChatEvents
+import ChatReplay
+
+extension ReplayCommand {
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a large, realistic log made from a seed, for benchmarks and stress tests.",
+            discussion: """
+                The log has a header, the initial history, then streamed answers with many token \
+                batches, drags with momentum, the keyboard, paging (every loadOlder is answered \
+                by olderLoaded) and about 0.5% bad input. The same seed and sizes always print \
+                the same bytes.
+                """)
+
+        @Option(help: "The number of event lines to print (the header is extra).")
+        var events: Int
+
+        @Option(help: "The seed; equal seeds give equal logs.")
+        var seed: UInt64 = 1
+
+        @Option(help: "The number of messages in the initial history.")
+        var messages: Int = 1_000
+
+        @Option(help: "The layout written to the header: bottom or top.")
+        var layout: String = "bottom"
+
+        func validate() throws {
+            guard events >= 0 else { throw ValidationError("--events must not be negative") }
+            guard messages >= 0 else { throw ValidationError("--messages must not be negative") }
+            guard ChatLayout(rawValue: layout) != nil else { throw ValidationError("--layout must be bottom or top") }
+        }
+
+        func run() throws {
+            var generator = ChatLogGenerator(
+                seed: seed, messages: messages,
+                configuration: ChatConfiguration(layout: ChatLayout(rawValue: layout) ?? .bottom))
+            var console = Console()
+            generator.generate(events: events) { line in
+                console.write(line)
+                console.write("\n")
+            }
+            console.flush()
+        }
+    }
+}
