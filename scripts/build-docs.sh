@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds the DocC archives of ChatEvents and ChatReducer with the toolchain's own `docc`, without
+# the DocC plugin (and so without network access), and fails on any documentation warning.
+#
+#   scripts/build-docs.sh [OUTPUT_FOLDER]     # default: .build/docs
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+output="${1:-.build/docs}"
+scratch=".build-docs"
+graphs="$scratch/symbol-graphs"
+rm -rf "$graphs" && mkdir -p "$graphs"
+# ChatReducer depends on ChatEvents, so one build emits both modules' public symbols.
+swift build --scratch-path "$scratch" --target ChatReducer \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+mkdir -p "$output"
+status=0
+for module in ChatEvents ChatReducer; do
+    input="$(mktemp -d)"
+    cp "$graphs/$module.symbols.json" "$input/"
+    cp "$graphs/$module"@*.symbols.json "$input/" 2>/dev/null || true
+    log="$(mktemp)"
+    docc convert "Sources/$module/$module.docc" \
+        --additional-symbol-graph-dir "$input" \
+        --fallback-display-name "$module" --fallback-bundle-identifier "$module" \
+        --output-path "$output/$module.doccarchive" >"$log" 2>&1 || status=1
+    warnings="$(grep -c -E 'warning:|error:' "$log" || true)"
+    echo "$module: $warnings warnings -> $output/$module.doccarchive"
+    if [ "$warnings" != "0" ]; then
+        cat "$log"
+        status=1
+    fi
+    rm -rf "$input" "$log"
+done
+exit "$status"
