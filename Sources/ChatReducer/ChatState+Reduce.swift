@@ -169,6 +169,7 @@ extension ChatState {
 
     private mutating func historyLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool, _ name: ChatEvent.EventType) {
         let first = !initialLoadDone && store.count == 0
+        store.reserveCapacity(additional: messages.count)
         for message in messages {
             guard store.key(of: message.id) == nil else { continue }
             store.append(sanitized(message, name))
@@ -271,6 +272,7 @@ extension ChatState {
     private mutating func olderLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool, _ name: ChatEvent.EventType) {
         if !isLoadingOlder { warn(name, "no loadOlder request was in flight") }
         var skipped: [String] = []
+        store.reserveCapacity(additional: messages.count)
         for message in messages.reversed() {
             guard store.key(of: message.id) == nil else {
                 skipped.append(message.id)

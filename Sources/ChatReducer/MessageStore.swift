@@ -42,7 +42,14 @@ struct MessageStore: Sendable, Equatable {
 
     private(set) var front = Segment()
     private(set) var back = Segment()
-    private var keysByID: [String: Int] = [:]
+    /// The live messages' keys by id: an open-addressing hash table whose slots hold only
+    /// keys (4 bytes each); the ids themselves are those in the segments. Derived from the
+    /// segments, so it takes no part in `==`.
+    private var index = IDIndex()
+
+    static func == (lhs: MessageStore, rhs: MessageStore) -> Bool {
+        lhs.front == rhs.front && lhs.back == rhs.back
+    }
 
     /// The number of live messages.
     var count: Int { Int(front.live.total + back.live.total) }
@@ -52,7 +59,73 @@ struct MessageStore: Sendable, Equatable {
     // MARK: Lookup
 
     /// The key of the live message `id`. O(1) expected.
-    func key(of id: String) -> Int? { keysByID[id] }
+    func key(of id: String) -> Int? {
+        guard index.count > 0 else { return nil }
+        let mask = index.slots.count - 1
+        var slot = id.hashValue & mask
+        while true {
+            let entry = index.slots[slot]
+            if entry == 0 { return nil }
+            let key = IDIndex.key(entry)
+            if self.id(key) == id { return key }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Prepares the id index for `additional` more messages, so that a large batch is
+    /// indexed without repeated rehashing.
+    mutating func reserveCapacity(additional: Int) {
+        let needed = index.count + additional
+        if needed * 2 > index.slots.count { rebuildIndex(minimumCount: needed) }
+    }
+
+    private mutating func indexInsert(_ key: Int) {
+        if (index.count + 1) * 2 > index.slots.count { rebuildIndex(minimumCount: index.count + 1) }
+        let mask = index.slots.count - 1
+        var slot = id(key).hashValue & mask
+        while index.slots[slot] != 0 { slot = (slot + 1) & mask }
+        index.slots[slot] = IDIndex.entry(key)
+        index.count += 1
+    }
+
+    /// Removes `key`, whose id is still in its segment, from the id index (backward-shift deletion).
+    private mutating func indexRemove(_ key: Int) {
+        let mask = index.slots.count - 1
+        let target = IDIndex.entry(key)
+        var hole = id(key).hashValue & mask
+        while index.slots[hole] != target {
+            if index.slots[hole] == 0 { return }
+            hole = (hole + 1) & mask
+        }
+        var next = hole
+        while true {
+            next = (next + 1) & mask
+            let entry = index.slots[next]
+            if entry == 0 { break }
+            let home = id(IDIndex.key(entry)).hashValue & mask
+            // Move the entry into the hole unless its home lies cyclically in (hole, next].
+            let stays = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
+            if !stays {
+                index.slots[hole] = entry
+                hole = next
+            }
+        }
+        index.slots[hole] = 0
+        index.count -= 1
+    }
+
+    private mutating func rebuildIndex(minimumCount: Int) {
+        var capacity = 16
+        while capacity < minimumCount * 2 { capacity *= 2 }
+        var slots = [UInt32](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for old in index.slots where old != 0 {
+            var slot = id(IDIndex.key(old)).hashValue & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = old
+        }
+        index.slots = slots
+    }
 
     func id(_ key: Int) -> String { key >= 0 ? back.ids[key] : front.ids[-1 - key] }
     func height(_ key: Int) -> Double { key >= 0 ? back.height[key] : front.height[-1 - key] }
@@ -173,7 +246,7 @@ struct MessageStore: Sendable, Equatable {
     mutating func append(_ message: ChatMessage, flags: Flags = []) -> Int {
         let key = back.ids.count
         back.append(id: message.id, direction: message.direction, height: message.height, flags: flags)
-        keysByID[message.id] = key
+        indexInsert(key)
         return key
     }
 
@@ -182,7 +255,7 @@ struct MessageStore: Sendable, Equatable {
     mutating func prepend(_ message: ChatMessage) -> Int {
         let key = -1 - front.ids.count
         front.append(id: message.id, direction: message.direction, height: message.height, flags: [])
-        keysByID[message.id] = key
+        indexInsert(key)
         return key
     }
 
@@ -200,9 +273,9 @@ struct MessageStore: Sendable, Equatable {
 
     /// Renames the live message `key` to an id that is not present.
     mutating func rename(_ key: Int, to newID: String) {
-        keysByID[id(key)] = nil
-        keysByID[newID] = key
+        indexRemove(key)
         if key >= 0 { back.ids[key] = newID } else { front.ids[-1 - key] = newID }
+        indexInsert(key)
     }
 
     /// Removes the live message `key`, leaving a zero-height tombstone; returns its flags.
@@ -211,7 +284,7 @@ struct MessageStore: Sendable, Equatable {
         let old = flags(key)
         setUnread(false, for: key)
         setHeight(0, for: key)
-        keysByID[id(key)] = nil
+        indexRemove(key)
         let outgoing: Int32 = old.contains(.outgoing) ? -1 : 0
         if key >= 0 {
             back.live.add(-1, at: key)
@@ -239,5 +312,21 @@ struct MessageStore: Sendable, Equatable {
             result.append(message(i))
         }
         return result
+    }
+}
+
+/// The slots of ``MessageStore``'s id index: 0 for an empty slot, otherwise a message key
+/// encoded as `2 * i + 1` for `back[i]` and `2 * j + 2` for `front[j]`.
+struct IDIndex: Sendable {
+    var slots: [UInt32] = []
+    var count = 0
+
+    static func entry(_ key: Int) -> UInt32 {
+        key >= 0 ? UInt32(truncatingIfNeeded: 2 * key + 1) : UInt32(truncatingIfNeeded: 2 * (-1 - key) + 2)
+    }
+
+    static func key(_ entry: UInt32) -> Int {
+        let value = Int(entry)
+        return value & 1 == 1 ? (value - 1) >> 1 : -1 - ((value - 2) >> 1)
     }
 }
