@@ -27,89 +27,166 @@ package func formatNumber(_ value: Double) -> String {
 /// // writer.output == #"{"type":"scrolled","offset":120}"#
 /// ```
 package struct JSONWriter: Sendable {
-    /// The JSON written so far.
-    package private(set) var output: String
+    /// The JSON written so far, as UTF-8 bytes: appending bytes is much cheaper than
+    /// appending to a `String` piece by piece.
+    package private(set) var bytes: [UInt8]
     /// Whether the next value or key needs a comma before it.
     private var needsComma = false
 
+    /// The JSON written so far.
+    package var output: String { String(decoding: bytes, as: UTF8.self) }
+
     /// Creates a writer with an empty output.
     package init(reservingCapacity capacity: Int = 0) {
-        output = ""
-        output.reserveCapacity(capacity)
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Forgets what was written, keeping the storage, so that one writer can write many
+    /// documents without allocating.
+    package mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma = false
+    }
+
+    /// Appends a raw byte, such as the line break between two documents; the next value
+    /// starts a new document, without a comma.
+    package mutating func appendRaw(_ byte: UInt8) {
+        bytes.append(byte)
+        needsComma = false
     }
 
     /// Writes `{`.
     package mutating func beginObject() {
         separate()
-        output.append("{")
+        bytes.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Writes `}`.
     package mutating func endObject() {
-        output.append("}")
+        bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Writes `[`.
     package mutating func beginArray() {
         separate()
-        output.append("[")
+        bytes.append(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Writes `]`.
     package mutating func endArray() {
-        output.append("]")
+        bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes an object key and its colon; the next call writes the value.
     package mutating func key(_ name: String) {
         separate()
-        Self.appendQuoted(name, to: &output)
-        output.append(":")
+        Self.appendQuoted(name, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     /// Writes a string value, escaped.
     package mutating func string(_ value: String) {
         separate()
-        Self.appendQuoted(value, to: &output)
+        Self.appendQuoted(value, to: &bytes)
         needsComma = true
     }
 
     /// Writes a number in the canonical form of ``formatNumber(_:)``, or `null` when not finite.
     package mutating func number(_ value: Double) {
         separate()
-        output.append(value.isFinite ? formatNumber(value) : "null")
+        if value.magnitude < 9_007_199_254_740_992, Double(Int64(value)) == value {
+            appendInteger(Int64(value))
+        } else {
+            appendPlain(value.isFinite ? formatNumber(value) : "null")
+        }
         needsComma = true
     }
 
     /// Writes an integer.
     package mutating func integer(_ value: Int) {
         separate()
-        output.append(String(value))
+        appendInteger(Int64(value))
         needsComma = true
     }
 
     /// Writes `true` or `false`.
     package mutating func bool(_ value: Bool) {
         separate()
-        output.append(value ? "true" : "false")
+        appendPlain(value ? "true" : "false")
         needsComma = true
     }
 
     /// Writes `null`.
     package mutating func null() {
         separate()
-        output.append("null")
+        appendPlain("null")
         needsComma = true
     }
 
     @inline(__always)
     private mutating func separate() {
-        if needsComma { output.append(",") }
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func appendPlain(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func appendPlain(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends the decimal digits of `value`, as `String(value)` writes them.
+    private mutating func appendInteger(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: enough for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            bytes.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
+    /// Appends `value` as a JSON string literal to UTF-8 bytes, escaped as
+    /// ``appendQuoted(_:to:)-(_,inout String)`` does.
+    package static func appendQuoted(_ value: String, to output: inout [UInt8]) {
+        output.append(ASCII.quote)
+        var value = value
+        value.withUTF8 { utf8 in
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < ASCII.space || byte == ASCII.quote || byte == ASCII.backslash else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                switch byte {
+                case ASCII.quote: output.append(contentsOf: [ASCII.backslash, ASCII.quote])
+                case ASCII.backslash: output.append(contentsOf: [ASCII.backslash, ASCII.backslash])
+                case ASCII.newline: output.append(contentsOf: [ASCII.backslash, UInt8(ascii: "n")])
+                case ASCII.carriageReturn: output.append(contentsOf: [ASCII.backslash, UInt8(ascii: "r")])
+                case ASCII.tab: output.append(contentsOf: [ASCII.backslash, UInt8(ascii: "t")])
+                default: output.append(contentsOf: ("\\u" + hex(UInt32(byte), width: 4)).utf8)
+                }
+                runStart = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        output.append(ASCII.quote)
     }
 
     /// `value` as a JSON string literal, quotes included: `"a\"b"`.

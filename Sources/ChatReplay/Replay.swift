@@ -50,9 +50,22 @@ public enum Replay {
                 write(renderer.render(replayer.apply(event)))
             }
         case .jsonl:
-            while let event = try reader.next() {
-                write(replayer.apply(event).jsonLine + "\n")
+            // One writer for every line; its bytes are handed over in pieces of about 64 KiB.
+            var writer = JSONWriter(reservingCapacity: 1 << 17)
+            do throws(LogReadError) {
+                while let event = try reader.next() {
+                    replayer.apply(event).writeJSONLine(to: &writer)
+                    writer.appendRaw(0x0A)
+                    if writer.bytes.count >= 1 << 16 {
+                        write(writer.output)
+                        writer.removeAll()
+                    }
+                }
+            } catch {
+                if !writer.bytes.isEmpty { write(writer.output) }
+                throw error
             }
+            if !writer.bytes.isEmpty { write(writer.output) }
         case .json:
             // Only the final state is printed: no snapshot per step.
             var lastEvent: ChatEvent?

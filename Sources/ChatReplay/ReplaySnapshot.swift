@@ -95,6 +95,12 @@ public struct ReplaySnapshot: Sendable, Hashable {
     /// in the order of ``keys``.
     public var jsonLine: String {
         var writer = JSONWriter(reservingCapacity: 640)
+        writeJSONLine(to: &writer)
+        return writer.output
+    }
+
+    /// Appends ``jsonLine`` to `writer`, so that one writer serves many steps.
+    func writeJSONLine(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("step"); writer.integer(step)
         writer.key("event"); writer.optional(event?.type.rawValue)
@@ -152,7 +158,6 @@ public struct ReplaySnapshot: Sendable, Hashable {
         writer.key("messageCount"); writer.integer(messageCount)
         writer.key("warnings"); writer.strings(warnings)
         writer.endObject()
-        return writer.output
     }
 
     /// The snapshot as `replay --format json` prints it: indented by two spaces, without a
