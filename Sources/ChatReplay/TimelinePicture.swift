@@ -27,6 +27,21 @@ import ChatReducer
 public struct TimelinePicture: Sendable {
     /// How the picture is laid out.
     public struct Options: Sendable, Hashable {
+        /// How content coordinates map to the picture's height.
+        public enum VerticalScale: String, Sendable, Hashable, CaseIterable {
+            /// ``content`` unless the visible window would be thinner than 12 pixels there and
+            /// the window stays within half of the content; then ``window``.
+            case auto
+            /// From 0 to the largest extent any step reaches: heights compare across steps.
+            case content
+            /// From the top of the highest visible window to the bottom of the lowest one (with
+            /// the keyboard), plus a margin: long conversations read well; the content outline
+            /// is cut off where it leaves that range.
+            case window
+        }
+
+        /// How content coordinates map to the picture's height.
+        public var verticalScale: VerticalScale
         /// Place steps by their `"t"` instead of one column per step. Events without `"t"`
         /// take the previous event's time.
         public var timeAxis: Bool
@@ -34,8 +49,9 @@ public struct TimelinePicture: Sendable {
         public var chartHeight: Double
 
         /// Creates options.
-        public init(timeAxis: Bool = false, chartHeight: Double = 520) {
+        public init(timeAxis: Bool = false, verticalScale: VerticalScale = .auto, chartHeight: Double = 520) {
             self.timeAxis = timeAxis
+            self.verticalScale = verticalScale
             self.chartHeight = chartHeight
         }
     }
@@ -150,6 +166,11 @@ public struct TimelinePicture: Sendable {
         var chartWidth: Double
         var scale: Double
         var maxExtent: Double
+        /// The content coordinate at the chart's top.
+        var origin: Double
+        /// The content coordinate at the chart's bottom.
+        var bottom: Double
+        var followsWindow: Bool
         var chartTop: Double
         var chartHeight: Double
         var width: Double
@@ -159,7 +180,7 @@ public struct TimelinePicture: Sendable {
         var heldY: Double
         var usesTime: Bool
 
-        func y(_ content: Double) -> Double { chartTop + content * scale }
+        func y(_ content: Double) -> Double { chartTop + (content - origin) * scale }
     }
 
     func layout() -> Layout {
@@ -195,9 +216,36 @@ public struct TimelinePicture: Sendable {
         }
         let chartTop = Self.titleHeight + Self.labelLane + 3 * Self.tickLane + 8
         let chartHeight = options.chartHeight
+        // The range the visible windows cover, and how thin a typical window is at full scale.
+        var windowTop = Double.infinity, windowBottom = -Double.infinity
+        var visibleHeights: [Double] = []
+        // Steps whose content does not fill the window (before the history arrives) would pull
+        // the range up to 0; they count only when no step scrolls.
+        let scrolls = steps.contains { $0.offset != nil && $0.contentHeight > $0.visibleHeight }
+        for step in steps where !scrolls || step.contentHeight > step.visibleHeight {
+            guard let offset = step.offset else { continue }
+            windowTop = min(windowTop, offset)
+            windowBottom = max(windowBottom, offset + step.visibleHeight + step.keyboardHeight)
+            visibleHeights.append(step.visibleHeight)
+        }
+        var origin = 0.0, bottom = maxExtent, followsWindow = false
+        if windowTop <= windowBottom {
+            visibleHeights.sort()
+            let typical = visibleHeights[visibleHeights.count / 2]
+            let thin = typical * chartHeight / maxExtent < 12
+            let narrow = windowBottom - windowTop < maxExtent / 2
+            if options.verticalScale == .window || (options.verticalScale == .auto && thin && narrow) {
+                let margin = max(40, (windowBottom - windowTop) * 0.05)
+                origin = max(0, (windowTop - margin).rounded(.down))
+                bottom = min(maxExtent, (windowBottom + margin).rounded(.up))
+                if bottom <= origin { bottom = origin + 1 }
+                followsWindow = true
+            }
+        }
         return Layout(
-            xs: xs, widths: widths, chartWidth: chartWidth, scale: chartHeight / maxExtent,
-            maxExtent: maxExtent, chartTop: chartTop, chartHeight: chartHeight,
+            xs: xs, widths: widths, chartWidth: chartWidth, scale: chartHeight / (bottom - origin),
+            maxExtent: maxExtent, origin: origin, bottom: bottom, followsWindow: followsWindow,
+            chartTop: chartTop, chartHeight: chartHeight,
             width: Self.left + chartWidth + Self.right,
             height: chartTop + chartHeight + Self.axisHeight,
             effectsY: Self.titleHeight + Self.labelLane + 2,
@@ -244,9 +292,15 @@ public struct TimelinePicture: Sendable {
             """
         out += "<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>\n"
         writeHeader(layout, to: &out)
+        out += "<clipPath id=\"chart-area\"><rect x=\"\(fmt(Self.left))\" y=\"\(fmt(layout.chartTop))\" "
+            + "width=\"\(fmt(layout.chartWidth))\" height=\"\(fmt(layout.chartHeight))\"/></clipPath>\n"
+        out += "<rect x=\"\(fmt(Self.left))\" y=\"\(fmt(layout.chartTop))\" width=\"\(fmt(layout.chartWidth))\" "
+            + "height=\"\(fmt(layout.chartHeight))\" fill=\"#ffffff\" stroke=\"#cccccc\"/>\n"
+        out += "<g clip-path=\"url(#chart-area)\">\n"
         writeContent(layout, to: &out)
         writeBands(layout, to: &out)
         writeBoundaries(layout, to: &out)
+        out += "</g>\n"
         writeTicks(layout, to: &out)
         writeCommands(layout, to: &out)
         writeAxes(layout, to: &out)
@@ -274,7 +328,10 @@ public struct TimelinePicture: Sendable {
             + "\(escape(title))</text>\n"
         let axis = layout.usesTime ? "seconds across" : "steps across"
         out += "<text x=\"\(fmt(Self.left))\" y=\"40\" class=\"muted\">\(steps.count) steps, "
-            + "\(commandCount) commands; \(axis), content offset down (0 at the top, "
+            + "\(commandCount) commands; \(axis), content offset down ("
+            + (layout.followsWindow
+                ? "following the visible window: \(fmt(layout.origin)) to \(fmt(layout.bottom)) of \(fmt(layout.maxExtent)) pt, "
+                : "0 at the top, ")
             + "scale 1 px = \(fmt(1 / layout.scale)) pt)</text>\n"
         // The legend, right-aligned on the title line.
         var items: [(String, String)] = Self.modeColors.map { ($0.0.rawValue, "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"\($0.1)\" fill-opacity=\"0.75\"/>") }
@@ -304,8 +361,6 @@ public struct TimelinePicture: Sendable {
             path += " V\(y) H\(fmt(layout.xs[index] + layout.widths[index]))"
         }
         path += " V\(fmt(layout.y(0))) Z"
-        out += "<rect x=\"\(fmt(Self.left))\" y=\"\(fmt(layout.chartTop))\" width=\"\(fmt(layout.chartWidth))\" "
-            + "height=\"\(fmt(layout.chartHeight))\" fill=\"#ffffff\" stroke=\"#cccccc\"/>\n"
         out += "<path class=\"content-outline\" d=\"\(path)\" fill=\"#e2e2e2\" stroke=\"#8a8a8a\" stroke-width=\"1\"/>\n"
     }
 
@@ -380,7 +435,7 @@ public struct TimelinePicture: Sendable {
                 + "y2=\"\(fmt(layout.chartTop + layout.chartHeight))\" stroke=\"#c0392b\" stroke-width=\"1\" "
                 + "stroke-dasharray=\"3 3\" stroke-opacity=\"0.7\"/>"
             out += "<path d=\"M\(fmt(x)) \(fmt(laneBottom - 2)) l5 -8 h-10 Z\" fill=\"#c0392b\"/>"
-            if let target = command.offset {
+            if let target = command.offset, target >= layout.origin, target <= layout.bottom {
                 let y = layout.y(target)
                 out += "<path d=\"M\(fmt(x - 6)) \(fmt(y - 4)) l6 4 l-6 4 Z\" fill=\"#c0392b\"/>"
             }
@@ -394,9 +449,9 @@ public struct TimelinePicture: Sendable {
     func writeAxes(_ layout: Layout, to out: inout String) {
         out += "<g class=\"axes\" fill=\"#555\">\n"
         // Content offsets down the left edge.
-        let stepPoints = Self.niceStep(layout.maxExtent / 6)
-        var value = 0.0
-        while value <= layout.maxExtent {
+        let stepPoints = Self.niceStep((layout.bottom - layout.origin) / 6)
+        var value = (layout.origin / stepPoints).rounded(.up) * stepPoints
+        while value <= layout.bottom {
             let y = fmt(layout.y(value))
             out += "<line x1=\"\(fmt(Self.left - 4))\" y1=\"\(y)\" x2=\"\(fmt(Self.left))\" y2=\"\(y)\" stroke=\"#888\"/>"
             out += "<text x=\"\(fmt(Self.left - 6))\" y=\"\(fmt(layout.y(value) + 4))\" text-anchor=\"end\">\(fmt(value))</text>\n"

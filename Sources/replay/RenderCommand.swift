@@ -2,6 +2,8 @@ import ArgumentParser
 import ChatReplay
 import Foundation
 
+extension TimelinePicture.Options.VerticalScale: ExpressibleByArgument {}
+
 extension ReplayCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -27,6 +29,12 @@ extension ReplayCommand {
         @Flag(help: "Place steps by their \"t\" (seconds) instead of one column per step.")
         var time = false
 
+        @Option(help: """
+            The vertical scale: content (0 to the largest content height), window (the range the \
+            visible window covers), or auto (window when the window would be too thin to see).
+            """)
+        var scale: TimelinePicture.Options.VerticalScale = .auto
+
         @Flag(help: "Skip lines that cannot be decoded, with a warning on standard error, instead of failing.")
         var skipInvalid = false
 
@@ -40,7 +48,7 @@ extension ReplayCommand {
             let picture: TimelinePicture
             do throws(LogReadError) {
                 picture = try TimelinePicture.replaying(
-                    log: log, options: TimelinePicture.Options(timeAxis: time), keepsStateJSON: html != nil,
+                    log: log, options: TimelinePicture.Options(timeAxis: time, verticalScale: scale), keepsStateJSON: html != nil,
                     skipInvalidLines: skipInvalid,
                     onSkip: { Console.error("warning: \($0.summary) (line skipped)") })
             } catch {

@@ -74,6 +74,27 @@ struct TimelinePictureTests {
         #expect(svg.withClass("mode-pinned").count > 0)
     }
 
+    @Test func longConversationsFollowTheVisibleWindow() throws {
+        var replayer = Replayer()
+        var picture = TimelinePicture(title: "long")
+        var contentPicture = TimelinePicture(title: "long", options: .init(verticalScale: .content))
+        let history = (1...5_000).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 80) }
+        let events: [ChatEvent] = [
+            .viewportChanged(height: 800, insetTop: 100, insetBottom: 50),
+            .historyLoaded(messages: history, hasMoreOlder: false),
+            .dragBegan, .scrolled(offset: 398_000), .dragEnded(offset: 398_000, velocity: nil),
+        ]
+        for event in events {
+            let snapshot = replayer.apply(event)
+            picture.add(snapshot, state: replayer.state)
+            contentPicture.add(snapshot, state: replayer.state)
+        }
+        let svg = picture.svg()
+        #expect(svg.contains("following the visible window"))
+        #expect(!contentPicture.svg().contains("following the visible window"))
+        _ = try ElementCollector.parse(svg)
+    }
+
     @Test func warningsAndOddTextStayWellFormed() throws {
         var picture = TimelinePicture(title: "a <title> & \"quotes\"")
         var replayer = Replayer()
