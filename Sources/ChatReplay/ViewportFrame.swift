@@ -76,8 +76,9 @@ public struct ViewportFrame: Sendable {
             } else if middle < visibleEnd {
                 lastVisibleRow = body.count
                 // Content covered by this row.
-                let from = offset + (start - insetTop)
-                let to = from + rowHeight
+                // (clipped to the visible region, whose edges need not fall on row edges).
+                let from = offset + max(0, start - insetTop)
+                let to = offset + min(snapshot.visibleHeight, start + rowHeight - insetTop)
                 var incoming: [String]?, outgoing: [String]?
                 for (message, top) in visible where top < to && top + message.height > from {
                     var marks = (message.direction == .incoming ? incoming : outgoing) ?? []
