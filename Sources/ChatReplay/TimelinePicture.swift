@@ -508,7 +508,7 @@ public struct TimelinePicture: Sendable {
             <style>
             body { margin: 0; font: 13px Helvetica, Arial, sans-serif; color: #222; display: flex; height: 100vh; }
             #chart { flex: 1; overflow: auto; border-right: 1px solid #ddd; } #chart svg { display: block; }
-            #panel { width: 380px; padding: 12px 16px; overflow: auto; background: #f7f7f7; }
+            #panel { width: 380px; box-sizing: border-box; padding: 12px 16px; overflow: auto; background: #f7f7f7; }
             #panel h2 { font-size: 15px; margin: 0 0 6px; }
             #event { font-family: Menlo, Consolas, monospace; font-size: 12px; white-space: pre-wrap; word-break: break-all; margin-bottom: 8px; }
             #state { font-family: Menlo, Consolas, monospace; font-size: 12px; white-space: pre-wrap; margin: 0; }
