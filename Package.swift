@@ -11,6 +11,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // A command plugin only: `swift package generate-documentation` (docs/documentation.md).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "ChatEvents"),
@@ -31,10 +33,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// DocC: `swift package --disable-sandbox generate-documentation --target ChatEvents` (see
-// docs/documentation.md). The plugin is fetched only when CHATSCROLL_DOCC is set, so that
-// building and testing never need it.
-if Context.environment["CHATSCROLL_DOCC"] != nil {
-    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
-}
