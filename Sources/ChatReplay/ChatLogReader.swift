@@ -124,7 +124,7 @@ public final class ChatLogReader {
     public var configuration: ChatConfiguration { header?.configuration ?? ChatConfiguration() }
 
     /// The number of the last line read, 1-based.
-    public private(set) var lineNumber = 0
+    @exclusivity(unchecked) public private(set) var lineNumber = 0
 
     private enum Source {
         case file(Int32)
@@ -134,14 +134,14 @@ public final class ChatLogReader {
     private static let chunkSize = 1 << 20
     private var source: Source
     private let onSkip: (LogReadError) -> Void
-    private var buffer: [UInt8] = []
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     /// The buffer each read fills, allocated on the first read.
     private var chunk: UnsafeMutableBufferPointer<UInt8>?
-    private var start = 0
-    private var scanned = 0
-    private var atEnd = false
-    private var checkedByteOrderMark = false
-    private var firstEvent: LoggedEvent?
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var scanned = 0
+    @exclusivity(unchecked) private var atEnd = false
+    @exclusivity(unchecked) private var checkedByteOrderMark = false
+    @exclusivity(unchecked) private var firstEvent: LoggedEvent?
 
     /// Opens the log at `path` and reads its header.
     ///
@@ -245,7 +245,7 @@ public final class ChatLogReader {
     }
 
     /// The range of the last line returned by ``nextLine()``, without its line break.
-    private var lastLine: Range<Int> = 0..<0
+    @exclusivity(unchecked) private var lastLine: Range<Int> = 0..<0
 
     private func lastLineText() -> String {
         String(decoding: buffer[lastLine], as: UTF8.self)
@@ -282,7 +282,9 @@ public final class ChatLogReader {
     }
 
     private func isBlank(_ range: Range<Int>) -> Bool {
-        buffer[range].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C }
+        // Nearly every line starts with `{`: answer without scanning.
+        if let first = range.first, buffer[first] == UInt8(ascii: "{") { return false }
+        return buffer[range].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C }
     }
 
     /// The next line's bytes without LF or CRLF, and whether it ended with a line break.
@@ -297,7 +299,7 @@ public final class ChatLogReader {
                 }
             }
             if checkedByteOrderMark {
-                if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
+                if let newline = Self.firstLineBreak(in: buffer, from: max(start, scanned)) {
                     var end = newline
                     if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                     let line = start..<end
@@ -318,6 +320,15 @@ public final class ChatLogReader {
                 return (line, false)
             }
             try fill()
+        }
+    }
+
+    /// The index of the first LF in `bytes` at or after `offset` (memchr, not a byte-by-byte loop).
+    private static func firstLineBreak(in bytes: [UInt8], from offset: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard offset < buffer.count, let base = buffer.baseAddress else { return nil }
+            guard let found = memchr(base + offset, 0x0A, buffer.count - offset) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
 
