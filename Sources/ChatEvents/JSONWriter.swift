@@ -90,6 +90,17 @@ package struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Writes an object key that needs no escaping, such as a fixed key of the wire format,
+    /// and its colon: one copy, no scan.
+    package mutating func key(literal name: StaticString) {
+        separate()
+        bytes.append(ASCII.quote)
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(ASCII.quote)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     /// Writes a string value, escaped.
     package mutating func string(_ value: String) {
         separate()
@@ -169,6 +180,16 @@ package struct JSONWriter: Sendable {
         output.append(ASCII.quote)
         var value = value
         value.withUTF8 { utf8 in
+            // Fast path: nothing to escape, one copy.
+            var plain = true
+            for byte in utf8 where byte < ASCII.space || byte == ASCII.quote || byte == ASCII.backslash {
+                plain = false
+                break
+            }
+            if plain {
+                output.append(contentsOf: utf8)
+                return
+            }
             var runStart = 0
             for index in utf8.indices {
                 let byte = utf8[index]
