@@ -161,6 +161,13 @@ public struct TimelineRenderer: Sendable {
     /// read as `null`, or contains whitespace, a control character, a quote, a backslash or
     /// one of `=,[]{}`.
     static func text(_ value: String) -> String {
+        // Fast path: printable ASCII other than the special characters needs no Unicode lookups.
+        if !value.isEmpty, value != "null", value.utf8.allSatisfy({ byte in
+            byte > 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C && byte != 0x3D && byte != 0x2C
+                && byte != 0x5B && byte != 0x5D && byte != 0x7B && byte != 0x7D
+        }) {
+            return value
+        }
         let needsQuotes = value.isEmpty || value == "null" || value.unicodeScalars.contains { scalar in
             scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
                 || "\"\\=,[]{}".unicodeScalars.contains(scalar)
