@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // A command plugin only: `swift package generate-documentation` (docs/documentation.md).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .target(name: "ChatEvents"),
@@ -30,6 +31,13 @@ let package = Package(
         .testTarget(name: "ChatEventsTests", dependencies: ["ChatEvents"]),
         .testTarget(name: "DocumentationTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay"]),
         .testTarget(name: "RecorderTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay"]),
+        .testTarget(
+            name: "PropertyTests",
+            dependencies: [
+                "ChatEvents", "ChatReducer", "replay",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,105 @@
+import ChatEvents
+import ChatReducer
+import Testing
+
+/// Shrunk logs the property tests found on which the reducer breaks the specification. Each
+/// test stays disabled until the reducer is fixed; then enable it together with the property
+/// test named in its reason (and remove the property from `ReducerPropertyTests.knownBugs`).
+///
+/// A trap ends the whole test process, which is why a trapping log cannot simply be a failing
+/// test.
+@Suite("Known reducer bugs")
+struct KnownReducerBugs {
+    /// Replays `lines` (a log without its header) through a fresh state.
+    static func replay(_ lines: [String], configuration: ChatConfiguration = ChatConfiguration()) throws -> ChatState {
+        var state = ChatState(configuration: configuration)
+        for line in lines {
+            guard case let .event(logged) = try ChatLogLine(decoding: line) else { continue }
+            state.reduce(logged.event)
+        }
+        return state
+    }
+
+    // MARK: Traps (SPEC 7: "The reducer never traps")
+
+    /// Heights in thirds of a point (a 3× screen) on an older page, and the screen goes away
+    /// at the top. The Fenwick tree of the older messages keeps a running `total` that differs
+    /// from the sum of its nodes in the last bit; `key(at: 0)` then searches for a prefix below
+    /// `total` and returns a key one past the segment's end, and `currentPosition` reads its
+    /// id out of range. Every step is plausible: `historyLoaded` at offset 0 requests older
+    /// history, and `olderLoaded` answers it.
+    @Test(
+        "An older page with heights in thirds of a point, then disappeared at the top",
+        .disabled("the reducer traps: MessageStore.key(at:) returns an out-of-range key when sums round"))
+    func thirdPointHeightsAtTheTop() throws {
+        let state = try Self.replay([
+            #"{"type":"viewportChanged","height":800,"insetTop":100,"insetBottom":50}"#,
+            #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":100}],"hasMoreOlder":true}"#,
+            #"{"type":"olderLoaded","messages":[{"id":"o0","direction":"incoming","height":33.333333333333336},{"id":"o1","direction":"incoming","height":33.333333333333336},{"id":"o2","direction":"incoming","height":66.66666666666667}],"hasMoreOlder":true}"#,
+            #"{"type":"disappeared"}"#,
+        ])
+        #expect(state.invariantViolations(thorough: true).isEmpty)
+        #expect(state.effects == [.persistPosition(SavedPosition(anchorID: "o0", delta: 0, wasAtBottom: false))])
+    }
+
+    /// The same rounding without any older page: appended messages in thirds of a point, the
+    /// keyboard covering the whole visible height, and the scroll settling at the end of the
+    /// content. `key(at: contentHeight)` falls through to `lastKey(withPositiveHeightIn:)`,
+    /// whose search for the segment's running `total` returns the segment's length.
+    @Test(
+        "Appended messages in thirds of a point, nothing visible, a settle at the end",
+        .disabled("the reducer traps: MessageStore.key(at:) returns an out-of-range key when sums round"))
+    func thirdPointHeightsAtTheEnd() throws {
+        let state = try Self.replay([
+            #"{"type":"keyboardWillShow","height":336}"#,
+            #"{"type":"messageAppended","id":"m18","direction":"incoming","height":186.33333333333334}"#,
+            #"{"type":"messageAppended","id":"m19","direction":"incoming","height":175.66666666666666}"#,
+            #"{"type":"messageAppended","id":"m20","direction":"incoming","height":276}"#,
+            #"{"type":"viewportChanged","height":384,"insetTop":86,"insetBottom":37}"#,
+            #"{"type":"messageAppended","id":"m21","direction":"incoming","height":26.333333333333332}"#,
+            #"{"type":"scrollSettled","offset":4576}"#,
+        ])
+        #expect(state.invariantViolations().isEmpty)
+    }
+
+    /// The same trap from hostile values: heights of 0.1 and 10,000,000 (clamped from larger
+    /// ones) on an older page, a jump, and a scroll to the top.
+    @Test(
+        "Heights of 0.1 and 10,000,000 on an older page, then a scroll to the top",
+        .disabled("the reducer traps: MessageStore.key(at:) returns an out-of-range key when sums round"))
+    func roundingSumsFromHostileHeights() throws {
+        let state = try Self.replay([
+            #"{"type":"viewportChanged","height":385,"insetTop":472,"insetBottom":507}"#,
+            #"{"type":"olderLoaded","messages":[{"id":"m29","direction":"incoming","height":677}],"hasMoreOlder":false}"#,
+            #"{"type":"olderLoaded","messages":[{"id":"b323","direction":"outgoing","height":0.1},{"id":"b327","direction":"outgoing","height":1.7976931348623157e+308},{"id":"b329","direction":"incoming","height":30},{"id":"b330","direction":"incoming","height":10000001}],"hasMoreOlder":false}"#,
+            #"{"type":"jumpToMessage","id":"m29"}"#,
+            #"{"type":"scrollSettled","offset":-1e+300}"#,
+        ], configuration: ChatConfiguration(layout: .top))
+        #expect(state.invariantViolations(thorough: true).isEmpty)
+    }
+
+    // MARK: The bottom edge (SPEC 2, `detached`)
+
+    /// SPEC 2: "when the bottom edge moves (keyboardHeight, insetBottom), what sat at the bottom
+    /// edge stays there: offset += Δ(K + B), clamped". Detached at 320 (anchor m4, delta 20),
+    /// the input bar shrinks by 37: the offset should become 320 - 37 = 283, keeping content
+    /// y = 970 at the bottom edge. The reducer first clamps the anchored offset to the new
+    /// maxOffset (313), then subtracts 37: 276, so the content jumps by 7 points. The keyboard
+    /// path (`offset + ΔK`) gets this right. Property `insetBottom`.
+    @Test(
+        "Detached near the bottom, the input bar shrinks: offset += ΔB",
+        .disabled("the reducer re-clamps the anchored offset to the new maxOffset before adding ΔB"))
+    func insetBottomShrinksNearTheBottom() throws {
+        let history = (1...10).map { #"{"id":"m\#($0)","direction":"incoming","height":100}"# }.joined(separator: ",")
+        let state = try Self.replay([
+            #"{"type":"viewportChanged","height":800,"insetTop":100,"insetBottom":50}"#,
+            #"{"type":"historyLoaded","messages":["# + history + #"],"hasMoreOlder":false}"#,
+            #"{"type":"dragBegan"}"#,
+            #"{"type":"scrolled","offset":320}"#,
+            #"{"type":"dragEnded","offset":320}"#,
+            #"{"type":"viewportChanged","height":800,"insetTop":100,"insetBottom":13}"#,
+        ])
+        #expect(state.mode == .detached)
+        #expect(state.offset == 283)
+    }
+}

@@ -1,0 +1,674 @@
+import ChatEvents
+import ChatReducer
+
+/// The properties checked after every step. Each names one rule of the specification.
+enum Property: String, Sendable, CaseIterable {
+    /// SPEC 7 through `invariantViolations()` (and `thorough: true` on small states):
+    /// `0 ≤ offset ≤ maxOffset`, ids unique, `animating` ⊆ loaded ids, `unreadCount ≥ 0`,
+    /// `following` and not held ⇒ `offset = maxOffset`, one `loadOlder` at most.
+    case invariant
+    /// Every number of the state is finite; `offset` is null exactly before the first
+    /// `viewportChanged`; derived values agree with their definitions (SPEC 1, 3).
+    case geometry
+    /// SPEC 4: which events may issue which command, never two in one step, none while the
+    /// view is held, a deferred command when the hold ends, and the command's fields.
+    case command
+    /// SPEC 4: a streamed answer causes at most one command.
+    case stream
+    /// SPEC 5 and 7: a `loadOlder` effect exactly when the rule asks for one, one request at
+    /// most in flight, `isLoadingOlder` set while it is.
+    case loadOlder
+    /// SPEC 2, `detached`: content changes and top-edge moves keep `offset = clamp(top(id) + delta)`
+    /// with the anchor unchanged, so what the reader reads keeps its place on screen.
+    case anchor
+    /// SPEC 2, `detached`: the keyboard moves the bottom edge; the offset shifts by ΔK, clamped.
+    case bottomEdge
+    /// SPEC 2, `detached`: `viewportChanged` moves only the bottom inset; the offset shifts by
+    /// ΔB, clamped.
+    case insetBottom
+    /// SPEC 2, `pinned`: `offset = clamp(top(q) - pinMargin)` for the newest question q.
+    case pinned
+    /// SPEC 5: unread never counts while `following`; `showJumpToLatest` follows its formula.
+    case unread
+    /// SPEC 6: `persistPosition` exactly when the scroll settles (`scrollSettled`, or a
+    /// `dragEnded` without velocity) and on `disappeared`, with a finite delta.
+    case effects
+    /// SPEC 7: bad input adds a warning; a plausible app causes none.
+    case warning
+}
+
+struct Violation: Sendable, Equatable {
+    var property: Property
+    var message: String
+}
+
+/// What the checks need of the state before a step: cheap values only, so that no copy of
+/// the message store is kept alive (which would make the next step copy it).
+struct Observation {
+    var offset: Double?
+    var maxOffset: Double
+    var visibleHeight: Double
+    var mode: ScrollMode
+    var held: Bool
+    var target: ScrollCommand?
+    var isLoadingOlder: Bool
+    var messageCount: Int
+    var anchor: (id: String, delta: Double)?
+    var anchorTop: Double?
+    var keyboardHeight: Double
+    var viewportHeight: Double?
+    var insetTop: Double
+    var insetBottom: Double
+
+    init(_ state: ChatState) {
+        offset = state.offset
+        maxOffset = state.maxOffset
+        visibleHeight = state.visibleHeight
+        mode = state.mode
+        held = state.userHoldsView
+        target = state.scrollTarget
+        isLoadingOlder = state.isLoadingOlder
+        messageCount = state.messageCount
+        anchor = state.anchorForTesting
+        anchorTop = anchor.flatMap { state.top(ofMessage: $0.id) }
+        keyboardHeight = state.keyboardHeight
+        viewportHeight = state.viewportHeight
+        insetTop = state.insetTop
+        insetBottom = state.insetBottom
+    }
+}
+
+/// Checks every property after each step of one scenario, keeping the model it needs
+/// (requests in flight, deferred commands, open streams).
+struct StepChecker {
+    let configuration: ChatConfiguration
+    /// Plausible and pristine: any warning is a failure.
+    let expectsNoWarnings: Bool
+    /// The O(n) checks run after every step on states of at most `smallState` messages, and
+    /// after every sixteenth step on states of at most `mediumState`.
+    static let smallState = 16
+    static let mediumState = 256
+    private var step = 0
+
+    private var inFlight = false
+    private var loadBlocked = false
+    private var initialLoadConsumed = false
+    private var deferred = false
+    /// A finger (or its momentum) holds the view: from `dragBegan` until the scroll settles.
+    private(set) var touching = false
+    /// Open streamed answers and the commands each has caused.
+    private var streams: [String: Int] = [:]
+
+    /// Whether message heights are whole or binary fractions, so that sums are exact.
+    let exactSums: Bool
+
+    init(configuration: ChatConfiguration, expectsNoWarnings: Bool, exactSums: Bool = true) {
+        self.configuration = configuration
+        self.expectsNoWarnings = expectsNoWarnings
+        self.exactSums = exactSums
+    }
+
+    /// The warning the event must cause in `state` (the state before it), if any.
+    func expectedWarning(for event: ChatEvent, in state: ChatState) -> String? {
+        if case .dragEnded = event, !touching { return "dragEnded without a drag" }
+        return WarningRules.expected(for: event, in: state, requestInFlight: inFlight)
+    }
+
+    /// Checks the step that took the state from `before` to `state` by applying `event`.
+    mutating func check(
+        event: ChatEvent, before: Observation, idLoadedBefore: Bool, expectedWarning: String?,
+        state: ChatState
+    ) -> [Violation] {
+        var found: [Violation] = []
+        func fail(_ property: Property, _ message: @autoclosure () -> String) {
+            found.append(Violation(property: property, message: message()))
+        }
+
+        // MARK: invariant
+        step += 1
+        let small = state.messageCount <= Self.smallState || (state.messageCount <= Self.mediumState && step % 16 == 0)
+        for problem in state.invariantViolations(thorough: small) {
+            // The thorough check compares each top with a left-to-right sum exactly, which
+            // holds only when sums are exact (docs/decisions.md); otherwise compare below.
+            if !exactSums, problem.hasPrefix("top of ") { continue }
+            fail(.invariant, problem)
+        }
+        if !exactSums, small {
+            var sum = 0.0
+            for message in state.messages {
+                let top = state.top(ofMessage: message.id) ?? -1
+                if abs(top - sum) > 1e-12 * max(1, state.contentHeight) {
+                    fail(.invariant, "top of \(message.id) is \(top), expected about \(sum)")
+                    break
+                }
+                sum += message.height
+            }
+        }
+
+        // MARK: geometry
+        let offset = state.offset
+        if (offset == nil) != (state.viewportHeight == nil) {
+            fail(.geometry, "offset \(describe(offset)) while viewportHeight is \(describe(state.viewportHeight))")
+        }
+        for (name, value) in [
+            ("offset", offset ?? 0), ("maxOffset", state.maxOffset), ("contentHeight", state.contentHeight),
+            ("visibleHeight", state.visibleHeight), ("trailingSpacer", state.trailingSpacer),
+            ("keyboardHeight", state.keyboardHeight), ("insetTop", state.insetTop), ("insetBottom", state.insetBottom),
+            ("viewportHeight", state.viewportHeight ?? 0),
+        ] where !value.isFinite || value < 0 || value > 1e300 {
+            fail(.geometry, "\(name) is \(describe(value))")
+        }
+        if let offset {
+            let distance = state.maxOffset - offset
+            if state.isAtBottom != (distance <= configuration.atBottomThreshold) {
+                fail(.geometry, "isAtBottom \(state.isAtBottom) with distance from bottom \(describe(distance))")
+            }
+        } else if state.isAtBottom != (state.mode == .following) {
+            fail(.geometry, "before the geometry is known, isAtBottom \(state.isAtBottom) in mode \(state.mode)")
+        }
+        if configuration.layout == .bottom, state.trailingSpacer != 0 {
+            fail(.geometry, "trailingSpacer \(describe(state.trailingSpacer)) in layout bottom")
+        }
+
+        // MARK: unread
+        if state.mode == .following, state.unreadCount != 0 {
+            fail(.unread, "following with unreadCount \(state.unreadCount)")
+        }
+        let expectedButton: Bool = {
+            guard let offset else { return false }
+            let distance = state.maxOffset - offset
+            return !state.isAtBottom && (distance > configuration.jumpToLatestThreshold || state.unreadCount > 0)
+        }()
+        if state.showJumpToLatest != expectedButton {
+            fail(.unread, "showJumpToLatest \(state.showJumpToLatest), expected \(expectedButton)")
+        }
+
+        // MARK: command
+        let issued = checkCommands(event: event, before: before, idLoadedBefore: idLoadedBefore, state: state, fail: fail)
+
+        // MARK: stream
+        checkStreams(event: event, idLoadedBefore: idLoadedBefore, issued: issued, state: state, fail: fail)
+
+        // MARK: loadOlder
+        checkLoadOlder(event: event, state: state, fail: fail)
+
+        // MARK: anchor and bottom edge
+        checkAnchor(event: event, before: before, issued: issued, state: state, fail: fail)
+
+        // MARK: pinned
+        if state.mode == .pinned, !state.userHoldsView, let offset, small {
+            if let question = state.messages.last(where: { $0.direction == .outgoing }),
+               let top = state.top(ofMessage: question.id) {
+                let expected = min(max(0, top - configuration.pinMargin), state.maxOffset)
+                if offset != expected {
+                    fail(.pinned, "pinned on \"\(question.id)\" at offset \(describe(offset)), expected \(describe(expected))")
+                }
+            } else {
+                fail(.pinned, "pinned without any outgoing message")
+            }
+        }
+
+        // MARK: effects
+        let persisted = state.effects.compactMap { effect -> SavedPosition? in
+            if case let .persistPosition(position) = effect { return position }
+            return nil
+        }
+        // scrollSettled and disappeared persist; so does a drag that ends without velocity,
+        // which settles the scroll.
+        let persists: Bool = switch event {
+        case .scrollSettled, .disappeared: true
+        case let .dragEnded(_, velocity): touching && Self.settles(velocity)
+        default: false
+        }
+        switch event {
+        case .dragBegan: touching = true
+        case let .dragEnded(_, velocity) where Self.settles(velocity): touching = false
+        case .scrollSettled, .jumpToLatestTapped: touching = false
+        case .jumpToMessage where idLoadedBefore: touching = false
+        default: break
+        }
+        if persisted.count != (persists ? 1 : 0) {
+            fail(.effects, "\(persisted.count) persistPosition effects after \(event.type.rawValue)")
+        }
+        for position in persisted {
+            if !position.delta.isFinite { fail(.effects, "persistPosition delta \(describe(position.delta))") }
+            if let id = position.anchorID, state.message(id: id) == nil {
+                fail(.effects, "persistPosition anchor \"\(id)\" is not loaded")
+            }
+        }
+
+        // MARK: warning
+        for line in state.warnings where line.isEmpty || line.contains("\n") {
+            fail(.warning, "warning line \(line.debugDescription) is not one readable line")
+        }
+        if let expectedWarning, state.warnings.isEmpty {
+            fail(.warning, "no warning for \(expectedWarning)")
+        }
+        if expectsNoWarnings, !state.warnings.isEmpty {
+            fail(.warning, "a plausible event caused warnings: \(state.warnings.joined(separator: "; "))")
+        }
+        return found
+    }
+
+    /// Whether a `dragEnded` with this velocity settles the scroll (no momentum follows).
+    static func settles(_ velocity: Double?) -> Bool {
+        velocity.map { $0 == 0 || $0.isNaN } ?? true
+    }
+
+    // MARK: - Commands (SPEC 4)
+
+    /// Checks the step's command, if any, and returns whether one was issued.
+    private mutating func checkCommands(
+        event: ChatEvent, before: Observation, idLoadedBefore: Bool, state: ChatState,
+        fail: (Property, @autoclosure () -> String) -> Void
+    ) -> Bool {
+        let seqBefore = before.target?.seq ?? 0
+        let command = state.scrollTarget
+        let seqAfter = command?.seq ?? 0
+        let issued = seqAfter != seqBefore
+        let heldAfter = state.userHoldsView
+        let layoutReason: ScrollCommand.Reason = configuration.layout == .top ? .newQuestion : .outgoingMessage
+
+        if issued, seqAfter != seqBefore + 1 {
+            fail(.command, "seq went from \(seqBefore) to \(seqAfter): more than one command in one step")
+        }
+        if !issued, command != before.target {
+            // Only the first viewportChanged may complete a command issued before it.
+            if case .viewportChanged = event, before.viewportHeight == nil, let command, let old = before.target,
+               command.kind == old.kind, command.id == old.id, command.anchor == old.anchor,
+               command.reason == old.reason, command.animated == old.animated, old.offset == nil {
+                // Resolved.
+            } else {
+                fail(.command, "scrollTarget changed without a new seq: \(String(describing: before.target)) -> \(String(describing: command))")
+            }
+        }
+        if let command, let offset = state.offset, command.offset == nil {
+            fail(.command, "command \(command.seq) (\(command.reason)) still unresolved at offset \(describe(offset))")
+        }
+
+        // Which reasons this event may issue, and which it must.
+        var allowed: Set<ScrollCommand.Reason> = []
+        var required: ScrollCommand.Reason?
+        let holdEnded = before.held && !heldAfter
+        switch event {
+        case let .historyLoaded(messages, _):
+            if before.messageCount == 0, state.messageCount > 0, !initialLoadConsumed, !messages.isEmpty {
+                initialLoadConsumed = true
+                if !before.held {
+                    allowed = [.initialLoad]
+                    required = .initialLoad
+                }
+            }
+        case let .messageAppended(message, _) where !idLoadedBefore:
+            switch message.direction {
+            case .outgoing:
+                if before.held {
+                    deferred = true
+                } else {
+                    allowed = [layoutReason]
+                    // A deferred command is superseded by this one.
+                    deferred = false
+                    required = layoutReason
+                }
+            case .incoming:
+                if before.mode == .following, !before.held {
+                    allowed = [.incomingMessage]
+                    required = .incomingMessage
+                }
+            }
+        case .dragEnded, .scrollSettled, .selectionChanged(active: false):
+            if holdEnded, deferred {
+                deferred = false
+                allowed = [layoutReason]
+                // A deferred question needs an outgoing message to pin.
+                if configuration.layout == .bottom || state.messages.contains(where: { $0.direction == .outgoing }) {
+                    required = layoutReason
+                }
+            }
+        case .jumpToLatestTapped:
+            allowed = [.jumpToLatest]
+            required = .jumpToLatest
+            deferred = false
+        case .jumpToMessage where idLoadedBefore:
+            allowed = [.jumpToMessage]
+            required = .jumpToMessage
+            deferred = false
+        case .appeared(restore: .some) where !before.held:
+            allowed = [.restore]
+            required = .restore
+        case .inputFocused where configuration.focusScrollsToBottom && before.mode != .following && !before.held:
+            allowed = [.focus]
+            required = .focus
+        default:
+            break
+        }
+        if before.held, heldAfter, issued {
+            fail(.command, "command \(command!.reason) issued while the view was held before and after \(event.type.rawValue)")
+        }
+        guard issued, let command else {
+            if let required {
+                fail(.command, "\(event.type.rawValue) issued no command; expected \(required)")
+            }
+            return false
+        }
+        if !allowed.contains(command.reason) {
+            fail(.command, "\(event.type.rawValue) issued a command with reason \(command.reason)")
+            return true
+        }
+        if let required, command.reason != required {
+            fail(.command, "\(event.type.rawValue) issued \(command.reason); expected \(required)")
+        }
+
+        // The fields of the command (SPEC 4 table).
+        let animatedByDefault = command.reason != .initialLoad && command.reason != .restore
+        if command.animated != (animatedByDefault && !configuration.reduceMotion) {
+            fail(.command, "\(command.reason) animated \(command.animated)")
+        }
+        switch command.reason {
+        case .initialLoad, .outgoingMessage, .incomingMessage, .jumpToLatest, .focus:
+            if command.kind != .bottom { fail(.command, "\(command.reason) of kind \(command.kind)") }
+        case .newQuestion:
+            if command.kind != .item || command.anchor != .top { fail(.command, "newQuestion of kind \(command.kind)/\(String(describing: command.anchor))") }
+        case .jumpToMessage:
+            if command.kind != .item || command.anchor != .center { fail(.command, "jumpToMessage of kind \(command.kind)/\(String(describing: command.anchor))") }
+            if case let .jumpToMessage(id) = event, command.id != id { fail(.command, "jumpToMessage to \(String(describing: command.id)), expected \(id)") }
+        case .restore:
+            if command.kind == .item, command.anchor != .top { fail(.command, "restore to an item with anchor \(String(describing: command.anchor))") }
+        }
+        switch command.kind {
+        case .bottom:
+            if command.id != state.newestMessageID {
+                fail(.command, "bottom command names \(String(describing: command.id)), newest is \(String(describing: state.newestMessageID))")
+            }
+            if command.anchor != nil || command.unitAnchorY != nil {
+                fail(.command, "bottom command with anchor \(String(describing: command.anchor)) / unitAnchorY \(describe(command.unitAnchorY))")
+            }
+            if state.mode != .following { fail(.command, "mode \(state.mode) after a bottom command") }
+        case .item:
+            if command.id.flatMap({ state.message(id: $0) }) == nil {
+                fail(.command, "item command names \(String(describing: command.id)), which is not loaded")
+            }
+            let expectedMode: ScrollMode = command.reason == .newQuestion ? .pinned : .detached
+            if state.mode != expectedMode { fail(.command, "mode \(state.mode) after \(command.reason)") }
+        }
+        if let offset = state.offset {
+            if let target = command.offset {
+                if !(target >= 0 && target <= state.maxOffset) {
+                    fail(.command, "command offset \(describe(target)) outside 0...\(describe(state.maxOffset))")
+                }
+                if target != offset {
+                    fail(.command, "command offset \(describe(target)) but the modelled offset is \(describe(offset))")
+                }
+            }
+            if let height = state.viewportHeight, height > 0, command.kind == .item {
+                let below: Double? = switch command.reason {
+                case .newQuestion: configuration.pinMargin
+                case .jumpToMessage: state.visibleHeight / 2
+                case .restore:
+                    if case let .appeared(restore?) = event { restore.delta.isFinite ? -restore.delta : 0 } else { nil }
+                default: nil
+                }
+                if let below, command.unitAnchorY != (state.insetTop + below) / height {
+                    fail(.command, "\(command.reason) unitAnchorY \(describe(command.unitAnchorY)), expected \(describe((state.insetTop + below) / height))")
+                }
+            }
+        } else if command.offset != nil {
+            fail(.command, "command offset \(describe(command.offset)) before the geometry is known")
+        }
+        return true
+    }
+
+    // MARK: - Streams (SPEC 4: one command per streamed answer)
+
+    private mutating func checkStreams(
+        event: ChatEvent, idLoadedBefore: Bool, issued: Bool, state: ChatState,
+        fail: (Property, @autoclosure () -> String) -> Void
+    ) {
+        let userNavigation: Set<ScrollCommand.Reason> = [
+            .outgoingMessage, .newQuestion, .jumpToLatest, .jumpToMessage, .restore, .focus,
+        ]
+        // An automatic command: not one the user asked for.
+        let automatic = issued && !(state.scrollTarget.map { userNavigation.contains($0.reason) } ?? true)
+        let reason = state.scrollTarget?.reason.rawValue ?? "none"
+
+        if case let .messageAppended(message, streaming) = event, !idLoadedBefore {
+            // The append's own command is the one command the answer may cause. A command
+            // caused by this append is not caused by the other open streams.
+            if streaming == true { streams[message.id] = automatic ? 1 : 0 }
+            return
+        }
+        if case .historyLoaded = event { return }  // initialLoad belongs to the history.
+
+        // The stream an event names, if it names one that is open; otherwise an automatic
+        // command counts against every open stream.
+        let named: String? = switch event {
+        case let .tokensAppended(id, _, _, _), let .itemMeasured(id, _), let .streamFinished(id),
+             let .messageRemoved(id), let .messageConfirmed(id, _), let .entranceAnimationFinished(id):
+            streams[id] != nil ? id : nil
+        default: nil
+        }
+        if automatic {
+            for id in named.map({ [$0] }) ?? Array(streams.keys) {
+                let count = streams[id]! + 1
+                streams[id] = count
+                if count > 1 {
+                    fail(.stream, "streamed answer \"\(id)\" caused command number \(count) (\(reason)) at \(event.type.rawValue)")
+                }
+            }
+        }
+        switch event {
+        case let .streamFinished(id), let .messageRemoved(id):
+            streams[id] = nil
+        case let .messageConfirmed(id, newID?):
+            if state.message(id: id) == nil, let count = streams.removeValue(forKey: id) {
+                streams[newID] = count
+            }
+        default:
+            break
+        }
+    }
+
+    // MARK: - Loading older history (SPEC 5, 7)
+
+    private mutating func checkLoadOlder(
+        event: ChatEvent, state: ChatState, fail: (Property, @autoclosure () -> String) -> Void
+    ) {
+        let requests = state.effects.compactMap { effect -> String? in
+            if case let .loadOlder(before) = effect { return before }
+            return nil
+        }
+        var answered = false
+        switch event {
+        case .olderLoaded:
+            answered = true
+            loadBlocked = false
+        case .loadOlderFailed:
+            answered = true
+            loadBlocked = true
+        default:
+            break
+        }
+        let stillInFlight = inFlight && !answered
+        if requests.count > 1 { fail(.loadOlder, "\(requests.count) loadOlder effects in one step") }
+        if stillInFlight, !requests.isEmpty {
+            fail(.loadOlder, "a loadOlder effect while a request was in flight")
+        }
+        if let before = requests.first, before != state.oldestMessageID {
+            fail(.loadOlder, "loadOlder before \"\(before)\", but the oldest message is \(String(describing: state.oldestMessageID))")
+        }
+        // The rule: after any event, when the geometry is known, the list non-empty,
+        // hasMoreOlder, no request in flight and offset ≤ loadOlderThreshold, request.
+        // After a failure, not until the offset has left the trigger zone.
+        var expected = false
+        if let offset = state.offset {
+            if offset > configuration.loadOlderThreshold {
+                loadBlocked = false
+            } else {
+                expected = state.messageCount > 0 && state.hasMoreOlder && !stillInFlight && !loadBlocked
+            }
+        }
+        if expected != !requests.isEmpty {
+            fail(.loadOlder, expected
+                ? "no loadOlder effect at offset \(describe(state.offset)) with hasMoreOlder and no request in flight"
+                : "a loadOlder effect the rule does not ask for (offset \(describe(state.offset)), hasMoreOlder \(state.hasMoreOlder))")
+        }
+        inFlight = stillInFlight || !requests.isEmpty
+        if state.isLoadingOlder != inFlight {
+            fail(.loadOlder, "isLoadingOlder \(state.isLoadingOlder), but a request is \(inFlight ? "" : "not ")in flight")
+        }
+    }
+
+    // MARK: - What the reader reads does not move (SPEC 2)
+
+    private func checkAnchor(
+        event: ChatEvent, before: Observation, issued: Bool, state: ChatState,
+        fail: (Property, @autoclosure () -> String) -> Void
+    ) {
+        guard let offset = state.offset, state.mode == .detached, !state.userHoldsView else { return }
+        func clamp(_ value: Double) -> Double { min(max(0, value), state.maxOffset) }
+        // Offsets that are not binary fractions (a user's 0.1) round in sums: allow a few
+        // units in the last place of the largest position involved.
+        let scale = max(1, abs(offset), state.maxOffset, before.offset.map(abs) ?? 0, before.anchorTop ?? 0)
+        func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-12 * scale }
+
+        // Detached and not held, after any event: offset = clamp(top(id) + delta).
+        let after = state.anchorForTesting
+        let top = after.flatMap { state.top(ofMessage: $0.id) }
+        if let after, let top, !close(offset, clamp(top + after.delta)) {
+            fail(.anchor, "\(event.type.rawValue): offset \(describe(offset)), but clamp(top(\(after.id)) \(describe(top)) + \(describe(after.delta))) = \(describe(clamp(top + after.delta)))")
+            return
+        }
+
+        guard let offsetBefore = before.offset, before.mode == .detached, !before.held, !issued else { return }
+
+        // The bottom edge moves: offset += Δ(K + B), clamped; the anchor is taken anew.
+        var bottomShift: Double?
+        switch event {
+        case .keyboardWillShow, .keyboardWillHide:
+            bottomShift = state.keyboardHeight - before.keyboardHeight
+        case .viewportChanged:
+            if state.viewportHeight == before.viewportHeight, state.insetTop == before.insetTop,
+               state.insetBottom != before.insetBottom {
+                bottomShift = state.insetBottom - before.insetBottom
+            } else if state.insetBottom != before.insetBottom {
+                return  // Both edges moved; no simple rule to check.
+            }
+        default:
+            break
+        }
+        if let bottomShift {
+            let expected = clamp(offsetBefore + bottomShift)
+            if !close(offset, expected) {
+                let property: Property = if case .viewportChanged = event { .insetBottom } else { .bottomEdge }
+                fail(property, "\(event.type.rawValue) moved the bottom edge by \(describe(bottomShift)): offset \(describe(offsetBefore)) -> \(describe(offset)), expected \(describe(expected))")
+            }
+            return
+        }
+
+        // Content changes and top-edge moves keep the anchor; unclamped, it keeps its place on screen.
+        guard let anchor = before.anchor, let anchorTopBefore = before.anchorTop else { return }
+        var anchorID = anchor.id
+        switch event {
+        case .olderLoaded, .tokensAppended, .itemMeasured, .historyLoaded, .streamFinished,
+             .entranceAnimationFinished, .highlightFinished, .inputBlurred, .loadOlderFailed,
+             .messageAppended, .viewportChanged:
+            break
+        case let .messageRemoved(id):
+            if id == anchor.id { return }  // The anchor moves to a neighbour.
+        case let .messageConfirmed(id, newID):
+            // Renamed unless the new id was taken.
+            if id == anchor.id, let newID, state.message(id: id) == nil { anchorID = newID }
+        default:
+            return
+        }
+        guard let after, let top else {
+            fail(.anchor, "the anchor (\(anchor.id), \(describe(anchor.delta))) was lost at \(event.type.rawValue)")
+            return
+        }
+        if after.id != anchorID || after.delta != anchor.delta {
+            fail(.anchor, "the anchor moved from (\(anchor.id), \(describe(anchor.delta))) to (\(after.id), \(describe(after.delta))) at \(event.type.rawValue)")
+            return
+        }
+        if close(offsetBefore, anchorTopBefore + anchor.delta), close(offset, top + after.delta),
+           !close(top - offset, anchorTopBefore - offsetBefore) {
+            fail(.anchor, "\"\(after.id)\" moved on screen from \(describe(anchorTopBefore - offsetBefore)) to \(describe(top - offset)) at \(event.type.rawValue)")
+        }
+    }
+}
+
+// MARK: - Which events must warn (SPEC 7)
+
+enum WarningRules {
+    static func bad(_ value: Double) -> Bool { value.isNaN || value < 0 || value > ChatState.maximumLength }
+
+    /// A description of the bad input in `event`, applied to `state`, or `nil` when the
+    /// event need not warn.
+    static func expected(for event: ChatEvent, in state: ChatState, requestInFlight: Bool) -> String? {
+        let known = state.offset != nil
+        func unknown(_ id: String) -> String? { state.message(id: id) == nil ? "unknown id \"\(id)\"" : nil }
+        func newMessagesWithBadHeights(_ messages: [ChatMessage]) -> String? {
+            guard messages.contains(where: { bad($0.height) }) else { return nil }
+            var seen = Set<String>()
+            for message in messages where state.message(id: message.id) == nil && seen.insert(message.id).inserted {
+                if bad(message.height) { return "height \(describe(message.height)) of \"\(message.id)\"" }
+            }
+            return nil
+        }
+        func offsetProblem(_ value: Double) -> String? {
+            if !known { return "an offset before the first viewportChanged" }
+            return value.isNaN ? "a NaN offset" : nil
+        }
+        switch event {
+        case let .viewportChanged(height, top, bottom):
+            return [height, top, bottom].first(where: bad).map { "viewport value \(describe($0))" }
+        case let .historyLoaded(messages, _):
+            return newMessagesWithBadHeights(messages)
+        case let .olderLoaded(messages, _):
+            if !requestInFlight { return "olderLoaded without a request" }
+            if let problem = newMessagesWithBadHeights(messages) { return problem }
+            var seen = Set<String>()
+            for message in messages where state.message(id: message.id) != nil || !seen.insert(message.id).inserted {
+                return "duplicate id \"\(message.id)\" in olderLoaded"
+            }
+            return nil
+        case .loadOlderFailed:
+            return requestInFlight ? nil : "loadOlderFailed without a request"
+        case let .messageAppended(message, _):
+            if state.message(id: message.id) != nil { return "duplicate id \"\(message.id)\"" }
+            return bad(message.height) ? "height \(describe(message.height))" : nil
+        case let .messageConfirmed(id, newID):
+            if let problem = unknown(id) { return problem }
+            if state.message(id: id)?.direction == .incoming { return "confirming incoming \"\(id)\"" }
+            if let newID, newID != id, state.message(id: newID) != nil { return "new id \"\(newID)\" already loaded" }
+            return nil
+        case let .tokensAppended(id, _, delta, height):
+            if let problem = unknown(id) { return problem }
+            if let height { return bad(height) ? "height \(describe(height))" : nil }
+            if let delta, let current = state.message(id: id)?.height {
+                if delta.isNaN || delta < 0 { return "heightDelta \(describe(delta))" }
+                if current + delta > ChatState.maximumLength { return "grown height \(describe(current + delta))" }
+            }
+            return nil
+        case let .itemMeasured(id, height):
+            return unknown(id) ?? (bad(height) ? "height \(describe(height))" : nil)
+        case let .streamFinished(id), let .messageRemoved(id), let .jumpToMessage(id):
+            return unknown(id)
+        case let .entranceAnimationFinished(id):
+            return unknown(id)
+        case let .keyboardWillShow(height, _):
+            return bad(height) ? "keyboard height \(describe(height))" : nil
+        case let .scrolled(value), let .scrollSettled(value):
+            return offsetProblem(value)
+        case let .dragEnded(value, _):
+            return offsetProblem(value)
+        case let .appeared(restore?):
+            if state.userHoldsView { return "appeared while held" }
+            if restore.wasAtBottom { return nil }
+            guard let id = restore.anchorID else { return "restore without anchorID" }
+            if state.message(id: id) == nil { return "restore anchor \"\(id)\" not loaded" }
+            return restore.delta.isFinite ? nil : "restore delta \(describe(restore.delta))"
+        default:
+            return nil
+        }
+    }
+}
