@@ -148,8 +148,9 @@ extension ChatState {
         if first {
             resolveScrollTarget()
         } else if mode == .detached, !userHoldsView, bottomShift != 0 {
-            // What sat at the bottom edge stays there.
-            setOffset(clamped(anchoredOffset()) + bottomShift, cause: .viewport)
+            // What sat at the bottom edge stays there: the offset, valid for the old geometry,
+            // moves by ΔB and only then is clamped to the new one.
+            setOffset(currentOffset + bottomShift, cause: .viewport)
             takeAnchor()
         }
         reposition(.viewport)

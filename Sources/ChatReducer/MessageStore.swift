@@ -155,29 +155,43 @@ struct MessageStore: Sendable, Equatable {
     /// The first live message of positive height whose bottom lies below `y`, that is the
     /// message drawn at content coordinate `y`; the last message of positive height when `y`
     /// lies at or below the content's end; `nil` when no message has a height. O(log n).
+    ///
+    /// A running total and a sum of tree nodes may differ in their last bit when heights are
+    /// not binary fractions (a third of a point), so every search result is kept inside its
+    /// segment and on a live message: rounding may shift the answer by one message at an
+    /// exact boundary, never out of the store.
     func key(at y: Double) -> Int? {
         let frontTotal = front.heights.total
-        if y < frontTotal {
+        if y < frontTotal, !front.ids.isEmpty {
             // front[j] spans [frontTotal - prefix(j + 1), frontTotal - prefix(j)).
-            let length = front.heights.prefixLength(summingAtMost: frontTotal - y, inclusive: false)
-            return -1 - length
+            let j = front.heights.prefixLength(summingAtMost: frontTotal - y, inclusive: false)
+            return liveKey(near: -1 - min(j, front.ids.count - 1))
         }
         let local = y - frontTotal
-        if local < back.heights.total {
-            return back.heights.prefixLength(summingAtMost: local, inclusive: true)
+        if local < back.heights.total, !back.ids.isEmpty {
+            let i = back.heights.prefixLength(summingAtMost: max(0, local), inclusive: true)
+            return liveKey(near: min(i, back.ids.count - 1))
         }
-        return lastKey(withPositiveHeightIn: ())
+        return lastKeyWithPositiveHeight()
     }
 
-    private func lastKey(withPositiveHeightIn _: Void) -> Int? {
-        if back.heights.total > 0 {
-            return back.heights.prefixLength(summingAtMost: back.heights.total, inclusive: false)
+    private func lastKeyWithPositiveHeight() -> Int? {
+        if back.heights.total > 0, !back.ids.isEmpty {
+            let i = back.heights.prefixLength(summingAtMost: back.heights.total, inclusive: false)
+            return liveKey(near: min(i, back.ids.count - 1))
         }
-        if front.heights.total > 0 {
+        if front.heights.total > 0, !front.ids.isEmpty {
             // The newest front message with a height: the smallest j with prefix(j + 1) > 0.
-            return -1 - front.heights.prefixLength(summingAtMost: 0, inclusive: true)
+            let j = front.heights.prefixLength(summingAtMost: 0, inclusive: true)
+            return liveKey(near: -1 - min(j, front.ids.count - 1))
         }
         return nil
+    }
+
+    /// `key` when it is live, else the nearest live message after it, else before it.
+    private func liveKey(near key: Int) -> Int? {
+        if flags(key).contains(.live) { return key }
+        return self.key(after: key) ?? self.key(before: key)
     }
 
     // MARK: Order statistics over live (or live outgoing) messages

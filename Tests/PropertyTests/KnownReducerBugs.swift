@@ -2,13 +2,13 @@ import ChatEvents
 import ChatReducer
 import Testing
 
-/// Shrunk logs the property tests found on which the reducer breaks the specification. Each
-/// test stays disabled until the reducer is fixed; then enable it together with the property
-/// test named in its reason (and remove the property from `ReducerPropertyTests.knownBugs`).
+/// Shrunk logs on which the property tests found the reducer breaking the specification,
+/// kept as regression tests now that the reducer is fixed. A newly found bug goes here
+/// disabled until it is fixed, with its property in `ReducerPropertyTests.knownBugs`.
 ///
 /// A trap ends the whole test process, which is why a trapping log cannot simply be a failing
 /// test.
-@Suite("Known reducer bugs")
+@Suite("Reducer bugs found by property tests")
 struct KnownReducerBugs {
     /// Replays `lines` (a log without its header) through a fresh state.
     static func replay(_ lines: [String], configuration: ChatConfiguration = ChatConfiguration()) throws -> ChatState {
@@ -28,9 +28,7 @@ struct KnownReducerBugs {
     /// `total` and returns a key one past the segment's end, and `currentPosition` reads its
     /// id out of range. Every step is plausible: `historyLoaded` at offset 0 requests older
     /// history, and `olderLoaded` answers it.
-    @Test(
-        "An older page with heights in thirds of a point, then disappeared at the top",
-        .disabled("the reducer traps: MessageStore.key(at:) returns an out-of-range key when sums round"))
+    @Test("An older page with heights in thirds of a point, then disappeared at the top")
     func thirdPointHeightsAtTheTop() throws {
         let state = try Self.replay([
             #"{"type":"viewportChanged","height":800,"insetTop":100,"insetBottom":50}"#,
@@ -39,16 +37,15 @@ struct KnownReducerBugs {
             #"{"type":"disappeared"}"#,
         ])
         #expect(state.invariantViolations(thorough: true).isEmpty)
-        #expect(state.effects == [.persistPosition(SavedPosition(anchorID: "o0", delta: 0, wasAtBottom: false))])
+        // 233⅓ points of content in a 650-point visible height: maxOffset 0, so at the bottom.
+        #expect(state.effects == [.persistPosition(SavedPosition(anchorID: "o0", delta: 0, wasAtBottom: true))])
     }
 
     /// The same rounding without any older page: appended messages in thirds of a point, the
     /// keyboard covering the whole visible height, and the scroll settling at the end of the
     /// content. `key(at: contentHeight)` falls through to `lastKey(withPositiveHeightIn:)`,
     /// whose search for the segment's running `total` returns the segment's length.
-    @Test(
-        "Appended messages in thirds of a point, nothing visible, a settle at the end",
-        .disabled("the reducer traps: MessageStore.key(at:) returns an out-of-range key when sums round"))
+    @Test("Appended messages in thirds of a point, nothing visible, a settle at the end")
     func thirdPointHeightsAtTheEnd() throws {
         let state = try Self.replay([
             #"{"type":"keyboardWillShow","height":336}"#,
@@ -64,9 +61,7 @@ struct KnownReducerBugs {
 
     /// The same trap from hostile values: heights of 0.1 and 10,000,000 (clamped from larger
     /// ones) on an older page, a jump, and a scroll to the top.
-    @Test(
-        "Heights of 0.1 and 10,000,000 on an older page, then a scroll to the top",
-        .disabled("the reducer traps: MessageStore.key(at:) returns an out-of-range key when sums round"))
+    @Test("Heights of 0.1 and 10,000,000 on an older page, then a scroll to the top")
     func roundingSumsFromHostileHeights() throws {
         let state = try Self.replay([
             #"{"type":"viewportChanged","height":385,"insetTop":472,"insetBottom":507}"#,
@@ -86,9 +81,7 @@ struct KnownReducerBugs {
     /// y = 970 at the bottom edge. The reducer first clamps the anchored offset to the new
     /// maxOffset (313), then subtracts 37: 276, so the content jumps by 7 points. The keyboard
     /// path (`offset + ΔK`) gets this right. Property `insetBottom`.
-    @Test(
-        "Detached near the bottom, the input bar shrinks: offset += ΔB",
-        .disabled("the reducer re-clamps the anchored offset to the new maxOffset before adding ΔB"))
+    @Test("Detached near the bottom, the input bar shrinks: offset += ΔB")
     func insetBottomShrinksNearTheBottom() throws {
         let history = (1...10).map { #"{"id":"m\#($0)","direction":"incoming","height":100}"# }.joined(separator: ",")
         let state = try Self.replay([
