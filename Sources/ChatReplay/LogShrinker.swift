@@ -23,6 +23,7 @@ public enum ShrinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The log does not show the behaviour to begin with.
     case notShown(String)
 
+    /// The explanation, as printed by `replay shrink`.
     public var description: String {
         switch self {
         case .notShown(let message): message
