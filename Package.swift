@@ -31,6 +31,7 @@ let package = Package(
         .testTarget(name: "ChatEventsTests", dependencies: ["ChatEvents"]),
         .testTarget(name: "DocumentationTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay"]),
         .testTarget(name: "RecorderTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay"]),
+        .testTarget(name: "MalformedLogTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay"]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
