@@ -126,7 +126,10 @@ extension JSONScanner {
                 throw JSONScanError(offset: number.start, message: "invalid number \(text)")
             }
             guard parsed.isFinite else {
-                throw JSONScanError(offset: number.start, message: "number \(text) does not fit a Double")
+                // A literal can be megabytes long: name it by its ends.
+                let shown = text.utf8.count > 40
+                    ? "\(text.prefix(16))…\(text.suffix(8)) (\(text.utf8.count) characters)" : String(text)
+                throw JSONScanError(offset: number.start, message: "number \(shown) does not fit a Double")
             }
             return parsed
         }
