@@ -13,7 +13,6 @@ extension ChatState {
             offset: resolved, unitAnchorY: geometryKnown ? unitAnchorY : nil,
             animated: animated && !configuration.reduceMotion, reason: reason)
         nextSeq += 1
-        scrollTargetUnresolved = !geometryKnown
         stepIssuedCommand = true
         if let resolved { setOffset(resolved, cause: .command) }
     }
@@ -64,8 +63,8 @@ extension ChatState {
 
     /// The geometry just became known: resolve a command issued before, and apply it.
     mutating func resolveScrollTarget() {
-        guard scrollTargetUnresolved, var command = scrollTarget else { return }
-        scrollTargetUnresolved = false
+        // Only a command issued before the geometry was known has no offset.
+        guard var command = scrollTarget, command.offset == nil else { return }
         let key = command.id.flatMap { store.key(of: $0) }
         let target: Double
         switch (command.kind, command.anchor) {

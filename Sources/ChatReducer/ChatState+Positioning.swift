@@ -67,13 +67,9 @@ extension ChatState {
         if distance <= configuration.atBottomThreshold {
             mode = .following
         } else {
-            if mode != .detached { takeAnchorIfMissing() }
+            if mode != .detached, anchor == nil { takeAnchor() }
             mode = .detached
         }
-    }
-
-    private mutating func takeAnchorIfMissing() {
-        if anchor == nil { takeAnchor() }
     }
 
     /// Starts a hold (a drag or a selection): nothing moves under the finger from here on.

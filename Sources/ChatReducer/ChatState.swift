@@ -61,8 +61,6 @@ public struct ChatState: Sendable, Equatable {
     var deferredCommand: ScrollCommand.Reason?
     /// The `seq` of the next command.
     var nextSeq = 1
-    /// Whether ``scrollTarget`` was issued before the geometry was known.
-    var scrollTargetUnresolved = false
     /// The key of the highlighted message.
     var highlightedKey: Int?
     /// After a failed load: no request until the offset leaves the trigger zone.
