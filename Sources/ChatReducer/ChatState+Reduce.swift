@@ -29,6 +29,10 @@ extension ChatState {
 
         apply(event)
         finishStep()
+        if !warnings.isEmpty {
+            // One line per event, however many things were wrong with it (SPEC 7).
+            warnings = ["\(event.type.rawValue): " + warnings.joined(separator: "; ")]
+        }
 
         let after = offset
         if after == before {
@@ -45,36 +49,35 @@ extension ChatState {
 
     // swiftlint:disable:next cyclomatic_complexity function_body_length
     private mutating func apply(_ event: ChatEvent) {
-        let name = event.type
         switch event {
         case let .viewportChanged(height, top, bottom):
             viewportChanged(
-                height: sanitized(height, "height", name), top: sanitized(top, "insetTop", name),
-                bottom: sanitized(bottom, "insetBottom", name))
+                height: sanitized(height, "height"), top: sanitized(top, "insetTop"),
+                bottom: sanitized(bottom, "insetBottom"))
         case let .historyLoaded(messages, more):
-            historyLoaded(messages, hasMoreOlder: more, name)
+            historyLoaded(messages, hasMoreOlder: more)
         case let .messageAppended(message, _):
-            messageAppended(message, name)
+            messageAppended(message)
         case let .messageConfirmed(id, newID):
-            messageConfirmed(id, newID: newID, name)
+            messageConfirmed(id, newID: newID)
         case let .tokensAppended(id, _, delta, height):
-            tokensAppended(id, delta: delta, height: height, name)
+            tokensAppended(id, delta: delta, height: height)
         case let .streamFinished(id):
-            _ = liveKey(id, name)
+            _ = liveKey(id)
         case let .itemMeasured(id, height):
-            guard let key = liveKey(id, name) else { return }
-            store.setHeight(sanitized(height, "height", name), for: key)
+            guard let key = liveKey(id) else { return }
+            store.setHeight(sanitized(height, "height"), for: key)
             reposition(.measure)
         case let .messageRemoved(id):
-            messageRemoved(id, name)
+            messageRemoved(id)
         case let .olderLoaded(messages, more):
-            olderLoaded(messages, hasMoreOlder: more, name)
+            olderLoaded(messages, hasMoreOlder: more)
         case .loadOlderFailed:
-            if !isLoadingOlder { warn(name, "no loadOlder request was in flight") }
+            if !isLoadingOlder { warn("no loadOlder request was in flight") }
             isLoadingOlder = false
             loadOlderBlocked = true
         case let .keyboardWillShow(height, _):
-            keyboardMoved(to: sanitized(height, "height", name))
+            keyboardMoved(to: sanitized(height, "height"))
         case .keyboardWillHide:
             keyboardMoved(to: 0)
         case .dragBegan:
@@ -82,18 +85,18 @@ extension ChatState {
             beginHold()
             touchHold = true
         case let .scrolled(value):
-            userScrolled(to: value, name)
+            userScrolled(to: value)
         case let .dragEnded(value, velocity):
-            dragEnded(at: value, velocity: velocity, name)
+            dragEnded(at: value, velocity: velocity)
         case let .scrollSettled(value):
             if touchHold {
-                if let value = finiteOffset(value, name) {
+                if let value = finiteOffset(value) {
                     setOffset(value, cause: .settle)
                     takeAnchor()
                 }
                 endTouchHold()
             } else {
-                userScrolled(to: value, name)
+                userScrolled(to: value)
             }
             effects.append(.persistPosition(currentPosition))
         case let .selectionChanged(active):
@@ -115,23 +118,23 @@ extension ChatState {
             cancelHold()
             issueBottomCommand(.jumpToLatest, animated: true)
         case let .jumpToMessage(id):
-            guard let key = liveKey(id, name) else { return }
+            guard let key = liveKey(id) else { return }
             cancelHold()
             highlightedKey = key
             issueCenterCommand(key)
         case .highlightFinished:
             highlightedKey = nil
         case let .entranceAnimationFinished(id):
-            guard let key = liveKey(id, name) else { return }
+            guard let key = liveKey(id) else { return }
             if store.flags(key).contains(.animating) {
                 store.setFlag(.animating, false, for: key)
                 animatingCount -= 1
                 compactAnimatingKeys()
             } else {
-                warn(name, "\(quoted(id)) has no pending entrance animation")
+                warn("\(quoted(id)) has no pending entrance animation")
             }
         case let .appeared(restore):
-            if let restore { appeared(restoring: restore, name) }
+            if let restore { appeared(restoring: restore) }
         case .disappeared:
             effects.append(.persistPosition(currentPosition))
         }
@@ -168,12 +171,12 @@ extension ChatState {
 
     // MARK: Content
 
-    private mutating func historyLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool, _ name: ChatEvent.EventType) {
+    private mutating func historyLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool) {
         let first = !initialLoadDone && store.count == 0
         store.reserveCapacity(additional: messages.count)
         for message in messages {
             guard store.key(of: message.id) == nil else { continue }
-            store.append(sanitized(message, name))
+            store.append(sanitized(message))
         }
         hasMoreOlder = more
         if first, store.count > 0 {
@@ -188,12 +191,12 @@ extension ChatState {
         }
     }
 
-    private mutating func messageAppended(_ message: ChatMessage, _ name: ChatEvent.EventType) {
+    private mutating func messageAppended(_ message: ChatMessage) {
         guard store.key(of: message.id) == nil else {
-            warn(name, "duplicate id \(quoted(message.id)) ignored")
+            warn("duplicate id \(quoted(message.id)) ignored")
             return
         }
-        let key = store.append(sanitized(message, name), flags: .animating)
+        let key = store.append(sanitized(message), flags: .animating)
         animatingKeys.append(key)
         animatingCount += 1
         switch message.direction {
@@ -219,30 +222,30 @@ extension ChatState {
         }
     }
 
-    private mutating func messageConfirmed(_ id: String, newID: String?, _ name: ChatEvent.EventType) {
-        guard let key = liveKey(id, name) else { return }
+    private mutating func messageConfirmed(_ id: String, newID: String?) {
+        guard let key = liveKey(id) else { return }
         if store.direction(key) == .incoming {
-            warn(name, "\(quoted(id)) is incoming; only outgoing messages are confirmed")
+            warn("\(quoted(id)) is incoming; only outgoing messages are confirmed")
         }
         guard let newID, newID != id else { return }
         if store.key(of: newID) != nil {
-            warn(name, "new id \(quoted(newID)) is already loaded; \(quoted(id)) keeps its id")
+            warn("new id \(quoted(newID)) is already loaded; \(quoted(id)) keeps its id")
             return
         }
         store.rename(key, to: newID)
     }
 
-    private mutating func tokensAppended(_ id: String, delta: Double?, height: Double?, _ name: ChatEvent.EventType) {
-        guard let key = liveKey(id, name) else { return }
+    private mutating func tokensAppended(_ id: String, delta: Double?, height: Double?) {
+        guard let key = liveKey(id) else { return }
         let newHeight: Double
         if let height {
-            newHeight = sanitized(height, "height", name)
+            newHeight = sanitized(height, "height")
         } else if let delta {
             if delta.isNaN || delta < 0 {
-                newHeight = store.height(key) + sanitized(delta, "heightDelta", name)
+                newHeight = store.height(key) + sanitized(delta, "heightDelta")
             } else {
                 // One warning at most: the grown height is what gets clamped.
-                newHeight = sanitized(store.height(key) + delta, "height", name)
+                newHeight = sanitized(store.height(key) + delta, "height")
             }
         } else {
             return
@@ -251,8 +254,8 @@ extension ChatState {
         reposition(.growth)
     }
 
-    private mutating func messageRemoved(_ id: String, _ name: ChatEvent.EventType) {
-        guard let key = liveKey(id, name) else { return }
+    private mutating func messageRemoved(_ id: String) {
+        guard let key = liveKey(id) else { return }
         if var moved = anchor, moved.key == key {
             if let next = store.key(after: key) ?? store.key(before: key) {
                 moved.key = next
@@ -270,8 +273,8 @@ extension ChatState {
         reposition(.remove)
     }
 
-    private mutating func olderLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool, _ name: ChatEvent.EventType) {
-        if !isLoadingOlder { warn(name, "no loadOlder request was in flight") }
+    private mutating func olderLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool) {
+        if !isLoadingOlder { warn("no loadOlder request was in flight") }
         var skipped: [String] = []
         store.reserveCapacity(additional: messages.count)
         for message in messages.reversed() {
@@ -279,10 +282,10 @@ extension ChatState {
                 skipped.append(message.id)
                 continue
             }
-            store.prepend(sanitized(message, name))
+            store.prepend(sanitized(message))
         }
         if !skipped.isEmpty {
-            warn(name, "duplicate ids skipped: \(skipped.reversed().map(quoted).joined(separator: ", "))")
+            warn("duplicate ids skipped: \(skipped.reversed().map(quoted).joined(separator: ", "))")
         }
         isLoadingOlder = false
         loadOlderBlocked = false
@@ -292,8 +295,8 @@ extension ChatState {
 
     // MARK: The user's finger
 
-    private mutating func userScrolled(to value: Double, _ name: ChatEvent.EventType) {
-        guard let value = finiteOffset(value, name) else { return }
+    private mutating func userScrolled(to value: Double) {
+        guard let value = finiteOffset(value) else { return }
         if userHoldsView {
             setOffset(value, cause: .user)
             takeAnchor()
@@ -303,13 +306,13 @@ extension ChatState {
         }
     }
 
-    private mutating func dragEnded(at value: Double, velocity: Double?, _ name: ChatEvent.EventType) {
+    private mutating func dragEnded(at value: Double, velocity: Double?) {
         guard touchHold else {
-            warn(name, "no drag was in progress")
-            userScrolled(to: value, name)
+            warn("no drag was in progress")
+            userScrolled(to: value)
             return
         }
-        if let value = finiteOffset(value, name) {
+        if let value = finiteOffset(value) {
             setOffset(value, cause: .user)
             takeAnchor()
         }
@@ -325,9 +328,9 @@ extension ChatState {
         if !selectionHold { endHold() }
     }
 
-    private mutating func appeared(restoring restore: SavedPosition, _ name: ChatEvent.EventType) {
+    private mutating func appeared(restoring restore: SavedPosition) {
         if userHoldsView {
-            warn(name, "the view is held; the position is not restored")
+            warn("the view is held; the position is not restored")
             return
         }
         if restore.wasAtBottom {
@@ -335,15 +338,15 @@ extension ChatState {
         } else if let id = restore.anchorID, let key = store.key(of: id) {
             var delta = restore.delta
             if !delta.isFinite {
-                warn(name, "restore delta \(format(delta)) replaced by 0")
+                warn("restore delta \(format(delta)) replaced by 0")
                 delta = 0
             }
             issueRestoreCommand(key, delta: delta)
         } else {
             if let id = restore.anchorID {
-                warn(name, "restore anchor \(quoted(id)) is not loaded; restored to the bottom")
+                warn("restore anchor \(quoted(id)) is not loaded; restored to the bottom")
             } else {
-                warn(name, "restore has no anchorID; restored to the bottom")
+                warn("restore has no anchorID; restored to the bottom")
             }
             issueBottomCommand(.restore, animated: false)
         }
@@ -401,51 +404,51 @@ extension ChatState {
 
     // MARK: Input checks
 
-    private mutating func warn(_ event: ChatEvent.EventType, _ text: String) {
-        warnings.append("\(event.rawValue): \(text)")
+    /// Notes one problem with the event; ``reduce(_:)`` joins a step's problems into one line
+    /// that names the event.
+    private mutating func warn(_ text: String) {
+        warnings.append(text)
     }
 
     /// The live message `id`, or a warning that it is not loaded.
-    private mutating func liveKey(_ id: String, _ name: ChatEvent.EventType) -> Int? {
+    private mutating func liveKey(_ id: String) -> Int? {
         if let key = store.key(of: id) { return key }
-        warn(name, "unknown id \(quoted(id))")
+        warn("unknown id \(quoted(id))")
         return nil
     }
 
     /// A length clamped to `0...maximumLength`, with a warning when it had to be.
-    private mutating func sanitized(
-        _ value: Double, _ field: @autoclosure () -> String, _ name: ChatEvent.EventType
-    ) -> Double {
+    private mutating func sanitized(_ value: Double, _ field: @autoclosure () -> String) -> Double {
         if value.isNaN {
-            warn(name, "\(field()) is not a number; 0 used")
+            warn("\(field()) is not a number; 0 used")
             return 0
         }
         if value < 0 {
-            warn(name, "negative \(field()) \(format(value)) clamped to 0")
+            warn("negative \(field()) \(format(value)) clamped to 0")
             return 0
         }
         if value > Self.maximumLength {
-            warn(name, "\(field()) \(format(value)) clamped to \(format(Self.maximumLength))")
+            warn("\(field()) \(format(value)) clamped to \(format(Self.maximumLength))")
             return Self.maximumLength
         }
         return value
     }
 
-    private mutating func sanitized(_ message: ChatMessage, _ name: ChatEvent.EventType) -> ChatMessage {
+    private mutating func sanitized(_ message: ChatMessage) -> ChatMessage {
         var message = message
-        message.height = sanitized(message.height, "height of \(quoted(message.id))", name)
+        message.height = sanitized(message.height, "height of \(quoted(message.id))")
         return message
     }
 
     /// A user offset, or `nil` with a warning when it cannot be applied. Out-of-range offsets
     /// are overscroll and are clamped silently by ``setOffset(_:cause:)``.
-    private mutating func finiteOffset(_ value: Double, _ name: ChatEvent.EventType) -> Double? {
+    private mutating func finiteOffset(_ value: Double) -> Double? {
         guard geometryKnown else {
-            warn(name, "offset before the first viewportChanged ignored")
+            warn("offset before the first viewportChanged ignored")
             return nil
         }
         guard !value.isNaN else {
-            warn(name, "offset is not a number; ignored")
+            warn("offset is not a number; ignored")
             return nil
         }
         return value

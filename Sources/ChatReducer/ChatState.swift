@@ -37,7 +37,8 @@ public struct ChatState: Sendable, Equatable {
     public internal(set) var keyboardHeight: Double = 0
     /// Whether the message input has focus.
     public internal(set) var inputFocused = false
-    /// Diagnostics of the last step: one human-readable line per problem with the input.
+    /// Diagnostics of the last step: empty, or one human-readable line that names the event and
+    /// joins everything that was wrong with it with `"; "`.
     public internal(set) var warnings: [String] = []
     /// The scroll view's frame height, or `nil` before the first `viewportChanged`.
     public internal(set) var viewportHeight: Double?

@@ -48,7 +48,8 @@ public struct ReplaySnapshot: Sendable, Hashable {
     public var trailingSpacer: Double
     /// The number of loaded messages.
     public var messageCount: Int
-    /// The diagnostics of this step: the reducer's, then the replay's own (a decreasing `"t"`).
+    /// The diagnostics of this step: empty or one line, the reducer's problems with the event,
+    /// then the replay's own (a decreasing `"t"`), joined with `"; "`.
     public var warnings: [String]
 
     /// Takes a snapshot of `state` after `event`, the `step`-th event.
@@ -80,7 +81,9 @@ public struct ReplaySnapshot: Sendable, Hashable {
         highlightedID = state.highlightedID
         trailingSpacer = state.trailingSpacer
         messageCount = state.messageCount
-        warnings = state.warnings + extraWarnings
+        // One line per event (SPEC 7): the replay's own findings join the reducer's line.
+        let all = state.warnings + extraWarnings
+        warnings = all.isEmpty ? [] : [all.joined(separator: "; ")]
     }
 
     /// The section 3 keys, in their fixed order.

@@ -33,7 +33,8 @@ enum Property: String, Sendable, CaseIterable {
     /// SPEC 6: `persistPosition` exactly when the scroll settles (`scrollSettled`, or a
     /// `dragEnded` without velocity) and on `disappeared`, with a finite delta.
     case effects
-    /// SPEC 7: bad input adds a warning; a plausible app causes none.
+    /// SPEC 7: bad input adds a warning, one line per event at most that names the event;
+    /// a plausible app causes none.
     case warning
 }
 
@@ -240,6 +241,12 @@ struct StepChecker {
         // MARK: warning
         for line in state.warnings where line.isEmpty || line.contains("\n") {
             fail(.warning, "warning line \(line.debugDescription) is not one readable line")
+        }
+        if state.warnings.count > 1 {
+            fail(.warning, "\(state.warnings.count) warning lines for one event: \(state.warnings)")
+        }
+        if let line = state.warnings.first, !line.hasPrefix("\(event.type.rawValue): ") {
+            fail(.warning, "warning line \(line.debugDescription) does not name the event")
         }
         if let expectedWarning, state.warnings.isEmpty {
             fail(.warning, "no warning for \(expectedWarning)")

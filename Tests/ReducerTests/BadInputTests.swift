@@ -37,6 +37,39 @@ struct BadInputTests {
         #expect(state.messages == messages)
     }
 
+    // MARK: One line per event
+
+    @Test(
+        "given an empty screen, when one event has several problems, then one warning line names the event and joins them",
+        arguments: [
+            (ChatEvent.dragEnded(offset: 10, velocity: nil),
+             "dragEnded: no drag was in progress; offset before the first viewportChanged ignored"),
+            (.viewportChanged(height: -1, insetTop: .nan, insetBottom: 2e7),
+             "viewportChanged: negative height -1 clamped to 0; insetTop is not a number; 0 used; insetBottom 20000000 clamped to 10000000"),
+            (.historyLoaded(messages: [incoming("a", height: -5), incoming("b", height: -6)], hasMoreOlder: false),
+             "historyLoaded: negative height of \"a\" -5 clamped to 0; negative height of \"b\" -6 clamped to 0"),
+            (.olderLoaded(messages: [incoming("a", height: -5)], hasMoreOlder: false),
+             "olderLoaded: no loadOlder request was in flight; negative height of \"a\" -5 clamped to 0"),
+        ])
+    func severalProblemsOneLine(event: ChatEvent, warning: String) {
+        var state = ChatState()
+
+        state.send(event)
+
+        #expect(state.warnings == [warning])
+    }
+
+    @Test("given an incoming message, when it is confirmed under an id already loaded, then one warning line with both problems")
+    func confirmIncomingToATakenID() {
+        var state = openChat(count: 20)
+
+        state.send(.messageConfirmed(id: "m20", newID: "m2"))
+
+        #expect(state.warnings == [
+            "messageConfirmed: \"m20\" is incoming; only outgoing messages are confirmed; new id \"m2\" is already loaded; \"m20\" keeps its id",
+        ])
+    }
+
     // MARK: Duplicate ids
 
     @Test("given m3 is loaded, when another m3 is appended, then a warning and the original is kept")

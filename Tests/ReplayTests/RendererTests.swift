@@ -209,8 +209,7 @@ struct RendererTests {
               userHoldsView: false -> true
 
             #2 entranceAnimationFinished id=ghost
-              warning: entranceAnimationFinished: unknown id "ghost"
-              warning: t 3.5 is earlier than the previous event's 4
+              warning: entranceAnimationFinished: unknown id "ghost"; t 3.5 is earlier than the previous event's 4
 
             #3 dragEnded offset=0
               effect: persistPosition anchorID=null delta=0 wasAtBottom=true
