@@ -22,9 +22,8 @@ struct RestoreTests {
             messageCount: 20))
     }
 
-    // The SPEC gives `(T + pinMargin) / V` for `top` anchors; for a restore "at its delta" the
-    // reducer places the item's top `delta` above the visible top: `(T - delta) / V`
-    // (docs/decisions.md). With T 100, delta 30: 70 / 800 = 0.0875.
+    // SPEC 4: a `top` command at `top(id) + d` lands at `(T - d) / V`; a restore has d = delta.
+    // With T 100, delta 30: 70 / 800 = 0.0875.
     @Test("given a loaded anchor, when the screen appears with (m5, 30), then detached at top(m5) + 30 = 430 with a restore command")
     func restoreAtALoadedAnchor() {
         var state = openChat(count: 20)
@@ -156,5 +155,34 @@ struct RestoreTests {
         #expect(state.offset == 700)
         #expect(state.scrollTarget == initialLoadCommand())
         #expect(state.warnings == ["appeared: the view is held; the position is not restored"])
+    }
+
+    @Test("given history but no geometry, when the screen appears with (m5, 30) and then the viewport arrives, then the command resolves at 430 with unitAnchorY (T - 30) / V")
+    func restoreResolvedWhenTheGeometryArrives() {
+        var state = ChatState()
+        state.send(.historyLoaded(messages: history(1...20), hasMoreOlder: false))
+        state.send(.appeared(restore: SavedPosition(anchorID: "m5", delta: 30, wasAtBottom: false)))
+        #expect(state.scrollTarget == ScrollCommand(
+            seq: 2, kind: .item, id: "m5", anchor: .top, offset: nil, unitAnchorY: nil,
+            animated: false, reason: .restore))
+
+        state.send(standardViewport)
+
+        #expect(state.scrollTarget == ScrollCommand(
+            seq: 2, kind: .item, id: "m5", anchor: .top, offset: 430, unitAnchorY: 0.0875,
+            animated: false, reason: .restore))
+        #expect(state.offset == 430)
+    }
+
+    @Test("given layout top with pinMargin 8, when a question is sent, then the pin lands at (T + 8) / V: d = -pinMargin")
+    func pinUsesTheSameFormula() {
+        var state = openChat(count: 20, configuration: ChatConfiguration(layout: .top, pinMargin: 8))
+
+        state.send(.appended(outgoing("q1")))
+
+        // top(q1) = 2000; offset 2000 - 8 = 1992; unitAnchorY (100 - (-8)) / 800 = 0.135.
+        #expect(state.scrollTarget == ScrollCommand(
+            seq: 2, kind: .item, id: "q1", anchor: .top, offset: 1992, unitAnchorY: 0.135,
+            animated: true, reason: .newQuestion))
     }
 }
