@@ -76,7 +76,7 @@ extension JSONScanner {
 
     /// Whether `member`'s key equals one in `members`. Small objects compare linearly; large
     /// ones first consult a set of key hashes so that hostile lines stay linear.
-    private func isDuplicate(
+    func isDuplicate(
         _ member: JSONMember, among members: [JSONMember], seenHashes: inout Set<UInt64>?
     ) -> Bool {
         let linearLimit = 16
@@ -105,7 +105,7 @@ extension JSONScanner {
     }
 
     /// FNV-1a over the unescaped bytes of a string.
-    private func hashUnescaped(_ string: JSONStringRef) -> UInt64 {
+    func hashUnescaped(_ string: JSONStringRef) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         if string.isPlain {
             for i in string.start..<max(string.start, min(string.end, self.bytes.count)) {

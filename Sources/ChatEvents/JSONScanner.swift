@@ -4,11 +4,14 @@ package struct JSONScanError: Error, Sendable, Hashable {
     package var offset: Int
     /// A human-readable explanation, such as `duplicate key "height"`.
     package var message: String
+    /// Whether the line ends before its JSON does: more bytes could have made it valid.
+    package var isIncomplete: Bool
 
     /// Creates a scan error.
-    package init(offset: Int, message: String) {
+    package init(offset: Int, message: String, isIncomplete: Bool = false) {
         self.offset = offset
         self.message = message
+        self.isIncomplete = isIncomplete
     }
 }
 
@@ -96,13 +99,16 @@ package struct JSONScanner {
 
     /// Validates the value starting exactly at `offset` and returns the offset just past it.
     ///
+    /// Nested arrays and objects are validated without recursion, with their own stack on the
+    /// heap, so the deepest accepted nesting costs the caller's thread no more stack than a flat
+    /// value: a log decodes on a thread with a small stack (an Apple secondary thread's 512 KiB)
+    /// in debug builds too.
+    ///
     /// - Parameter depth: The nesting depth of this value; the top-level value is 1.
     package func skipValue(at offset: Int, depth: Int) throws(JSONScanError) -> Int {
         switch peek(offset) {
-        case ASCII.openBrace:
-            return try indexObject(at: offset, depth: depth).end
-        case ASCII.openBracket:
-            return try skipArray(at: offset, depth: depth)
+        case ASCII.openBrace, ASCII.openBracket:
+            return try skipContainer(at: offset, depth: depth)
         case ASCII.quote:
             return try scanString(at: offset).end
         case ASCII.minus, ASCII.zero...ASCII.nine:
@@ -118,23 +124,74 @@ package struct JSONScanner {
         }
     }
 
-    /// Validates the array whose `[` is at `offset` and returns the offset just past its `]`.
-    package func skipArray(at offset: Int, depth: Int) throws(JSONScanError) -> Int {
-        guard depth <= Self.maximumDepth else { throw tooDeep(at: offset) }
-        var i = skipWhitespace(from: offset + 1)
-        if peek(i) == ASCII.closeBracket { return i + 1 }
-        while true {
-            i = try skipValue(at: i, depth: depth + 1)
-            i = skipWhitespace(from: i)
-            switch peek(i) {
-            case ASCII.comma:
-                i = skipWhitespace(from: i + 1)
-            case ASCII.closeBracket:
-                return i + 1
-            default:
-                throw unexpected(at: i, expected: #""," or "]" in the array"#)
+    /// An array or object being skipped, and the keys it has shown so far.
+    private struct OpenContainer {
+        var isObject: Bool
+        var members: [JSONMember] = []
+        var seenHashes: Set<UInt64>?
+    }
+
+    /// Validates the array or object whose bracket is at `offset`, iteratively, with the errors
+    /// and offsets ``indexObject(at:depth:)`` would report for each nested object.
+    private func skipContainer(at offset: Int, depth: Int) throws(JSONScanError) -> Int {
+        var open: [OpenContainer] = []
+        var i = offset
+        nextValue: while true {
+            var end: Int
+            let byte = peek(i)
+            if byte == ASCII.openBrace || byte == ASCII.openBracket {
+                guard depth + open.count <= Self.maximumDepth else { throw tooDeep(at: i) }
+                let isObject = byte == ASCII.openBrace
+                let first = skipWhitespace(from: i + 1)
+                if peek(first) == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
+                    end = first + 1
+                } else {
+                    open.append(OpenContainer(isObject: isObject))
+                    i = isObject ? try skipKey(at: first, into: &open[open.count - 1]) : first
+                    continue nextValue
+                }
+            } else {
+                end = try skipValue(at: i, depth: depth + open.count)
             }
+            // A value ends at `end`: close every container that ends after it.
+            while let container = open.last {
+                let next = skipWhitespace(from: end)
+                switch peek(next) {
+                case ASCII.comma:
+                    let following = skipWhitespace(from: next + 1)
+                    i = container.isObject ? try skipKey(at: following, into: &open[open.count - 1]) : following
+                    continue nextValue
+                case ASCII.closeBrace where container.isObject, ASCII.closeBracket where !container.isObject:
+                    open.removeLast()
+                    end = next + 1
+                default:
+                    throw unexpected(
+                        at: next, expected: container.isObject ? #""," or "}" in the object"# : #""," or "]" in the array"#)
+                }
+            }
+            return end
         }
+    }
+
+    /// Validates `"key":` at `offset` inside an object being skipped and returns where its value
+    /// starts; a key the object has shown already is an error.
+    private func skipKey(at offset: Int, into container: inout OpenContainer) throws(JSONScanError) -> Int {
+        guard peek(offset) == ASCII.quote else {
+            throw unexpected(at: offset, expected: "a quoted key")
+        }
+        let scannedKey = try scanString(at: offset)
+        let member = JSONMember(
+            key: scannedKey.content, keyHash: hashUnescaped(scannedKey.content), keyOffset: offset,
+            valueStart: 0, valueEnd: 0)
+        if isDuplicate(member, among: container.members, seenHashes: &container.seenHashes) {
+            throw JSONScanError(offset: offset, message: "duplicate key \(JSONWriter.quoted(string(member.key)))")
+        }
+        container.members.append(member)
+        let colon = skipWhitespace(from: scannedKey.end)
+        guard peek(colon) == ASCII.colon else {
+            throw unexpected(at: colon, expected: #"":" after the key"#)
+        }
+        return skipWhitespace(from: colon + 1)
     }
 
     /// Validates `true`, `false` or `null` at `offset`.
@@ -146,7 +203,12 @@ package struct JSONScanner {
             return true
         }
         guard matches, !ASCII.isWordByte(peek(offset + count)) else {
-            throw unexpected(at: offset, expected: "a JSON value")
+            var error = unexpected(at: offset, expected: "a JSON value")
+            // `tr` at the end of the line is the start of `true`, cut off.
+            error.isIncomplete = offset + count > bytes.count && literal.withUTF8Buffer { expected in
+                (offset..<bytes.count).allSatisfy { bytes[$0] == expected[$0 - offset] }
+            }
+            throw error
         }
         return offset + count
     }
@@ -155,7 +217,9 @@ package struct JSONScanner {
 
     /// An error for the text at `offset`: `expected <expected>, found <what is there>`.
     package func unexpected(at offset: Int, expected: String) -> JSONScanError {
-        JSONScanError(offset: offset, message: "expected \(expected), found \(describeText(at: offset))")
+        JSONScanError(
+            offset: offset, message: "expected \(expected), found \(describeText(at: offset))",
+            isIncomplete: offset >= bytes.count)
     }
 
     /// The error for a container nested deeper than ``maximumDepth``.
