@@ -22,8 +22,27 @@ extension ChatLogLine {
         do throws(JSONScanError) {
             self = try ChatLogLine(scanning: scanner)
         } catch {
-            throw ChatLogLineError(column: scanner.column(ofByte: error.offset), message: error.message)
+            throw ChatLogLineError(
+                column: scanner.column(ofByte: error.offset), message: error.message,
+                isIncomplete: error.isIncomplete, isHeader: Self.isHeader(scanner))
         }
+    }
+
+    /// Whether an undecodable line is a header: its object has a `"chatlog"` key or, when it is
+    /// not a well-formed object, `"chatlog"` stands in it as a key (followed by a colon).
+    static func isHeader(_ scanner: JSONScanner) -> Bool {
+        let start = scanner.skipWhitespace(from: 0)
+        if scanner.peek(start) == ASCII.openBrace, let object = try? scanner.indexObject(at: start, depth: 1) {
+            return scanner.member("chatlog", in: object) != nil
+        }
+        let key = Array(#""chatlog""#.utf8)
+        let bytes = scanner.bytes
+        guard bytes.count >= key.count else { return false }
+        for i in 0...(bytes.count - key.count) where bytes[i] == ASCII.quote {
+            guard (0..<key.count).allSatisfy({ bytes[i + $0] == key[$0] }) else { continue }
+            if scanner.peek(scanner.skipWhitespace(from: i + key.count)) == ASCII.colon { return true }
+        }
+        return false
     }
 
     /// Decodes one line of a log from its text, without its newline.

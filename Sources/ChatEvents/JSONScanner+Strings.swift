@@ -35,7 +35,7 @@ extension JSONScanner {
                 i = try validateUTF8Sequence(at: i)
             }
         }
-        throw JSONScanError(offset: offset, message: "unterminated string")
+        throw JSONScanError(offset: offset, message: "unterminated string", isIncomplete: true)
     }
 
     /// The text of the string value that starts at `start` and ends before `end`,
@@ -79,7 +79,7 @@ extension JSONScanner {
             }
         default:
             if offset + 1 >= bytes.count {
-                throw JSONScanError(offset: stringStart, message: "unterminated string")
+                throw JSONScanError(offset: stringStart, message: "unterminated string", isIncomplete: true)
             }
             if escape > ASCII.space, escape < 0x7F {
                 throw JSONScanError(offset: offset, message: "invalid escape \\\(UnicodeScalar(escape)) in a string")

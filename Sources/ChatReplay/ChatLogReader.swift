@@ -150,8 +150,9 @@ public final class ChatLogReader {
     ///   - skipInvalidLines: Skip lines that cannot be decoded instead of throwing; each is
     ///     handed to `onSkip`.
     ///   - onSkip: Called with each skipped line's error.
-    /// - Throws: ``LogReadError`` when the file cannot be read or, unless skipping, its first
-    ///   line cannot be decoded.
+    /// - Throws: ``LogReadError`` when the file cannot be read, when its header cannot be
+    ///   decoded (even when skipping: the header configures the whole replay) or, unless
+    ///   skipping, its first line cannot be decoded.
     public init(
         contentsOf path: String, skipInvalidLines: Bool = false,
         onSkip: @escaping (LogReadError) -> Void = { _ in }
@@ -179,7 +180,8 @@ public final class ChatLogReader {
     ///   - name: The name of the log in messages.
     ///   - skipInvalidLines: Skip lines that cannot be decoded instead of throwing.
     ///   - onSkip: Called with each skipped line's error.
-    /// - Throws: ``LogReadError`` when, unless skipping, the first line cannot be decoded.
+    /// - Throws: ``LogReadError`` when the header cannot be decoded (even when skipping) or,
+    ///   unless skipping, the first line cannot be decoded.
     public init(
         bytes: [UInt8], name: String = "<memory>", skipInvalidLines: Bool = false,
         onSkip: @escaping (LogReadError) -> Void = { _ in }
@@ -236,7 +238,12 @@ public final class ChatLogReader {
 
     // MARK: Lines
 
+    /// Whether the first non-blank line, which may be the header, is being read.
+    private var readingHeader = false
+
     private func readHeader() throws(LogReadError) {
+        readingHeader = true
+        defer { readingHeader = false }
         guard let line = try nextDecodedLine() else { return }
         switch line {
         case let .header(header): self.header = header
@@ -268,13 +275,19 @@ public final class ChatLogReader {
                 return line
             case let .failure(failure):
                 var message = failure.message
-                if !terminated {
+                if !terminated, failure.isIncomplete {
                     message += " (the log ends in the middle of this line; the recording was cut off)"
+                }
+                // The header configures every step: replaying with defaults instead would
+                // silently change them all, so a bad header is never skipped.
+                let isBadHeader = readingHeader && failure.isHeader
+                if isBadHeader, skipsInvalidLines {
+                    message += " (a bad header is never skipped: it configures the whole replay)"
                 }
                 let error = LogReadError(
                     kind: .undecodable, file: file, line: lineNumber, column: failure.column,
                     message: message, lineText: lastLineText())
-                guard skipsInvalidLines else { throw error }
+                guard skipsInvalidLines, !isBadHeader else { throw error }
                 onSkip(error)
             }
         }

@@ -4,33 +4,46 @@ import Testing
 /// A line that must not decode, with the exact error it must report.
 struct ErrorCase: Sendable, CustomTestStringConvertible {
     let bytes: [UInt8]
-    let column: Int
-    let message: String
+    let error: ChatLogLineError
     var testDescription: String { String(decoding: bytes, as: UTF8.self) }
 
-    init(_ line: String, column: Int, _ message: String) {
-        self.init(bytes: Array(line.utf8), column: column, message)
+    /// `incomplete`: the line ends before its JSON does; `header`: the line is a header.
+    init(_ line: String, column: Int, _ message: String, incomplete: Bool = false, header: Bool = false) {
+        self.init(bytes: Array(line.utf8), column: column, message, incomplete: incomplete, header: header)
     }
 
-    init(bytes: [UInt8], column: Int, _ message: String) {
+    init(bytes: [UInt8], column: Int, _ message: String, incomplete: Bool = false, header: Bool = false) {
         self.bytes = bytes
-        self.column = column
-        self.message = message
+        error = ChatLogLineError(column: column, message: message, isIncomplete: incomplete, isHeader: header)
     }
 }
 
 let syntaxErrorCases: [ErrorCase] = [
     ErrorCase("not json", column: 1, #"expected a JSON value, found "not""#),
-    ErrorCase("", column: 1, "expected a JSON object, found the end of the line"),
-    ErrorCase("   ", column: 4, "expected a JSON object, found the end of the line"),
+    ErrorCase("", column: 1, "expected a JSON object, found the end of the line", incomplete: true),
+    ErrorCase("   ", column: 4, "expected a JSON object, found the end of the line", incomplete: true),
     ErrorCase(#"{"type" "scrolled"}"#, column: 9, #"expected ":" after the key, found "\"""#),
     ErrorCase(#"{"type":"dragBegan",}"#, column: 21, #"expected a quoted key, found "}""#),
     ErrorCase(#"{"type":"dragBegan" "t":1}"#, column: 21, #"expected "," or "}" in the object, found "\"""#),
     ErrorCase(#"{type:"dragBegan"}"#, column: 2, #"expected a quoted key, found "type""#),
     ErrorCase(#"{"type":"dragBegan","t":[1,2}"#, column: 29, #"expected "," or "]" in the array, found "}""#),
-    ErrorCase(#"{"type":"dragBegan""#, column: 20, #"expected "," or "}" in the object, found the end of the line"#),
+    ErrorCase(#"{"type":"dragBegan""#, column: 20, #"expected "," or "}" in the object, found the end of the line"#,
+              incomplete: true),
+    // Lines that end early (a recording cut off), and complete lines that are simply wrong.
+    ErrorCase(#"{"type":"dragBegan","x":tr"#, column: 25, #"expected a JSON value, found "tr""#, incomplete: true),
+    ErrorCase(#"{"type":"dragBegan","x":tr}"#, column: 25, #"expected a JSON value, found "tr""#),
+    ErrorCase(#"{"type":"scrolled","offset":1."#, column: 31,
+              "expected a digit after the decimal point, found the end of the line", incomplete: true),
+    ErrorCase(#"{"type":"dragBegan","x":[1,"#, column: 28, "expected a JSON value, found the end of the line",
+              incomplete: true),
+    ErrorCase(#"{"type":"dragBegan"}{"#, column: 21, #"expected the end of the line after the JSON object, found "{""#),
+    ErrorCase(#"{"chatlog":1,"config":{"pinMargin":8"#, column: 37,
+              #"expected "," or "}" in the object, found the end of the line"#, incomplete: true, header: true),
+    ErrorCase(#"{"chatlog" :1,"config":{"pinMargin":8}"#, column: 39,
+              #"expected "," or "}" in the object, found the end of the line"#, incomplete: true, header: true),
+    ErrorCase(#"{"type":"tokensAppended","text":"chatlog","x":}"#, column: 47, #"expected a JSON value, found "}""#),
     ErrorCase(#"{"type":"jumpToMessage","id":"héllo😀","x":tru}"#, column: 43, #"expected a JSON value, found "tru""#),
-    ErrorCase(#"{"type":"jumpToMessage","id":"unterminated}"#, column: 30, "unterminated string"),
+    ErrorCase(#"{"type":"jumpToMessage","id":"unterminated}"#, column: 30, "unterminated string", incomplete: true),
     ErrorCase(#"{"type":"jumpToMessage","id":"a\qb"}"#, column: 32, #"invalid escape \q in a string"#),
     ErrorCase(#"{"type":"jumpToMessage","id":"a\u12G4"}"#, column: 32, #"invalid \u escape in a string"#),
     ErrorCase("{\"type\":\"jumpToMessage\",\"id\":\"a\tb\"}", column: 32, "unescaped control character U+0009 in a string"),
@@ -138,32 +151,32 @@ let contentErrorCases: [ErrorCase] = [
         column: 49, #"unknown direction "sideways"; expected "outgoing" or "incoming""#
     ),
     // Header.
-    ErrorCase(#"{"chatlog":2}"#, column: 12, "unsupported chatlog version 2; this reader understands version 1"),
-    ErrorCase(#"{"chatlog":"1"}"#, column: 12, #"expected an integer for "chatlog", found a string"#),
-    ErrorCase(#"{"chatlog":1.5}"#, column: 12, #"expected an integer for "chatlog", found 1.5"#),
+    ErrorCase(#"{"chatlog":2}"#, column: 12, "unsupported chatlog version 2; this reader understands version 1", header: true),
+    ErrorCase(#"{"chatlog":"1"}"#, column: 12, #"expected an integer for "chatlog", found a string"#, header: true),
+    ErrorCase(#"{"chatlog":1.5}"#, column: 12, #"expected an integer for "chatlog", found 1.5"#, header: true),
     ErrorCase(
         #"{"chatlog":1,"config":{"layout":"middle"}}"#,
-        column: 33, #"unknown layout "middle"; expected "bottom" or "top""#
+        column: 33, #"unknown layout "middle"; expected "bottom" or "top""#, header: true
     ),
-    ErrorCase(#"{"chatlog":1,"config":{"pinMargin":"8"}}"#, column: 36, #"expected a number for "pinMargin", found a string"#),
-    ErrorCase(#"{"chatlog":1,"config":{"reduceMotion":1}}"#, column: 39, #"expected a boolean for "reduceMotion", found a number"#),
-    ErrorCase(#"{"chatlog":1,"config":{"layout":0}}"#, column: 33, #"expected a string for "layout", found a number"#),
-    ErrorCase(#"{"chatlog":1,"config":[]}"#, column: 23, #"expected an object for "config", found an array"#),
-    ErrorCase(#"{"chatlog":1,"meta":{"app":"x","build":42}}"#, column: 40, #"expected a string for "build" in "meta", found a number"#),
+    ErrorCase(#"{"chatlog":1,"config":{"pinMargin":"8"}}"#, column: 36, #"expected a number for "pinMargin", found a string"#, header: true),
+    ErrorCase(#"{"chatlog":1,"config":{"reduceMotion":1}}"#, column: 39, #"expected a boolean for "reduceMotion", found a number"#, header: true),
+    ErrorCase(#"{"chatlog":1,"config":{"layout":0}}"#, column: 33, #"expected a string for "layout", found a number"#, header: true),
+    ErrorCase(#"{"chatlog":1,"config":[]}"#, column: 23, #"expected an object for "config", found an array"#, header: true),
+    ErrorCase(#"{"chatlog":1,"meta":{"app":"x","build":42}}"#, column: 40, #"expected a string for "build" in "meta", found a number"#, header: true),
 ]
 
 @Suite("Decoding errors")
 struct DecodingErrorTests {
     @Test("malformed JSON reports the exact message and column", arguments: syntaxErrorCases)
     func syntaxError(_ testCase: ErrorCase) {
-        #expect(throws: ChatLogLineError(column: testCase.column, message: testCase.message)) {
+        #expect(throws: testCase.error) {
             try ChatLogLine(decoding: testCase.bytes)
         }
     }
 
     @Test("well-formed JSON that is not a valid line reports the exact message and column", arguments: contentErrorCases)
     func contentError(_ testCase: ErrorCase) {
-        #expect(throws: ChatLogLineError(column: testCase.column, message: testCase.message)) {
+        #expect(throws: testCase.error) {
             try ChatLogLine(decoding: testCase.bytes)
         }
     }

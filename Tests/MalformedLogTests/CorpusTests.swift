@@ -1,6 +1,7 @@
 import ChatReplay
 import Foundation
 import Testing
+import TestSupport
 
 /// One log of `Tests/Malformed` that `replay run` rejects, with what it must print.
 struct RejectedLog: Sendable, CustomTestStringConvertible {
@@ -10,11 +11,14 @@ struct RejectedLog: Sendable, CustomTestStringConvertible {
     var error: String
     /// How many events are replayed (printed by `--format jsonl`) before the error.
     var replayed: Int
+    /// Whether the bad line is the header, which `--skip-invalid` never skips.
+    var isBadHeader: Bool
 
-    init(_ file: String, _ error: String, replayed: Int = 1) {
+    init(_ file: String, _ error: String, replayed: Int = 1, isBadHeader: Bool = false) {
         self.file = file
         self.error = error
         self.replayed = replayed
+        self.isBadHeader = isBadHeader
     }
 
     var testDescription: String { file }
@@ -59,8 +63,9 @@ let rejectedLogs: [RejectedLog] = [
                 replayed: 0),
     RejectedLog("byte-order-mark-not-at-start.jsonl", "2:1: expected a JSON value, found U+FEFF"),
     RejectedLog("crlf-then-error.jsonl", #"2:29: expected a number for "offset", found a boolean"#),
+    // One line that ends with a whole object and more text: wrong, but not cut off.
     RejectedLog("carriage-return-only.jsonl",
-                #"1:79: expected the end of the line after the JSON object, found "{""# + cutOff, replayed: 0),
+                #"1:79: expected the end of the line after the JSON object, found "{""#, replayed: 0),
     // Invalid UTF-8 and escapes.
     RejectedLog("invalid-utf8-in-string.jsonl", "2:32: invalid UTF-8 in a string"),
     RejectedLog("invalid-utf8-overlong.jsonl", "2:31: invalid UTF-8 in a string"),
@@ -83,14 +88,19 @@ let rejectedLogs: [RejectedLog] = [
     RejectedLog("duplicate-keys-nested.jsonl", #"2:82: duplicate key "id""#),
     // Wrong types for known keys (the first one; --skip-invalid reports all).
     RejectedLog("wrong-types.jsonl", #"2:36: expected a number for "height", found a string"#),
-    RejectedLog("header-wrong-type.jsonl", #"1:36: expected a number for "pinMargin", found a string"#, replayed: 0),
+    RejectedLog("header-wrong-type.jsonl", #"1:36: expected a number for "pinMargin", found a string"#,
+                replayed: 0, isBadHeader: true),
     RejectedLog("header-unknown-layout.jsonl", #"1:33: unknown layout "left"; expected "bottom" or "top""#,
-                replayed: 0),
+                replayed: 0, isBadHeader: true),
     RejectedLog("header-version-string.jsonl", #"1:12: expected an integer for "chatlog", found a string"#,
-                replayed: 0),
+                replayed: 0, isBadHeader: true),
     // Versions and headers.
     RejectedLog("newer-major-version.jsonl",
-                "1:12: unsupported chatlog version 2; this reader understands version 1", replayed: 0),
+                "1:12: unsupported chatlog version 2; this reader understands version 1", replayed: 0,
+                isBadHeader: true),
+    RejectedLog("header-cut-off.jsonl",
+                #"1:37: expected "," or "}" in the object, found the end of the line"#, replayed: 0,
+                isBadHeader: true),
     RejectedLog("header-not-first.jsonl", "2:1: a header is only allowed on the first line"),
     // Lines that are not one JSON object.
     RejectedLog("not-an-object.jsonl", "2:1: expected a JSON object, found an array"),
@@ -146,7 +156,7 @@ struct CorpusTests {
         }
     }
 
-    @Test("with --skip-invalid a malformed log warns and exits 0", arguments: rejectedLogs)
+    @Test("with --skip-invalid a malformed log warns and exits 0", arguments: rejectedLogs.filter { !$0.isBadHeader })
     func skipped(log: RejectedLog) throws {
         let output = try ReplayBinary.run(["run", log.file, "--skip-invalid", "--format", "jsonl"], in: corpusFolder.path)
         try #require(!output.timedOut && !output.signaled, "\(output)")
@@ -154,6 +164,18 @@ struct CorpusTests {
         let lines = output.stderrLines
         #expect(lines.first == "warning: \(log.file):\(log.error) (line skipped)")
         #expect(lines.allSatisfy { $0.hasPrefix("warning: \(log.file):") && $0.hasSuffix(" (line skipped)") })
+    }
+
+    // SPEC 9 and 8: the header configures every step; replaying with the defaults instead
+    // would silently change them all.
+    @Test("with --skip-invalid a bad header still exits 65", arguments: rejectedLogs.filter(\.isBadHeader))
+    func badHeaderNeverSkipped(log: RejectedLog) throws {
+        let output = try ReplayBinary.run(["run", log.file, "--skip-invalid", "--format", "jsonl"], in: corpusFolder.path)
+        try #require(!output.timedOut && !output.signaled, "\(output)")
+        #expect(output.status == 65, "\(output)")
+        #expect(output.stdout == "")
+        #expect(output.stderrLines.first
+            == "\(log.file):\(log.error) (a bad header is never skipped: it configures the whole replay)")
     }
 
     @Test func skipInvalidReportsEveryWrongType() throws {

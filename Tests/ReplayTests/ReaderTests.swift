@@ -2,6 +2,7 @@ import ChatEvents
 import ChatReplay
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Reading logs")
 struct ReaderTests {
@@ -35,12 +36,12 @@ struct ReaderTests {
         #expect(log.events.count == 1)
     }
 
+    // `{}` is a complete line that is simply wrong: never called cut off, newline or not.
     @Test("short first lines", arguments: ["{D}\n", "\n{D}\n", "{D}", "\u{FEFF}{D}", "\u{FEFF}{D}\r\n"])
     func shortFirstLines(template: String) throws {
         let text = template.replacingOccurrences(of: "{D}", with: "{}")
         let error = #expect(throws: LogReadError.self) { try read(text) }
-        #expect(error?.message.hasPrefix("unknown") == true || error?.message.contains("type") == true)
-        #expect(error?.message.contains("cut off") == (template.unicodeScalars.last != "\n"))
+        #expect(error?.message == #"missing required field "type""#)
     }
 
     @Test func emptyLogs() throws {
@@ -87,6 +88,49 @@ struct ReaderTests {
         #expect(error?.message.hasSuffix("(the log ends in the middle of this line; the recording was cut off)") == true)
     }
 
+    @Test("a complete but wrong last line without a newline is not called cut off", arguments: [
+        #"{"type":"scrolled","offset":"up"}"#,
+        #"{"type":"teleport"}"#,
+        #"{"type":"scrolled","offset":1}{"#,
+        #"{"type":"dragBegan","x":tr}"#,
+    ])
+    func aCompleteWrongLastLineIsNotCutOff(line: String) {
+        let error = #expect(throws: LogReadError.self) { try read(viewport + "\n" + line) }
+        #expect(error?.line == 2)
+        #expect(error?.message.contains("cut off") == false)
+    }
+
+    @Test("a last line whose JSON ends early is cut off", arguments: [
+        #"{"type":"scrolled","offset":1"#,
+        #"{"type":"scrolled","offset":1."#,
+        #"{"type":"dragBegan","x":tr"#,
+        #"{"type":"dragBegan","x":[{"#,
+        #"{"type":"jumpToMessage","id":"m"#,
+    ])
+    func anIncompleteLastLineIsCutOff(line: String) {
+        let error = #expect(throws: LogReadError.self) { try read(viewport + "\n" + line) }
+        #expect(error?.line == 2)
+        #expect(error?.message.hasSuffix("(the log ends in the middle of this line; the recording was cut off)") == true)
+    }
+
+    @Test func aBadHeaderIsNeverSkipped() {
+        let text = #"{"chatlog":1,"config":{"layout":"sideways"}}"# + "\n" + viewport + "\n"
+        let error = #expect(throws: LogReadError.self) { try read(text, skipInvalid: true) }
+        #expect(error?.summary == #"log.jsonl:1:33: unknown layout "sideways"; expected "bottom" or "top" (a bad header is never skipped: it configures the whole replay)"#)
+    }
+
+    @Test func aBadHeaderWithoutSkippingHasTheUsualMessage() {
+        let text = #"{"chatlog":1,"config":{"layout":"sideways"}}"# + "\n" + viewport + "\n"
+        let error = #expect(throws: LogReadError.self) { try read(text) }
+        #expect(error?.summary == #"log.jsonl:1:33: unknown layout "sideways"; expected "bottom" or "top""#)
+    }
+
+    @Test func aBadFirstEventIsStillSkipped() throws {
+        let log = try read(#"{"type":"teleport"}"# + "\n" + viewport + "\n", skipInvalid: true)
+        #expect(log.header == nil)
+        #expect(log.events.map(\.event.type) == [.viewportChanged])
+    }
+
     @Test func aBadLastLineWithItsNewlineIsNotCutOff() {
         let error = #expect(throws: LogReadError.self) {
             try read(viewport + "\n" + #"{"type":"scrolled","off"# + "\n")
@@ -102,7 +146,7 @@ struct ReaderTests {
         let skipped = Locked<[String]>([])
         let log = try read(
             lines("garbage", viewport, #"{"type":"teleport"}"#, #"{"chatlog":1}"#, drag) + #"{"type":"scr"#,
-            skipInvalid: true, skipped: { error in skipped.mutate { $0.append("\(error.line):\(error.message)") } })
+            skipInvalid: true, skipped: { error in skipped.withLock { $0.append("\(error.line):\(error.message)") } })
         #expect(log.events.map(\.event.type) == [.viewportChanged, .dragBegan])
         let reported = skipped.value
         #expect(reported.count == 4)
@@ -161,16 +205,4 @@ struct ReaderTests {
         #expect(events == count + 1)
         #expect(reader.lineNumber == count + 2)
     }
-}
-
-/// A value shared with a `@Sendable` closure.
-final class Locked<Value>: @unchecked Sendable {
-    private var stored: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value { lock.withLock { stored } }
-
-    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
 }
