@@ -26,16 +26,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What every test target that runs the built `replay` binary shares; not a product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReducerTests", dependencies: ["ChatEvents", "ChatReducer"]),
-        .testTarget(name: "ReplayTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay"]),
+        .testTarget(name: "ReplayTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
         .testTarget(name: "ChatEventsTests", dependencies: ["ChatEvents"]),
         .testTarget(name: "DocumentationTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay"]),
-        .testTarget(name: "RecorderTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay"]),
-        .testTarget(name: "MalformedLogTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay"]),
+        .testTarget(name: "RecorderTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
+        .testTarget(name: "MalformedLogTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
-                "ChatEvents", "ChatReducer", "replay",
+                "ChatEvents", "ChatReducer", "replay", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -1,6 +1,7 @@
 import ChatEvents
 import ChatReducer
 import Testing
+import TestSupport
 
 /// Inputs found by the fuzzer (Fuzz/run.sh), reduced to their essence.
 @Suite("Fuzzer findings")

@@ -2,6 +2,7 @@ import ChatEvents
 import Foundation
 import PropertyBased
 import Testing
+import TestSupport
 
 /// A trap in the reducer ends the test process, so a trapping scenario cannot be shrunk in it.
 /// Before drawing each scenario the property tests write its seed to
@@ -110,10 +111,11 @@ struct CrashShrinking {
         guard let (flavor, rng) = parse(request) else { return nil }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("crash-journal-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        _ = try ReplayProcess.run(
+        _ = try ReplayBinary.run(
             URL(fileURLWithPath: CommandLine.arguments[0]),
             ["--testing-library", "swift-testing", "--filter", "journalScenario"],
-            environment: ["CHAT_CRASH_SEED": nil, "CHAT_CRASH_JOURNAL": path, "CHAT_CRASH_JOURNAL_SEED": request])
+            environment: ["CHAT_CRASH_SEED": nil, "CHAT_CRASH_JOURNAL": path, "CHAT_CRASH_JOURNAL_SEED": request],
+            timeout: 600)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var configuration = ChatConfiguration()
         var events: [ChatEvent] = []
@@ -133,8 +135,8 @@ struct CrashShrinking {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("crash-candidate-\(UUID().uuidString).jsonl")
         try Data(log.text.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let output = try ReplayProcess.run(["run", file.path, "--format", "jsonl"])
-        return (output.crashed, output.stdout.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
+        let output = try ReplayBinary.run(["run", file.path, "--format", "jsonl"])
+        return (output.signaled, output.stdoutData.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
     }
 
     @Test("A scenario that traps the reducer shrinks to a minimal log", .enabled(if: request != nil))

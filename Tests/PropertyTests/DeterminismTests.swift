@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+import TestSupport
 
 /// The same log replays to the same bytes in different processes, whatever their hash seeds:
 /// the built `replay` executable runs each log once with `SWIFT_DETERMINISTIC_HASHING=1` and
@@ -42,11 +43,11 @@ struct DeterminismTests {
         #expect(logs.count >= 3)
         for log in logs {
             let arguments = ["run", log.path, "--format", format]
-            let fixed = try ReplayProcess.run(arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
-            let random1 = try ReplayProcess.run(arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": nil])
-            let random2 = try ReplayProcess.run(arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": nil])
+            let fixed = try ReplayBinary.run(arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
+            let random1 = try ReplayBinary.run(arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": nil])
+            let random2 = try ReplayBinary.run(arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": nil])
             let name = log.lastPathComponent
-            #expect(fixed.status == 0, "\(name): exit status \(fixed.status): \(String(decoding: fixed.stderr, as: UTF8.self))")
+            #expect(fixed.status == 0, "\(name): exit status \(fixed.status): \(fixed.stderr)")
             #expect(!fixed.stdout.isEmpty, "\(name): no output")
             #expect(random1.stdout == fixed.stdout, "\(name) --format \(format): output differs without deterministic hashing")
             #expect(random2.stdout == fixed.stdout, "\(name) --format \(format): output differs between two random hash seeds")

@@ -3,6 +3,7 @@ import ChatReducer
 import ChatReplay
 import Foundation
 import Testing
+import TestSupport
 
 /// Ids no pseudonym contains, so that a search for them cannot be fooled.
 private let secretIDs = ["alpha-secret", "bravo-secret", "charlie-secret", "delta-secret", "echo-secret", "fox-secret", "golf-secret"]
@@ -111,14 +112,14 @@ struct RedactionTests {
         defer { folder.remove() }
         var recorder = ChatRecorder()
         for logged in sensitiveEvents { recorder.record(logged) }
-        try folder.write(recorder.exportLog(metadata: ["user": "meet me at the old mill"], keepingText: true), to: "report.jsonl")
-        let run = try ReplayBinary.run(["redact", folder.file("report.jsonl"), "-o", folder.file("safe.jsonl")])
+        try folder.write("report.jsonl", recorder.exportLog(metadata: ["user": "meet me at the old mill"], keepingText: true))
+        let run = try ReplayBinary.run(["redact", folder.path("report.jsonl"), "-o", folder.path("safe.jsonl")])
         #expect(run.status == 0, "\(run.stderr)")
         let output = try #require(folder.read("safe.jsonl"))
         for secret in secretIDs + secretTexts {
             #expect(!output.contains(secret), "\(secret) is still in the redacted log")
         }
-        let safe = try ChatLog(contentsOf: folder.file("safe.jsonl"))
+        let safe = try ChatLog(contentsOf: folder.path("safe.jsonl"))
         #expect(safe.header?.metadata == ["package": ChatScrollPackage.version, "redacted": "text,ids"])
         var original = ChatState()
         var redacted = ChatState()
@@ -135,7 +136,7 @@ struct RedactionTests {
         #expect(safe.events.count == sensitiveEvents.count)
 
         // To standard output, keeping the ids.
-        let kept = try ReplayBinary.run(["redact", "--keep-ids", folder.file("report.jsonl")])
+        let kept = try ReplayBinary.run(["redact", "--keep-ids", folder.path("report.jsonl")])
         #expect(kept.status == 0)
         #expect(kept.stdout.contains("alpha-secret"))
         #expect(!kept.stdout.contains("my PIN is 4321"))

@@ -3,6 +3,7 @@ import ChatReducer
 import ChatReplay
 import Foundation
 import Testing
+import TestSupport
 
 /// A generated 5,000-event session with `planted` put in the middle.
 private func plantedLog(_ planted: ChatEvent, seed: UInt64) -> ChatLog {
@@ -134,22 +135,22 @@ struct ShrinkTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let log = plantedLog(.jumpToMessage(id: "ghost"), seed: 21)
-        try folder.write(log.jsonLines, to: "big.jsonl")
+        try folder.write("big.jsonl", log.jsonLines)
         let run = try ReplayBinary.run([
-            "shrink", folder.file("big.jsonl"), "--until-warning", #"unknown id "ghost""#, "-o", folder.file("small.jsonl"),
+            "shrink", folder.path("big.jsonl"), "--until-warning", #"unknown id "ghost""#, "-o", folder.path("small.jsonl"),
         ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("shrunk 5000 events to"))
-        let small = try ChatLog(contentsOf: folder.file("small.jsonl"))
+        let small = try ChatLog(contentsOf: folder.path("small.jsonl"))
         #expect(small.events.count <= 10)
         #expect(small.header == log.header)
         #expect(replayed(small).warnings.contains { $0.contains(#"unknown id "ghost""#) })
 
-        let command = try ReplayBinary.run(["shrink", folder.file("big.jsonl"), "--until-command", "outgoingMessage"])
+        let command = try ReplayBinary.run(["shrink", folder.path("big.jsonl"), "--until-command", "outgoingMessage"])
         #expect(command.status == 1)
-        let bad = try ReplayBinary.run(["shrink", folder.file("big.jsonl"), "--until-command", "nonsense"])
+        let bad = try ReplayBinary.run(["shrink", folder.path("big.jsonl"), "--until-command", "nonsense"])
         #expect(bad.status == 64)
-        let none = try ReplayBinary.run(["shrink", folder.file("big.jsonl")])
+        let none = try ReplayBinary.run(["shrink", folder.path("big.jsonl")])
         #expect(none.status == 64)
     }
 }

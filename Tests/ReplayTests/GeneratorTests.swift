@@ -1,6 +1,7 @@
 import ChatEvents
 import ChatReplay
 import Testing
+import TestSupport
 
 @Suite("Log generator")
 struct GeneratorTests {
