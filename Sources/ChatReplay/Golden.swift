@@ -56,6 +56,58 @@ public enum GoldenRecordPolicy: String, Sendable, Hashable, CaseIterable {
     var recordsMismatches: Bool { self == .failed || self == .all }
 }
 
+/// Where a check writes the timeline of a golden that differs or is missing, for review.
+///
+/// On a developer's machine the pending file goes beside its golden as `NAME.golden.new`, for
+/// `replay accept`. On continuous integration nothing is written into the source tree: the
+/// diff is printed, and with `CHAT_GOLDEN_ARTIFACTS=DIR` the pending files go to `DIR` under
+/// the goldens' relative paths, for the CI job to keep as artifacts.
+public enum PendingGoldenLocation: Sendable, Hashable {
+    /// `NAME.golden.new` beside `NAME.golden`.
+    case besideGolden
+    /// `DIR/PATH.new`, where `PATH` is the golden's path relative to the current folder.
+    case artifacts(directory: String)
+    /// Nowhere: a mismatch is only reported.
+    case nowhere
+
+    /// The environment variable that names the artifacts folder: `CHAT_GOLDEN_ARTIFACTS`.
+    public static let environmentVariable = "CHAT_GOLDEN_ARTIFACTS"
+
+    /// The location in effect: ``artifacts(directory:)`` when `CHAT_GOLDEN_ARTIFACTS` is set
+    /// and not empty; otherwise ``nowhere`` on continuous integration and ``besideGolden``
+    /// elsewhere.
+    public static func resolve(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> PendingGoldenLocation {
+        if let directory = environment[environmentVariable], !directory.isEmpty { return .artifacts(directory: directory) }
+        return GoldenRecordPolicy.isContinuousIntegration(environment) ? .nowhere : .besideGolden
+    }
+
+    /// Where the pending file of the golden at `golden` goes, or `nil` for ``nowhere``.
+    public func path(forGolden golden: String) -> String? {
+        switch self {
+        case .besideGolden:
+            return golden + ".new"
+        case let .artifacts(directory):
+            return FileSystem.join(directory, Self.relativePath(of: golden)) + ".new"
+        case .nowhere:
+            return nil
+        }
+    }
+
+    /// `path` relative to the current folder, without `.` and `..` components, so that it
+    /// stays inside the artifacts folder.
+    static func relativePath(of path: String) -> String {
+        var path = path
+        if path.hasPrefix("/") {
+            let current = FileManager.default.currentDirectoryPath
+            let prefix = current.hasSuffix("/") ? current : current + "/"
+            path = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        }
+        return path.split(separator: "/").filter { $0 != "." && $0 != ".." }.joined(separator: "/")
+    }
+}
+
 /// Where a golden timeline first differs from the replay's.
 public struct GoldenMismatch: Sendable, Hashable, CustomStringConvertible {
     /// The first step whose block differs, or `nil` when the header (the configuration) differs.
@@ -142,7 +194,13 @@ public struct GoldenResult: Sendable, Hashable, CustomStringConvertible {
             let step = mismatch.step.map { "step #\($0)" } ?? "the header"
             return "new  \(name) (recorded; the old golden differed from \(step) on)"
         case let .failed(failure):
-            return "FAIL \(name)\n" + failure.description.split(separator: "\n", omittingEmptySubsequences: false)
+            var details = failure.description
+            if let pending = failure.pending {
+                // Beside its golden, `replay accept` promotes it; in an artifacts folder it is for review.
+                details += pending == golden + ".new"
+                    ? "\nwrote \(pending); `replay accept` makes it the golden" : "\nwrote \(pending)"
+            }
+            return "FAIL \(name)\n" + details.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { "  " + $0 }.joined(separator: "\n")
         }
     }
@@ -150,10 +208,11 @@ public struct GoldenResult: Sendable, Hashable, CustomStringConvertible {
 
 /// Why a golden check failed.
 public enum GoldenFailure: Sendable, Hashable, CustomStringConvertible {
-    /// The replay differs from the golden; `pending` is the `.golden.new` written beside it.
+    /// The replay differs from the golden; `pending` is the pending timeline written (beside
+    /// the golden, or in the artifacts folder), `nil` when none was.
     case mismatch(GoldenMismatch, pending: String?)
-    /// The golden does not exist and the policy does not record it; `pending` is the
-    /// `.golden.new` written instead.
+    /// The golden does not exist and the policy does not record it; `pending` is the pending
+    /// timeline written instead, `nil` when none was.
     case missingGolden(pending: String?)
     /// A golden exists without its log.
     case missingLog(String)
@@ -162,13 +221,14 @@ public enum GoldenFailure: Sendable, Hashable, CustomStringConvertible {
     /// A file could not be written or read.
     case fileError(path: String, message: String)
 
-    /// The details `replay check` prints under `FAIL NAME`.
+    /// The details `replay check` prints under `FAIL NAME` (the result adds where the pending
+    /// timeline was written).
     public var description: String {
         switch self {
-        case let .mismatch(mismatch, pending):
-            return mismatch.description + Self.pendingNote(pending)
-        case let .missingGolden(pending):
-            return "no golden file (the record policy is never, or CI is set)" + Self.pendingNote(pending)
+        case let .mismatch(mismatch, _):
+            return mismatch.description
+        case .missingGolden:
+            return "no golden file (the record policy is never, or CI is set)"
         case let .missingLog(path):
             return "the golden has no log: \(path) does not exist"
         case let .log(error):
@@ -178,9 +238,12 @@ public enum GoldenFailure: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func pendingNote(_ pending: String?) -> String {
-        guard let pending else { return "" }
-        return "\nwrote \(pending); `replay accept` makes it the golden"
+    /// The pending timeline the check wrote, if any.
+    public var pending: String? {
+        switch self {
+        case let .mismatch(_, pending), let .missingGolden(pending): pending
+        case .missingLog, .log, .fileError: nil
+        }
     }
 }
 
@@ -238,11 +301,16 @@ public enum GoldenFile {
     ///   - log: The path of `NAME.jsonl`.
     ///   - policy: When to record; `nil` resolves it from the environment with
     ///     ``GoldenRecordPolicy/resolve(update:environment:)``.
+    ///   - pending: Where the timeline of a failed check goes; `nil` resolves it from the
+    ///     environment with ``PendingGoldenLocation/resolve(environment:)`` (never beside the
+    ///     golden under CI).
     /// - Returns: The result: passed or recorded.
     /// - Throws: ``GoldenError`` when the check fails.
     @discardableResult
-    public static func verify(log: String, policy: GoldenRecordPolicy? = nil) throws(GoldenError) -> GoldenResult {
-        let result = check(log: log, policy: try resolved(policy))
+    public static func verify(
+        log: String, policy: GoldenRecordPolicy? = nil, pending: PendingGoldenLocation? = nil
+    ) throws(GoldenError) -> GoldenResult {
+        let result = check(log: log, policy: try resolved(policy), pending: pending ?? .resolve())
         guard result.passed else { throw .failed(result) }
         return result
     }
@@ -253,15 +321,19 @@ public enum GoldenFile {
     /// try GoldenFile.verify(events: recorded, configuration: config, golden: "Tests/Golden/send.golden")
     /// ```
     ///
+    /// The policy and the pending location are resolved as for ``verify(log:policy:pending:)``.
+    ///
     /// - Returns: The result: passed or recorded.
     /// - Throws: ``GoldenError`` when the check fails.
     @discardableResult
     public static func verify(
         events: [LoggedEvent], configuration: ChatConfiguration = ChatConfiguration(), golden: String,
-        policy: GoldenRecordPolicy? = nil
+        policy: GoldenRecordPolicy? = nil, pending: PendingGoldenLocation? = nil
     ) throws(GoldenError) -> GoldenResult {
         let actual = TimelineRenderer.timeline(of: events, configuration: configuration)
-        let result = compare(actual: actual, name: stem(of: golden), log: nil, golden: golden, policy: try resolved(policy))
+        let result = compare(
+            actual: actual, name: stem(of: golden), log: nil, golden: golden, policy: try resolved(policy),
+            pending: pending ?? .resolve())
         guard result.passed else { throw .failed(result) }
         return result
     }
@@ -271,8 +343,11 @@ public enum GoldenFile {
         return try GoldenRecordPolicy.resolve()
     }
 
-    /// Replays the log at `log` and compares it with its golden under `policy`, without throwing.
-    public static func check(log: String, policy: GoldenRecordPolicy) -> GoldenResult {
+    /// Replays the log at `log` and compares it with its golden under `policy`, without throwing;
+    /// the timeline of a failed check goes where `pending` says.
+    public static func check(
+        log: String, policy: GoldenRecordPolicy, pending pendingLocation: PendingGoldenLocation = .besideGolden
+    ) -> GoldenResult {
         let name = stem(of: log)
         let golden = goldenPath(forLog: log)
         let actual: String
@@ -284,15 +359,18 @@ public enum GoldenFile {
             }
             return GoldenResult(name: name, log: log, golden: golden, outcome: .failed(.log(error)))
         }
-        return compare(actual: actual, name: name, log: log, golden: golden, policy: policy)
+        return compare(actual: actual, name: name, log: log, golden: golden, policy: policy, pending: pendingLocation)
     }
 
-    /// Compares an actual timeline with the golden at `golden`, recording or writing
-    /// `.golden.new` as `policy` says.
+    /// Compares an actual timeline with the golden at `golden`, recording it as `policy` says,
+    /// or writing the pending timeline where `pendingLocation` says.
     static func compare(
-        actual: String, name: String, log: String?, golden: String, policy: GoldenRecordPolicy
+        actual: String, name: String, log: String?, golden: String, policy: GoldenRecordPolicy,
+        pending pendingLocation: PendingGoldenLocation
     ) -> GoldenResult {
+        // A stale pending file beside the golden is removed once the golden passes or is recorded.
         let pending = golden + ".new"
+        let pendingTarget = pendingLocation.path(forGolden: golden)
         func result(_ outcome: GoldenResult.Outcome) -> GoldenResult {
             GoldenResult(name: name, log: log, golden: golden, outcome: outcome)
         }
@@ -306,7 +384,8 @@ public enum GoldenFile {
             return result(.recorded(replaced: replaced))
         }
         func writePending() -> String? {
-            (try? FileSystem.write(actual, to: pending)) == nil ? nil : pending
+            guard let pendingTarget else { return nil }
+            return (try? FileSystem.write(actual, to: pendingTarget, creatingFolders: true)) == nil ? nil : pendingTarget
         }
 
         guard FileSystem.isFile(golden) else {
@@ -480,7 +559,7 @@ public enum GoldenSuite {
     }
 
     /// Checks every pair under `paths` with `policy`, handing each result to `progress` as it
-    /// is known.
+    /// is known; the timelines of failed checks go where `pending` says.
     ///
     /// ```swift
     /// let summary = try GoldenSuite.check(["Tests/Golden"], policy: .never)
@@ -489,11 +568,12 @@ public enum GoldenSuite {
     ///
     /// - Throws: ``GoldenError/unreadablePath(_:message:)`` for a path that cannot be searched.
     public static func check(
-        _ paths: [String], policy: GoldenRecordPolicy, progress: (GoldenResult) -> Void = { _ in }
+        _ paths: [String], policy: GoldenRecordPolicy, pending: PendingGoldenLocation = .besideGolden,
+        progress: (GoldenResult) -> Void = { _ in }
     ) throws(GoldenError) -> GoldenSummary {
         var results: [GoldenResult] = []
         for log in try logs(under: paths) {
-            let result = GoldenFile.check(log: log, policy: policy)
+            let result = GoldenFile.check(log: log, policy: policy, pending: pending)
             progress(result)
             results.append(result)
         }
@@ -547,8 +627,12 @@ enum FileSystem {
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    static func write(_ text: String, to path: String, creatingFolders: Bool = false) throws {
+        let url = URL(fileURLWithPath: path)
+        if creatingFolders {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        try Data(text.utf8).write(to: url, options: .atomic)
     }
 
     static func remove(_ path: String) {

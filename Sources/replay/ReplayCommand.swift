@@ -120,7 +120,9 @@ extension ReplayCommand {
 
                 Recording: --update, or CHAT_GOLDEN_RECORD=never|missing|failed|all (default \
                 missing: a missing golden is recorded). When CI is set and is not false or 0, \
-                nothing is ever recorded.
+                nothing is ever recorded and nothing is written beside the goldens: the diff is \
+                printed, and with CHAT_GOLDEN_ARTIFACTS=DIR each new timeline is written to \
+                DIR/PATH.golden.new (PATH relative to the current folder) for the CI job to keep.
                 """)
 
         @Argument(help: ArgumentHelp(
@@ -146,10 +148,11 @@ extension ReplayCommand {
             if update, GoldenRecordPolicy.isContinuousIntegration(environment) {
                 Console.error("note: CI is set, so goldens are never recorded; --update is ignored")
             }
+            let pending = PendingGoldenLocation.resolve(environment: environment)
             var console = Console()
             let summary: GoldenSummary
             do throws(GoldenError) {
-                summary = try GoldenSuite.check(paths.isEmpty ? ["."] : paths, policy: policy) { result in
+                summary = try GoldenSuite.check(paths.isEmpty ? ["."] : paths, policy: policy, pending: pending) { result in
                     console.write(result.description + "\n")
                     console.flush()
                 }
@@ -159,6 +162,11 @@ extension ReplayCommand {
             }
             console.write(summary.summaryLine + "\n")
             console.flush()
+            if pending == .nowhere, summary.failed > 0 {
+                Console.error(
+                    "note: CI is set, so nothing was written beside the goldens; set "
+                        + "\(PendingGoldenLocation.environmentVariable)=DIR to collect the new timelines in DIR")
+            }
             var code = ExitCode.success
             for result in summary.results {
                 guard case let .failed(failure) = result.outcome else { continue }

@@ -1,6 +1,7 @@
 import ChatReplay
 import Foundation
 import Testing
+import TestSupport
 
 /// End-to-end tests of the built `replay` executable.
 @Suite("The replay command")
@@ -139,27 +140,38 @@ struct CommandTests {
         }
     }
 
-    @Test func aMismatchNamesTheFirstDivergingStep() throws {
+    /// The small pair with its golden edited at step 4.
+    func editedPair() throws -> TemporaryFolder {
         let folder = try pair()
-        defer { folder.remove() }
         let golden = try #require(folder.read("chat.golden"))
         try folder.write("chat.golden", golden.replacingOccurrences(of: "offset: 350 -> 100 (user)", with: "offset: 350 -> 120 (user)"))
-        let output = try ReplayBinary.run(["check"], in: folder.path, environment: ["CI": "true"])
+        return folder
+    }
+
+    static let stepFourDiff = """
+        FAIL chat
+          first difference at step #4: scrolled offset=100
+             #4 scrolled offset=100
+               mode: following -> detached
+            -  offset: 350 -> 120 (user)
+            +  offset: 350 -> 100 (user)
+               isAtBottom: true -> false
+               showJumpToLatest: false -> true
+          no later step differs
+        """
+
+    @Test func aMismatchNamesTheFirstDivergingStepAndWritesAPendingGolden() throws {
+        let folder = try editedPair()
+        defer { folder.remove() }
+        let output = try ReplayBinary.run(["check"], in: folder.path)
         #expect(output.status == 1)
-        #expect(output.stdout == """
-            FAIL chat
-              first difference at step #4: scrolled offset=100
-                 #4 scrolled offset=100
-                   mode: following -> detached
-                -  offset: 350 -> 120 (user)
-                +  offset: 350 -> 100 (user)
-                   isAtBottom: true -> false
-                   showJumpToLatest: false -> true
-              no later step differs
+        #expect(output.stdout == Self.stepFourDiff + """
+
               wrote chat.golden.new; `replay accept` makes it the golden
             0 passed, 1 failed
 
             """)
+        #expect(output.stderr == "")
         #expect(folder.read("chat.golden.new") != nil)
 
         // Accept the pending golden; the next check passes.
@@ -169,6 +181,44 @@ struct CommandTests {
         #expect(!folder.exists("chat.golden.new"))
         #expect(try ReplayBinary.run(["check"], in: folder.path, environment: ["CI": "true"]).status == 0)
         #expect(try ReplayBinary.run(["accept"], in: folder.path).stdout == "nothing to accept\n")
+    }
+
+    // SPEC 9: under CI nothing is written beside the goldens; the diff is printed.
+    @Test func underCIAMismatchWritesNothingBesideTheGolden() throws {
+        let folder = try editedPair()
+        defer { folder.remove() }
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let output = try ReplayBinary.run(["check", "chat.jsonl"], in: folder.path, environment: ["CI": "1"])
+        #expect(output.status == 1)
+        #expect(output.stdout == Self.stepFourDiff + "\n0 passed, 1 failed\n")
+        #expect(output.stderr == """
+            note: CI is set, so nothing was written beside the goldens; set CHAT_GOLDEN_ARTIFACTS=DIR to collect the new timelines in DIR
+
+            """)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+    }
+
+    // SPEC 9: with CHAT_GOLDEN_ARTIFACTS=DIR the pending files go to DIR under the same
+    // relative paths, for the CI job to keep.
+    @Test func underCIPendingGoldensGoToTheArtifactsFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Tests/Golden/chat.jsonl", smallLog)
+        try folder.write("Tests/Golden/chat.golden", "replay timeline 1\n")
+        try folder.write("Tests/Golden/new.jsonl", smallLog)
+        let output = try ReplayBinary.run(
+            ["check", "Tests/Golden"], in: folder.path, environment: ["CI": "true", "CHAT_GOLDEN_ARTIFACTS": "artifacts"])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("  wrote artifacts/Tests/Golden/chat.golden.new\n"))
+        #expect(output.stdout.contains("  wrote artifacts/Tests/Golden/new.golden.new\n"))
+        #expect(output.stdout.hasSuffix("0 passed, 2 failed\n"))
+        #expect(output.stderr == "")
+        let timeline = TimelineRenderer.timeline(of: try ChatLog(decoding: Array(smallLog.utf8)))
+        #expect(folder.read("artifacts/Tests/Golden/chat.golden.new") == timeline)
+        #expect(folder.read("artifacts/Tests/Golden/new.golden.new") == timeline)
+        #expect(!folder.exists("Tests/Golden/chat.golden.new"))
+        #expect(!folder.exists("Tests/Golden/new.golden.new"))
+        #expect(!folder.exists("Tests/Golden/new.golden"))
     }
 
     @Test("a missing golden under each record setting", arguments: [
@@ -195,7 +245,8 @@ struct CommandTests {
             #expect(output.stdout.hasPrefix("FAIL chat\n  no golden file"))
             #expect(output.stdout.hasSuffix("0 passed, 1 failed\n"))
             #expect(!folder.exists("chat.golden"))
-            #expect(folder.exists("chat.golden.new"))
+            // Under CI nothing is written beside the goldens.
+            #expect(folder.exists("chat.golden.new") == (environment["CI"] != "true"))
         }
         if flags == ["--update"], environment["CI"] == "true" {
             #expect(output.stderr.contains("--update is ignored"))

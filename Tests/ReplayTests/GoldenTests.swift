@@ -2,6 +2,7 @@ import ChatEvents
 import ChatReplay
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Golden files")
 struct GoldenTests {
@@ -163,6 +164,45 @@ struct GoldenTests {
         #expect(folder.read("chat.golden") == old)
         #expect(folder.read("chat.golden.new") == (try smallTimeline))
         #expect(result.description.contains("wrote \(folder.path("chat.golden.new")); `replay accept` makes it the golden"))
+    }
+
+    @Test("where pending timelines go", arguments: [
+        ([:], PendingGoldenLocation.besideGolden),
+        (["CI": "false"], .besideGolden),
+        (["CI": "true"], .nowhere),
+        (["CI": "1", "CHAT_GOLDEN_ARTIFACTS": ""], .nowhere),
+        (["CI": "1", "CHAT_GOLDEN_ARTIFACTS": "out"], .artifacts(directory: "out")),
+        (["CHAT_GOLDEN_ARTIFACTS": "out"], .artifacts(directory: "out")),
+    ] as [([String: String], PendingGoldenLocation)])
+    func pendingLocation(environment: [String: String], expected: PendingGoldenLocation) {
+        #expect(PendingGoldenLocation.resolve(environment: environment) == expected)
+    }
+
+    @Test func artifactPathsStayInsideTheFolder() {
+        #expect(PendingGoldenLocation.artifacts(directory: "out").path(forGolden: "Tests/Golden/a.golden")
+            == "out/Tests/Golden/a.golden.new")
+        #expect(PendingGoldenLocation.artifacts(directory: "out/").path(forGolden: "./x/../a.golden") == "out/x/a.golden.new")
+        #expect(PendingGoldenLocation.besideGolden.path(forGolden: "a.golden") == "a.golden.new")
+        #expect(PendingGoldenLocation.nowhere.path(forGolden: "a.golden") == nil)
+    }
+
+    // The same rule for clients' tests: under CI, verify writes nothing beside the golden.
+    @Test func verifyUnderCIWritesNothingBesideTheGolden() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("chat.jsonl", smallLog)
+        try folder.write("chat.golden", "replay timeline 1\n")
+        let error = #expect(throws: GoldenError.self) {
+            try GoldenFile.verify(
+                log: folder.path("chat.jsonl"), policy: .never, pending: .resolve(environment: ["CI": "true"]))
+        }
+        guard case let .failed(result) = error, case let .failed(failure) = result.outcome else {
+            Issue.record("expected a failed check, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.pending == nil)
+        #expect(!result.description.contains("wrote"))
+        #expect(!folder.exists("chat.golden.new"))
     }
 
     @Test func aGoldenWithoutItsLogFails() throws {
