@@ -21,6 +21,30 @@ struct IntegrationArticleTests {
         #expect(state.offset == 330)
     }
 
+    /// The README's "From a bug report to a golden test": the shipped recorder, not a copy of it.
+    @Test func readmeRecordsWithTheShippedRecorder() throws {
+        let configuration = ChatConfiguration()
+        var state = ChatState(configuration: configuration)
+        var recorder = ChatRecorder(configuration: configuration)
+
+        func send(_ event: ChatEvent, at seconds: Double) {
+            recorder.record(event, time: seconds)
+            state.reduce(event)
+        }
+
+        send(.viewportChanged(height: 844, insetTop: 91, insetBottom: 83), at: 0)
+        send(.messageAppended(ChatMessage(id: "a1", direction: .incoming, height: 40), streaming: true), at: 1)
+        send(.tokensAppended(id: "a1", text: "private words", heightDelta: 20, height: nil), at: 1.5)
+        let log = recorder.exportLog(metadata: ["app": "1.4.2 (311)"])
+
+        #expect(!log.contains("private words"))
+        let replayed = try ChatLog(decoding: Array(log.utf8))
+        #expect(replayed.header?.metadata["app"] == "1.4.2 (311)")
+        var replayState = ChatState(configuration: replayed.configuration)
+        for logged in replayed.events { replayState.reduce(logged.event) }
+        #expect(replayState == state)
+    }
+
     @Test func everyCommandRunsOnce() {
         let model = ChatScrollModel()
         var scrolls: [ScrollCommand.Reason] = []
