@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "ChatEvents", targets: ["ChatEvents"]),
         .library(name: "ChatReducer", targets: ["ChatReducer"]),
         .library(name: "ChatReplay", targets: ["ChatReplay"]),
+        .library(name: "ChatScrollDriver", targets: ["ChatScrollDriver"]),
+        .library(name: "ChatScrollSimulator", targets: ["ChatScrollSimulator"]),
         .executable(name: "replay", targets: ["replay"]),
     ],
     dependencies: [
@@ -19,15 +21,18 @@ let package = Package(
         .target(name: "ChatEvents"),
         .target(name: "ChatReducer", dependencies: ["ChatEvents"]),
         .target(name: "ChatReplay", dependencies: ["ChatEvents", "ChatReducer"]),
+        .target(name: "ChatScrollDriver", dependencies: ["ChatEvents", "ChatReducer"]),
+        .target(name: "ChatScrollSimulator", dependencies: ["ChatEvents", "ChatReducer", "ChatScrollDriver"]),
         .executableTarget(
             name: "replay",
             dependencies: [
-                "ChatReplay",
+                "ChatReplay", "ChatScrollSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // What every test target that runs the built `replay` binary shares; not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DriverTests", dependencies: ["ChatEvents", "ChatReducer", "ChatScrollDriver", "ChatScrollSimulator", "ChatReplay"]),
         .testTarget(name: "ReducerTests", dependencies: ["ChatEvents", "ChatReducer"]),
         .testTarget(name: "ReplayTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
         .testTarget(name: "ChatEventsTests", dependencies: ["ChatEvents"]),

@@ -16,7 +16,7 @@ struct ReplayCommand: ParsableCommand {
             Exit codes: 0 success; 1 a golden mismatch or missing golden; 64 bad usage; \
             65 a log that cannot be decoded; 66 a file that cannot be read.
             """,
-        subcommands: [Run.self, Check.self, Accept.self, Generate.self, Redact.self, Shrink.self, Render.self])
+        subcommands: [Run.self, Check.self, Accept.self, Generate.self, Redact.self, Shrink.self, Render.self, Simulate.self])
 }
 
 extension ReplayFormat: ExpressibleByArgument {}

@@ -1,0 +1,324 @@
+import ChatEvents
+import ChatReducer
+
+/// How the app's scroll view should move to an offset the driver asks for.
+public enum ScrollAnimation: Sendable, Hashable {
+    /// At once, in the current layout pass, before the frame is drawn: position keeping.
+    case none
+    /// An animated scroll for a command the user should see (about 0.3 s in UIKit).
+    case command
+    /// A command's animation is running and its destination moved (the content grew while
+    /// following): move the destination and keep the animation's timing. A view that can only
+    /// restart its animation may ignore this; the driver corrects the rest when the animation
+    /// ends (`didEndScrollingAnimation`).
+    case retargetCommand
+    /// Along the keyboard's animation, over its duration, so that what sits at the bottom edge
+    /// moves with the keyboard.
+    case alongKeyboard(duration: Double)
+}
+
+/// The scroll view the driver moves: the app implements it over its `UIScrollView` or its
+/// SwiftUI `ScrollPosition`.
+///
+/// ```swift
+/// // Not compiled here (UIKit):
+/// extension ChatViewController: ChatScrollViewTarget {
+///     func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
+///         switch animation {
+///         case .none: tableView.contentOffset.y = y
+///         case .command: tableView.setContentOffset(CGPoint(x: 0, y: y), animated: true)
+///         case .retargetCommand: break   // the driver corrects when the animation ends
+///         case let .alongKeyboard(duration):
+///             UIView.animate(withDuration: duration) { self.tableView.contentOffset.y = y }
+///         }
+///     }
+/// }
+/// ```
+public protocol ChatScrollViewTarget: AnyObject {
+    /// Moves the content offset (`contentOffset.y`, which includes the adjusted top inset).
+    func setContentOffsetY(_ y: Double, animation: ScrollAnimation)
+}
+
+/// The glue between a chat screen's scroll view and the reducer: scroll-view callbacks in,
+/// events to ``ChatState``, and each decision back out to the scroll view exactly once.
+///
+/// The app owns one driver next to its scroll view and calls it from its delegate callbacks,
+/// its keyboard notifications and its data source. The driver
+///
+/// - converts the scroll view's terms into events: `offset = contentOffsetY + insetTop` (the
+///   adjusted top inset), the keyboard's overlap with the scroll view less the bottom inset,
+///   and sends geometry events only when a value really changed;
+/// - after each event runs a new command once (when `scrollTarget.seq` changes), and keeps the
+///   scroll view at the modelled offset whenever the reducer moved it for any reason other than
+///   the user's own scrolling (a prepend, a measurement, growth while following, the keyboard),
+///   at once, also while the user holds the view;
+/// - does not report scroll callbacks caused by its own corrections or by a running command
+///   animation as the user's scrolling;
+/// - hands every effect to ``onEffect`` and, with a ``recorder``, records every event it sends.
+///
+/// Bad input (NaN, negative sizes, callbacks out of order) never traps: it is clamped or
+/// dropped, with a line in ``warnings``.
+///
+/// - Complexity: each call costs what the reducer's event costs, O(log n); a scroll callback
+///   while following or detached allocates nothing.
+public final class ChatScrollDriver {
+    /// The reducer's state after the last event.
+    public private(set) var state: ChatState
+    /// The scroll view the driver moves.
+    public weak var scrollView: (any ChatScrollViewTarget)?
+    /// Called with each effect of each step, in order: `loadOlder`, `persistPosition`.
+    public var onEffect: (ChatEffect) -> Void = { _ in }
+    /// When set, every event the driver sends is recorded here, stamped by ``clock``.
+    public var recorder: ChatRecorder?
+    /// The time stamp of recorded events, in seconds; `nil` records events without one.
+    public var clock: (() -> Double)?
+    /// The driver's own diagnostics of the last call (bad callbacks); the reducer's are in
+    /// `state.warnings`.
+    public private(set) var warnings: [String] = []
+
+    /// The last known `contentOffset.y`.
+    public private(set) var contentOffsetY: Double = 0
+    /// The adjusted top inset, the bottom inset and the frame height last laid out.
+    private var frameHeight: Double?
+    private var insetTop: Double = 0
+    private var insetBottom: Double = 0
+    private var keyboardOverlap: Double = 0
+    /// A keyboard move that waits for the user's gesture to end: its duration and start time.
+    private var pendingKeyboard: (duration: Double?, start: Double?)?
+    /// Whether the keyboard event being sent ended a momentum: its move must stop the scroll
+    /// view's deceleration, so it is animated.
+    private var momentumSettledForKeyboard = false
+    /// The `seq` of the last command run.
+    private var executedSeq = 0
+    /// While the driver itself moves the scroll view: its callbacks are not the user's.
+    private var applying = false
+    /// Where an animation the driver started along the keyboard ends: its callbacks are not the
+    /// user's.
+    private var keyboardAnimationTarget: Double?
+    /// While a command's animation runs: its callbacks are not the user's.
+    public private(set) var isAnimatingCommand = false
+    /// From `willBeginDragging` until the scroll comes to rest.
+    public private(set) var isDragging = false
+    /// After a release with velocity, until `didEndDecelerating`.
+    public private(set) var isDecelerating = false
+
+    /// Creates a driver over a new state with `configuration`.
+    public init(configuration: ChatConfiguration = ChatConfiguration()) {
+        state = ChatState(configuration: configuration)
+    }
+
+    /// The modelled offset as a `contentOffset.y`, or `nil` before the geometry is known.
+    public var modelledContentOffsetY: Double? { state.offset.map { $0 - insetTop } }
+
+    // MARK: Layout
+
+    /// The scroll view was laid out: its frame height and adjusted insets. Sends
+    /// `viewportChanged` only when one of them changed.
+    public func layout(frameHeight: Double, insetTop: Double, insetBottom: Double) {
+        warnings = []
+        let height = sanitized(frameHeight, "frameHeight")
+        let top = sanitized(insetTop, "insetTop")
+        let bottom = sanitized(insetBottom, "insetBottom")
+        guard height != self.frameHeight || top != self.insetTop || bottom != self.insetBottom else { return }
+        let keyboard = keyboardOverlap
+        self.frameHeight = height
+        self.insetTop = top
+        self.insetBottom = bottom
+        send(.viewportChanged(height: height, insetTop: top, insetBottom: bottom))
+        // The keyboard's share depends on the bottom inset.
+        updateKeyboard(overlap: keyboard, duration: nil)
+    }
+
+    /// The keyboard will move to its end frame. `keyboardTop` and `scrollViewBottom` are in one
+    /// coordinate space (the window's); a hidden keyboard's top is at or below the screen.
+    public func keyboardWillChange(keyboardTop: Double, scrollViewBottom: Double, duration: Double? = nil) {
+        warnings = []
+        guard !keyboardTop.isNaN, !scrollViewBottom.isNaN else {
+            warnings.append("keyboard frame is not a number; ignored")
+            return
+        }
+        updateKeyboard(overlap: max(0, min(scrollViewBottom - keyboardTop, frameHeight ?? .infinity)), duration: duration)
+    }
+
+    private func updateKeyboard(overlap: Double, duration: Double?) {
+        keyboardOverlap = overlap
+        if isDragging {
+            // While the finger is down the keyboard waits for it to lift: the drag ends in the
+            // geometry it began in, then the keyboard moves the bottom edge.
+            pendingKeyboard = (duration, clock?())
+            return
+        }
+        if isDecelerating { settleMomentum() }
+        sendKeyboard(duration: duration)
+    }
+
+    /// The keyboard's animation replaces the momentum: the scroll settles where it is now.
+    private func settleMomentum() {
+        isDecelerating = false
+        momentumSettledForKeyboard = true
+        send(.scrollSettled(offset: contentOffsetY + insetTop))
+    }
+
+    /// Sends the keyboard's height when it differs from the state's.
+    private func sendKeyboard(duration: Double?) {
+        let height = max(0, keyboardOverlap - insetBottom)
+        defer { momentumSettledForKeyboard = false }
+        guard height != state.keyboardHeight else { return }
+        send(height > 0 ? .keyboardWillShow(height: height, duration: duration) : .keyboardWillHide(duration: duration))
+    }
+
+    /// After the user's gesture ended: the keyboard that moved during it, over what is left of
+    /// its animation.
+    private func sendPendingKeyboard() {
+        guard let (duration, start) = pendingKeyboard, !isDragging else { return }
+        pendingKeyboard = nil
+        if isDecelerating { settleMomentum() }
+        var remaining = duration
+        if let duration, let start, let now = clock?() { remaining = max(0, duration - (now - start)) }
+        sendKeyboard(duration: remaining)
+    }
+
+    // MARK: Scroll view delegate
+
+    /// `scrollViewWillBeginDragging`: the user's finger takes the view.
+    public func willBeginDragging() {
+        warnings = []
+        isDragging = true
+        isDecelerating = false
+        // A touch stops a running animation, as UIKit does.
+        isAnimatingCommand = false
+        keyboardAnimationTarget = nil
+        send(.dragBegan)
+    }
+
+    /// `scrollViewDidScroll`: forwarded as the user's scrolling only while the user drags or
+    /// the scroll decelerates; callbacks of the driver's own moves and of a command animation
+    /// are not the user's.
+    public func didScroll(contentOffsetY y: Double) {
+        warnings = []
+        guard !y.isNaN else {
+            warnings.append("contentOffsetY is not a number; ignored")
+            return
+        }
+        contentOffsetY = y
+        if let target = keyboardAnimationTarget {
+            if isDragging || abs(target - y) <= 0.5 { keyboardAnimationTarget = nil }
+            return
+        }
+        if applying || isAnimatingCommand { return }
+        guard state.offset != nil else { return }
+        // Following or pinned with nobody scrolling, the callbacks come from an animation
+        // the driver started (along the keyboard) or from layout: not the user's.
+        if isDragging || isDecelerating || state.mode == .detached {
+            let offset = y + insetTop
+            if offset != state.offset { send(.scrolled(offset: offset)) }
+        }
+    }
+
+    /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`: the finger lifts.
+    /// `velocity` is in points per second of offset, positive towards the bottom; 0 settles.
+    public func willEndDragging(velocity: Double) {
+        warnings = []
+        if !isDragging { warnings.append("willEndDragging without willBeginDragging") }
+        let velocity = velocity.isNaN ? 0 : velocity
+        isDragging = false
+        isDecelerating = velocity != 0
+        send(.dragEnded(offset: contentOffsetY + insetTop, velocity: velocity))
+        sendPendingKeyboard()
+    }
+
+    /// `scrollViewDidEndDecelerating`: the scroll comes to rest.
+    public func didEndDecelerating() {
+        warnings = []
+        isDecelerating = false
+        send(.scrollSettled(offset: contentOffsetY + insetTop))
+        sendPendingKeyboard()
+    }
+
+    /// `scrollViewDidEndScrollingAnimation`: a command's animation finished.
+    public func didEndScrollingAnimation() {
+        warnings = []
+        isAnimatingCommand = false
+        // A view that could not follow a moved destination ends short of it.
+        keepModelledOffset(animation: .none)
+    }
+
+    // MARK: Content and screen events
+
+    /// A cell was laid out at `height`; sends `itemMeasured` only when the height changed.
+    public func cellMeasured(id: String, height: Double) {
+        warnings = []
+        guard let message = state.message(id: id), message.height != height else { return }
+        send(.itemMeasured(id: id, height: height))
+    }
+
+    /// Sends any other event of the screen (history, appends, tokens, pages, focus, taps,
+    /// appear and disappear) and applies the outcome.
+    public func send(_ event: ChatEvent) {
+        if var recorder {
+            recorder.record(event, time: clock?())
+            self.recorder = recorder
+        }
+        let before = state.offset
+        state.reduce(event)
+        for effect in state.effects { onEffect(effect) }
+        if let command = state.scrollTarget, command.seq != executedSeq, command.offset != nil {
+            executedSeq = command.seq
+            // The user's gesture is over once a command takes the view.
+            isDragging = isDragging && state.userHoldsView
+            isDecelerating = isDecelerating && state.userHoldsView
+            keepModelledOffset(animation: command.animated ? .command : .none)
+            isAnimatingCommand = command.animated
+            if pendingKeyboard != nil, !isDragging, !isDecelerating { sendPendingKeyboard() }
+            return
+        }
+        guard state.offset != before || state.offsetReason == .clamp else { return }
+        switch state.offsetReason {
+        case .user?, nil:
+            // The user's own scrolling: the scroll view is already there.
+            return
+        case .keyboard?:
+            // The keyboard's animation takes over from a running command's (UIKit's view
+            // animation replaces the scroll animation), so both edges move together.
+            isAnimatingCommand = false
+            keepModelledOffset(animation: keyboardAnimation(event))
+        case .command?, .growth?, .prepend?, .viewport?, .measure?, .remove?, .settle?, .clamp?:
+            keepModelledOffset(animation: isAnimatingCommand ? .retargetCommand : .none)
+        }
+    }
+
+    private func keyboardAnimation(_ event: ChatEvent) -> ScrollAnimation {
+        var duration = 0.0
+        switch event {
+        case let .keyboardWillShow(_, given), let .keyboardWillHide(given):
+            duration = given ?? 0
+        case .viewportChanged, .historyLoaded, .messageAppended, .messageConfirmed, .tokensAppended, .streamFinished,
+             .itemMeasured, .messageRemoved, .olderLoaded, .loadOlderFailed, .dragBegan, .scrolled, .dragEnded,
+             .scrollSettled, .selectionChanged, .inputFocused, .inputBlurred, .jumpToLatestTapped, .jumpToMessage,
+             .highlightFinished, .entranceAnimationFinished, .appeared, .disappeared:
+            break
+        }
+        // An animation stops the scroll view's momentum; a jump would not.
+        if momentumSettledForKeyboard { return .alongKeyboard(duration: max(duration, 0.1)) }
+        return duration > 0 ? .alongKeyboard(duration: duration) : .none
+    }
+
+    /// Moves the scroll view to the modelled offset, ignoring the callbacks this causes.
+    private func keepModelledOffset(animation: ScrollAnimation) {
+        guard let target = modelledContentOffsetY else { return }
+        if animation == .none, target == contentOffsetY { return }
+        applying = true
+        if animation == .none { contentOffsetY = target }
+        if case .alongKeyboard = animation { keyboardAnimationTarget = target }
+        scrollView?.setContentOffsetY(target, animation: animation)
+        applying = false
+    }
+
+    private func sanitized(_ value: Double, _ name: String) -> Double {
+        if value.isNaN || value < 0 {
+            warnings.append("\(name) \(value) replaced by 0")
+            return 0
+        }
+        return value
+    }
+}

@@ -1,0 +1,195 @@
+import ChatEvents
+import ChatReducer
+import ChatScrollDriver
+
+/// What the app's data source and system tell the screen glue.
+public enum AppEvent: Sendable, Hashable {
+    /// The conversation opens with this history.
+    case open(history: [SimMessage], hasMoreOlder: Bool)
+    /// A message arrives or is sent.
+    case append(SimMessage, streaming: Bool)
+    /// A streamed answer grows.
+    case tokens(id: String, delta: Double)
+    /// A streamed answer is complete.
+    case finish(id: String)
+    /// A page of older history arrived (already prepended to the scroll view).
+    case olderLoaded([SimMessage], hasMoreOlder: Bool)
+    /// The keyboard moves to cover `overlap` points of the scroll view's bottom.
+    case keyboard(overlap: Double, duration: Double)
+    /// The frame was laid out anew (rotation).
+    case layout
+    /// The user tapped the jump-to-latest button.
+    case jumpToLatest
+}
+
+/// The glue between a simulated scroll view and the app: the package's driver, or one of the
+/// hand-written approaches it replaces.
+public protocol ScrollPolicy: SimulatedScrollViewDelegate {
+    /// The policy's name in the table.
+    var name: String { get }
+    /// Attaches the scroll view.
+    func attach(_ view: SimulatedScrollView, requestOlder: @escaping (String) -> Void)
+    /// An event of the app.
+    func handle(_ event: AppEvent)
+    /// Called once per frame, before layout.
+    func tick()
+}
+
+/// The package's glue: a ``ChatScrollDriver`` over the reducer.
+public final class DriverPolicy: ScrollPolicy {
+    public let name = "driver"
+    /// The driver.
+    public let driver: ChatScrollDriver
+    weak var view: SimulatedScrollView?
+
+    /// Creates the policy with `configuration`, recording into `recorder` when given.
+    public init(configuration: ChatConfiguration, recording: Bool = false) {
+        driver = ChatScrollDriver(configuration: configuration)
+        if recording { driver.recorder = ChatRecorder(configuration: configuration, capacity: 1_000_000) }
+    }
+
+    public func attach(_ view: SimulatedScrollView, requestOlder: @escaping (String) -> Void) {
+        self.view = view
+        driver.scrollView = view
+        driver.clock = { [weak view] in ((view?.time ?? 0) * 1000).rounded() / 1000 }
+        driver.onEffect = { effect in
+            if case let .loadOlder(before) = effect { requestOlder(before) }
+        }
+        handle(.layout)
+    }
+
+    public func handle(_ event: AppEvent) {
+        guard let view else { return }
+        switch event {
+        case let .open(history, more):
+            driver.send(.historyLoaded(messages: history.map(Self.message), hasMoreOlder: more))
+        case let .append(message, streaming):
+            driver.send(.messageAppended(Self.message(message), streaming: streaming ? true : nil))
+        case let .tokens(id, delta):
+            driver.send(.tokensAppended(id: id, text: nil, heightDelta: delta, height: nil))
+        case let .finish(id):
+            driver.send(.streamFinished(id: id))
+        case let .olderLoaded(page, more):
+            driver.send(.olderLoaded(messages: page.map(Self.message), hasMoreOlder: more))
+        case let .keyboard(overlap, duration):
+            let bottom = view.frameHeight
+            driver.keyboardWillChange(keyboardTop: bottom - overlap, scrollViewBottom: bottom, duration: duration)
+        case .layout:
+            driver.layout(frameHeight: view.frameHeight, insetTop: view.insetTop, insetBottom: view.insetBottom)
+        case .jumpToLatest:
+            driver.send(.jumpToLatestTapped)
+        }
+        updateSpacer()
+    }
+
+    func updateSpacer() {
+        view?.trailingSpacer = driver.state.trailingSpacer
+        view?.spacerKeyboard = driver.state.keyboardHeight
+    }
+
+    public func tick() {}
+
+    static func message(_ message: SimMessage) -> ChatMessage {
+        ChatMessage(id: message.id, direction: message.direction, height: message.estimatedHeight)
+    }
+
+    public func willBeginDragging() { driver.willBeginDragging() }
+    public func didScroll(contentOffsetY: Double) { driver.didScroll(contentOffsetY: contentOffsetY) }
+    public func willEndDragging(velocity: Double) { driver.willEndDragging(velocity: velocity) }
+    public func didEndDecelerating() { driver.didEndDecelerating() }
+    public func didEndScrollingAnimation() { driver.didEndScrollingAnimation() }
+    public func cellMeasured(id: String, height: Double) {
+        driver.cellMeasured(id: id, height: height)
+        updateSpacer()
+    }
+}
+
+/// A model of the common hand-written approaches, for comparison (labelled as models):
+///
+/// - ``Kind/alwaysScroll``: scroll to the bottom, animated, on every message-count and
+///   streaming change;
+/// - ``Kind/scrollWhenAtBottom``: scroll to the bottom only when already at the bottom; no
+///   prepend compensation, no keyboard handling;
+/// - ``Kind/delayedOpen``: show the list, then scroll to the bottom 0.1 s later; otherwise as
+///   ``Kind/scrollWhenAtBottom``.
+public final class BaselinePolicy: ScrollPolicy {
+    /// Which hand-written approach.
+    public enum Kind: String, Sendable, CaseIterable {
+        case alwaysScroll = "baseline-always-scroll"
+        case scrollWhenAtBottom = "baseline-scroll-when-at-bottom"
+        case delayedOpen = "baseline-delayed-open"
+    }
+
+    public let kind: Kind
+    public var name: String { kind.rawValue }
+    weak var view: SimulatedScrollView?
+    var requestOlder: (String) -> Void = { _ in }
+    var loadingOlder = false
+    var hasMoreOlder = false
+    var openScrollAt: Double?
+
+    /// Creates the model.
+    public init(_ kind: Kind) { self.kind = kind }
+
+    public func attach(_ view: SimulatedScrollView, requestOlder: @escaping (String) -> Void) {
+        self.view = view
+        self.requestOlder = requestOlder
+        // The whole offset range starts at the top, as a fresh list does.
+    }
+
+    var atBottom: Bool {
+        guard let view else { return false }
+        return view.maxOffset - view.offset <= 20
+    }
+
+    func scrollToBottom(animated: Bool) {
+        guard let view else { return }
+        if animated {
+            view.setContentOffsetY(view.maxOffset - view.insetTop, animation: .command)
+        } else {
+            view.jump(toOffset: view.maxOffset)
+        }
+    }
+
+    public func handle(_ event: AppEvent) {
+        guard let view else { return }
+        switch event {
+        case let .open(_, more):
+            hasMoreOlder = more
+            switch kind {
+            case .alwaysScroll: scrollToBottom(animated: true)
+            case .scrollWhenAtBottom: scrollToBottom(animated: false)
+            case .delayedOpen: openScrollAt = view.time + 0.1
+            }
+        case .append, .tokens:
+            if kind == .alwaysScroll || atBottom { scrollToBottom(animated: true) }
+        case .finish, .keyboard, .layout:
+            break
+        case let .olderLoaded(_, more):
+            loadingOlder = false
+            hasMoreOlder = more
+            if kind == .alwaysScroll { scrollToBottom(animated: true) }
+        case .jumpToLatest:
+            scrollToBottom(animated: true)
+        }
+    }
+
+    public func tick() {
+        guard let view else { return }
+        if let at = openScrollAt, view.time >= at {
+            openScrollAt = nil
+            scrollToBottom(animated: false)
+        }
+    }
+
+    public func willBeginDragging() {}
+    public func didScroll(contentOffsetY: Double) {
+        guard let view, hasMoreOlder, !loadingOlder, view.offset <= 800, let first = view.items.first else { return }
+        loadingOlder = true
+        requestOlder(first.message.id)
+    }
+    public func willEndDragging(velocity: Double) {}
+    public func didEndDecelerating() {}
+    public func didEndScrollingAnimation() {}
+    public func cellMeasured(id: String, height: Double) {}
+}

@@ -1,0 +1,205 @@
+import ChatEvents
+
+/// The shipped scenarios and seeded random sessions.
+public enum Scenarios {
+    /// Every shipped scenario, each a situation that makes hand-written chat screens jump.
+    public static var all: [SimSession] {
+        [
+            openAndReadHistory(), streamWhileFollowing(), scrollUpDuringStream(), prependDuringMomentum(),
+            pageUnderTheFinger(), keyboardDuringDrag(), keyboardWhileFollowingAndDetached(),
+            measurementDuringCommandAnimation(), questionAndAnswer(), rotationWhileReading(),
+        ]
+    }
+
+    /// Opens 60 messages, scrolls up with momentum, gets messages while reading, jumps to latest.
+    public static func openAndReadHistory() -> SimSession {
+        var s = SessionBuilder(seed: 1)
+        s.add(.app(.open(history: s.messages(60), hasMoreOlder: false)))
+        s.wait(60)
+        s.drag(500, velocity: 1500)
+        s.wait(120)
+        for _ in 0..<3 {
+            s.add(.app(.append(s.message(.incoming), streaming: false)))
+            s.wait(40)
+        }
+        s.add(.app(.jumpToLatest))
+        return s.build("open-and-read-history")
+    }
+
+    /// A long answer streams while the view follows.
+    public static func streamWhileFollowing() -> SimSession {
+        var s = SessionBuilder(seed: 2)
+        s.add(.app(.open(history: s.messages(30), hasMoreOlder: false)))
+        s.wait(30)
+        s.add(.app(.append(s.message(.outgoing), streaming: false)))
+        s.wait(40)
+        s.stream(s.message(.incoming), tokens: 60)
+        return s.build("stream-while-following")
+    }
+
+    /// The reader scrolls up in the middle of a streamed answer; the stream goes on.
+    public static func scrollUpDuringStream() -> SimSession {
+        var s = SessionBuilder(seed: 3)
+        s.add(.app(.open(history: s.messages(30), hasMoreOlder: false)))
+        s.wait(30)
+        let answer = s.message(.incoming)
+        s.add(.app(.append(answer, streaming: true)))
+        for batch in 0..<80 {
+            s.wait(6)
+            s.add(.app(.tokens(id: answer.id, delta: 18)))
+            if batch == 20 {
+                s.drag(420, frames: 20, velocity: 0)
+            }
+        }
+        s.wait(1)
+        s.add(.app(.finish(id: answer.id)))
+        return s.build("scroll-up-during-stream")
+    }
+
+    /// A fling towards older history: the page arrives while the list is still decelerating.
+    public static func prependDuringMomentum() -> SimSession {
+        var s = SessionBuilder(seed: 4)
+        s.add(.app(.open(history: s.messages(20), hasMoreOlder: true)))
+        s.wait(30)
+        let pages = (0..<3).map { _ in s.messages(20, prefix: "o") }
+        s.drag(300, frames: 10, velocity: 4000)
+        s.wait(200)
+        s.drag(300, frames: 10, velocity: 4000)
+        return s.build("prepend-during-momentum", olderPages: pages, pageDelay: 12, tail: 300)
+    }
+
+    /// The reader holds the list near the top while a page is prepended under the finger.
+    public static func pageUnderTheFinger() -> SimSession {
+        var s = SessionBuilder(seed: 5)
+        s.add(.app(.open(history: s.messages(12), hasMoreOlder: true)))
+        s.wait(30)
+        let pages = (0..<2).map { _ in s.messages(20, prefix: "o") }
+        s.drag(900, frames: 90, velocity: 0)
+        return s.build("page-under-the-finger", olderPages: pages, pageDelay: 30)
+    }
+
+    /// The keyboard comes up while the user drags.
+    public static func keyboardDuringDrag() -> SimSession {
+        var s = SessionBuilder(seed: 6)
+        s.add(.app(.open(history: s.messages(40), hasMoreOlder: false)))
+        s.wait(30)
+        s.add(.touchDown)
+        for step in 0..<60 {
+            s.wait(1)
+            s.add(.fingerMove(dy: 8))
+            if step == 20 { s.add(.app(.keyboard(overlap: 336, duration: 0.25))) }
+        }
+        s.wait(1)
+        s.add(.touchUp(velocity: 0))
+        s.wait(60)
+        s.add(.app(.keyboard(overlap: 0, duration: 0.25)))
+        return s.build("keyboard-during-drag")
+    }
+
+    /// The keyboard shows and hides at the bottom, then while reading history.
+    public static func keyboardWhileFollowingAndDetached() -> SimSession {
+        var s = SessionBuilder(seed: 7)
+        s.add(.app(.open(history: s.messages(40), hasMoreOlder: false)))
+        s.wait(30)
+        s.add(.app(.keyboard(overlap: 336, duration: 0.25)))
+        s.wait(60)
+        s.add(.app(.keyboard(overlap: 0, duration: 0.25)))
+        s.wait(60)
+        s.drag(700, velocity: 0)
+        s.wait(30)
+        s.add(.app(.keyboard(overlap: 336, duration: 0.25)))
+        s.wait(60)
+        s.add(.app(.append(s.message(.incoming), streaming: false)))
+        s.wait(60)
+        s.add(.app(.keyboard(overlap: 0, duration: 0.25)))
+        return s.build("keyboard-while-following-and-detached")
+    }
+
+    /// A message whose estimated height is far off is measured during its scroll animation.
+    public static func measurementDuringCommandAnimation() -> SimSession {
+        var s = SessionBuilder(seed: 8)
+        s.add(.app(.open(history: s.messages(30), hasMoreOlder: false)))
+        s.wait(30)
+        for k in 0..<4 {
+            var message = s.message(k % 2 == 0 ? .incoming : .outgoing)
+            message.estimatedHeight = 44
+            message.height = 44 + Double(60 * (k + 1))
+            s.add(.app(.append(message, streaming: false)))
+            s.wait(20)
+        }
+        return s.build("measurement-during-command-animation")
+    }
+
+    /// Layout `top`: a question is pinned under the navigation bar while its answer streams.
+    public static func questionAndAnswer() -> SimSession {
+        var s = SessionBuilder(seed: 9)
+        s.add(.app(.open(history: s.messages(10), hasMoreOlder: false)))
+        s.wait(30)
+        for _ in 0..<2 {
+            s.add(.app(.append(s.message(.outgoing), streaming: false)))
+            s.wait(50)
+            s.stream(s.message(.incoming), tokens: 50)
+            s.wait(60)
+        }
+        return s.build("question-and-answer", configuration: ChatConfiguration(layout: .top))
+    }
+
+    /// The device rotates while the reader reads history.
+    public static func rotationWhileReading() -> SimSession {
+        var s = SessionBuilder(seed: 10)
+        s.add(.app(.open(history: s.messages(50), hasMoreOlder: false)))
+        s.wait(30)
+        s.drag(900, velocity: 0)
+        s.wait(30)
+        s.add(.rotate(frameHeight: 390))
+        s.wait(60)
+        s.add(.rotate(frameHeight: 844))
+        return s.build("rotation-while-reading")
+    }
+
+    /// A seeded random session: an open, then a mix of incoming messages, streamed answers,
+    /// sends, drags and flings, the keyboard, pages of history and jumps to the latest.
+    public static func random(seed: UInt64) -> SimSession {
+        var s = SessionBuilder(seed: seed)
+        var random = SplitMix(seed: seed ^ 0x5eed)
+        let top = random.int(0...5) == 0
+        s.add(.app(.open(history: s.messages(random.int(0...50)), hasMoreOlder: random.int(0...1) == 0)))
+        let pages = (0..<random.int(0...3)).map { _ in s.messages(random.int(5...25), prefix: "o") }
+        var keyboardUp = false
+        for _ in 0..<random.int(4...12) {
+            s.wait(random.int(5...60))
+            switch random.int(0...9) {
+            case 0, 1:
+                s.add(.app(.append(s.message(.incoming), streaming: false)))
+            case 2:
+                s.stream(s.message(.incoming), tokens: random.int(3...40), every: random.int(2...8))
+            case 3:
+                s.add(.app(.append(s.message(.outgoing), streaming: false)))
+            case 4, 5:
+                let distance = Double(random.int(-600...900))
+                s.drag(distance, frames: random.int(5...40), velocity: random.int(0...1) == 0 ? 0 : distance * 4)
+            case 6:
+                keyboardUp.toggle()
+                s.add(.app(.keyboard(overlap: keyboardUp ? 336 : 0, duration: 0.25)))
+            case 7:
+                s.add(.app(.jumpToLatest))
+            case 8:
+                // A stream with a drag in the middle.
+                let answer = s.message(.incoming)
+                s.add(.app(.append(answer, streaming: true)))
+                for k in 0..<20 {
+                    s.wait(4)
+                    s.add(.app(.tokens(id: answer.id, delta: 16)))
+                    if k == 6 { s.drag(Double(random.int(100...500)), frames: 12, velocity: 0) }
+                }
+                s.wait(1)
+                s.add(.app(.finish(id: answer.id)))
+            default:
+                s.drag(Double(random.int(200...900)), frames: 8, velocity: 5000)
+            }
+        }
+        return s.build(
+            "random-\(seed)", configuration: ChatConfiguration(layout: top ? .top : .bottom), olderPages: pages,
+            pageDelay: random.int(5...40), tail: 180)
+    }
+}

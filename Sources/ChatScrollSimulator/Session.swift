@@ -1,0 +1,138 @@
+import ChatEvents
+
+/// Something that happens in a simulated session at a given frame.
+public enum SessionStep: Sendable, Hashable {
+    /// An event of the app (data, keyboard, layout, taps).
+    case app(AppEvent)
+    /// The finger touches the screen.
+    case touchDown
+    /// The finger moves by `dy` points on screen (down is positive).
+    case fingerMove(dy: Double)
+    /// The finger lifts with a velocity on screen, points per second (down is positive).
+    case touchUp(velocity: Double)
+    /// The frame height changes (rotation), then the app lays out.
+    case rotate(frameHeight: Double)
+}
+
+/// A scripted session: what happens at which frame, at 120 frames per second.
+public struct SimSession: Sendable, Hashable {
+    /// The session's name.
+    public var name: String
+    /// The configuration of the screen.
+    public var configuration: ChatConfiguration
+    /// The pages of older history the server hands out, newest page first.
+    public var olderPages: [[SimMessage]]
+    /// How many frames a requested page takes to arrive.
+    public var pageDelay: Int
+    /// The steps, by frame.
+    public var steps: [(frame: Int, step: SessionStep)]
+    /// How many frames to run.
+    public var frames: Int
+
+    /// Creates a session.
+    public init(
+        name: String, configuration: ChatConfiguration = ChatConfiguration(), olderPages: [[SimMessage]] = [],
+        pageDelay: Int = 30, steps: [(frame: Int, step: SessionStep)], frames: Int
+    ) {
+        self.name = name
+        self.configuration = configuration
+        self.olderPages = olderPages
+        self.pageDelay = pageDelay
+        self.steps = steps
+        self.frames = frames
+    }
+
+    public static func == (lhs: SimSession, rhs: SimSession) -> Bool {
+        lhs.name == rhs.name && lhs.configuration == rhs.configuration && lhs.olderPages == rhs.olderPages
+            && lhs.pageDelay == rhs.pageDelay && lhs.frames == rhs.frames
+            && lhs.steps.map(\.frame) == rhs.steps.map(\.frame) && lhs.steps.map(\.step) == rhs.steps.map(\.step)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(frames)
+    }
+}
+
+/// Builds sessions step by step.
+public struct SessionBuilder {
+    var steps: [(frame: Int, step: SessionStep)] = []
+    /// The frame the next step happens at.
+    public var frame = 0
+    var next = 0
+    var random: SplitMix
+
+    /// Starts at frame 0 with a seed for heights.
+    public init(seed: UInt64 = 1) { random = SplitMix(seed: seed) }
+
+    /// Waits `frames` frames.
+    public mutating func wait(_ frames: Int) { frame += frames }
+
+    /// Adds a step at the current frame.
+    public mutating func add(_ step: SessionStep) { steps.append((frame, step)) }
+
+    /// A new message with a fresh id, an estimated height and a real one that differs.
+    public mutating func message(_ direction: MessageDirection, prefix: String = "m") -> SimMessage {
+        next += 1
+        let real = Double(random.int(40...240))
+        let estimate = real + Double(random.int(-30...30))
+        return SimMessage(id: "\(prefix)\(next)", direction: direction, estimatedHeight: max(20, estimate), height: real)
+    }
+
+    /// `count` messages, alternating directions.
+    public mutating func messages(_ count: Int, prefix: String = "m") -> [SimMessage] {
+        (0..<count).map { message($0 % 3 == 0 ? .outgoing : .incoming, prefix: prefix) }
+    }
+
+    /// A drag by `distance` points on screen (down is positive) over `frames` frames, released
+    /// with `velocity`.
+    public mutating func drag(_ distance: Double, frames: Int = 24, velocity: Double = 0) {
+        add(.touchDown)
+        for _ in 0..<frames {
+            wait(1)
+            add(.fingerMove(dy: distance / Double(frames)))
+        }
+        wait(1)
+        add(.touchUp(velocity: velocity))
+    }
+
+    /// An answer that streams `tokens` batches, one every `every` frames.
+    public mutating func stream(_ id: SimMessage, tokens: Int, every: Int = 6, delta: Double = 18) {
+        add(.app(.append(id, streaming: true)))
+        for _ in 0..<tokens {
+            wait(every)
+            add(.app(.tokens(id: id.id, delta: delta)))
+        }
+        wait(1)
+        add(.app(.finish(id: id.id)))
+    }
+
+    /// The session.
+    public func build(
+        _ name: String, configuration: ChatConfiguration = ChatConfiguration(), olderPages: [[SimMessage]] = [],
+        pageDelay: Int = 30, tail: Int = 120
+    ) -> SimSession {
+        SimSession(
+            name: name, configuration: configuration, olderPages: olderPages, pageDelay: pageDelay, steps: steps,
+            frames: frame + tail)
+    }
+}
+
+/// SplitMix64: a small, seeded, deterministic random source.
+public struct SplitMix: Sendable {
+    var state: UInt64
+    /// Seeds the source.
+    public init(seed: UInt64) { state = seed }
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// A whole number in `range`.
+    public mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+}

@@ -1,0 +1,122 @@
+import ChatEvents
+
+/// The measured table of `replay simulate`: for the driver and each model of a hand-written
+/// approach, the frames that violate each check and the programmatic scrolls, per 1,000 frames.
+public struct SimulationTable: Sendable {
+    /// One policy's totals.
+    public struct Row: Sendable, Hashable {
+        /// The policy's name.
+        public var policy: String
+        /// Frames drawn.
+        public var frames = 0
+        /// Violating frames per check.
+        public var violations: [ScreenCheck: Int] = [:]
+        /// Programmatic scrolls.
+        public var scrollCalls = 0
+        /// Sessions with at least one violation, with their first violation.
+        public var failures: [String] = []
+
+        /// `count` per 1,000 frames.
+        public func perThousand(_ count: Int) -> Double {
+            frames == 0 ? 0 : Double(count) * 1000 / Double(frames)
+        }
+    }
+
+    /// The sessions run.
+    public var sessions: Int
+    /// The frames run per policy.
+    public var frames: Int
+    /// The driver first, then each baseline.
+    public var rows: [Row]
+    /// The driver's event log of each session, by session name (when recorded).
+    public var logs: [(name: String, log: String)]
+
+    /// The policy names, the driver's first.
+    public static let policies = ["driver"] + BaselinePolicy.Kind.allCases.map(\.rawValue)
+
+    /// Runs every session under the driver and every baseline.
+    public static func run(_ sessions: [SimSession], recording: Bool = false) -> SimulationTable {
+        var rows = policies.map { Row(policy: $0) }
+        var logs: [(name: String, log: String)] = []
+        for session in sessions {
+            for index in rows.indices {
+                let policy: any ScrollPolicy
+                var driver: DriverPolicy?
+                if let kind = BaselinePolicy.Kind(rawValue: rows[index].policy) {
+                    policy = BaselinePolicy(kind)
+                } else {
+                    driver = DriverPolicy(configuration: session.configuration, recording: recording)
+                    policy = driver!
+                }
+                let result = Simulator.run(session, policy: policy)
+                rows[index].frames += result.frames
+                rows[index].scrollCalls += result.scrollCalls
+                for (check, count) in result.violations { rows[index].violations[check, default: 0] += count }
+                if let first = result.firstViolations.sorted(by: { $0.key.rawValue < $1.key.rawValue }).first {
+                    rows[index].failures.append("\(session.name) \(first.key.rawValue): \(first.value)")
+                }
+                if recording, let recorder = driver?.driver.recorder {
+                    logs.append((session.name, recorder.exportLog(keepingText: true)))
+                }
+            }
+        }
+        return SimulationTable(sessions: sessions.count, frames: rows.first?.frames ?? 0, rows: rows, logs: logs)
+    }
+
+    /// The table as text: one row per policy, one column per check and for scroll calls.
+    public var text: String {
+        var lines = ["\(sessions) sessions, \(frames) frames per policy at 120 Hz; frames violating each check and scroll calls, per 1,000 frames", ""]
+        let header = ["policy".padding(34)] + ScreenCheck.allCases.map { $0.rawValue.leftPadding(9) } + ["f".leftPadding(9)]
+        lines.append(header.joined())
+        for row in rows {
+            let cells = ScreenCheck.allCases.map { format(row.perThousand(row.violations[$0] ?? 0)).leftPadding(9) }
+            lines.append(([row.policy.padding(34)] + cells + [format(row.perThousand(row.scrollCalls)).leftPadding(9)]).joined())
+        }
+        lines.append("")
+        lines.append("a finger lock, b reading stays put, c bottom stays visible, d clean open, e pinned question, f scroll calls")
+        if let driver = rows.first, !driver.failures.isEmpty {
+            lines.append("")
+            lines.append("\(driver.policy) sessions with a violation (\(driver.failures.count)), the first of each:")
+            lines += driver.failures.prefix(20).map { "  " + $0 }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The table as one JSON object: `{"sessions", "frames", "policies": {NAME: {"a", …, "f"}}}`.
+    public var json: String {
+        var writer = JSONWriter(reservingCapacity: 512)
+        writer.beginObject()
+        writer.key("sessions")
+        writer.integer(sessions)
+        writer.key("frames")
+        writer.integer(frames)
+        writer.key("policies")
+        writer.beginObject()
+        for row in rows {
+            writer.key(row.policy)
+            writer.beginObject()
+            for check in ScreenCheck.allCases {
+                writer.key(check.rawValue)
+                writer.number(row.perThousand(row.violations[check] ?? 0))
+            }
+            writer.key("f")
+            writer.number(row.perThousand(row.scrollCalls))
+            writer.endObject()
+        }
+        writer.endObject()
+        writer.endObject()
+        return writer.output
+    }
+
+    func format(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded()
+        let whole = Int(hundredths) / 100
+        let fraction = Int(hundredths) % 100
+        return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+    func leftPadding(_ width: Int) -> String { count >= width ? " " + self : String(repeating: " ", count: width - count) + self }
+}

@@ -1,0 +1,259 @@
+import ChatEvents
+
+/// A check of what the user sees, frame by frame.
+public enum ScreenCheck: String, Sendable, CaseIterable, Hashable {
+    /// Finger lock: while the finger is down, the content under it moves exactly with it.
+    case a
+    /// Reading stays put: with nobody touching and no navigation running, a visible item does
+    /// not move when only content above it or below the screen changed.
+    case b
+    /// Bottom stays visible: at the bottom and no animated command running, every frame shows
+    /// the newest message's bottom at the visible bottom (layout `bottom`).
+    case c
+    /// Clean open: the first frame that shows messages shows the newest at the visible bottom.
+    case d
+    /// Pinned question: in layout `top` the question does not move while its answer streams.
+    case e
+}
+
+/// The outcome of one session under one policy.
+public struct SimulationResult: Sendable, Hashable {
+    /// The policy's name.
+    public var policy: String
+    /// The session's name.
+    public var session: String
+    /// Frames drawn.
+    public var frames: Int
+    /// Frames that violated each check.
+    public var violations: [ScreenCheck: Int]
+    /// Programmatic scrolls (animated commands, and jumps that are not position keeping).
+    public var scrollCalls: Int
+    /// The first violation of each check: `frame N: what`.
+    public var firstViolations: [ScreenCheck: String]
+    /// The frames as text, when asked for.
+    public var drawing: [String]
+}
+
+/// Runs scripted sessions frame by frame at 120 Hz on a ``SimulatedScrollView``.
+public enum Simulator {
+    /// Frames per second.
+    public static let frameRate = 120.0
+
+    struct Frame {
+        var tops: [String: Double] = [:]
+        var offset = 0.0
+        var maxOffset = 0.0
+        var finger = false
+        var fingerDy = 0.0
+        var moving = false
+        var keyboardMoving = false
+        var layoutChanged = false
+        var shown: Bool { !tops.isEmpty }
+        var atBottom: Bool { offset >= maxOffset - 0.5 }
+        var inRange: Bool { offset >= -0.001 && offset <= maxOffset + 0.001 }
+    }
+
+    /// Runs `session` with `policy` and checks every frame.
+    public static func run(
+        _ session: SimSession, policy: any ScrollPolicy, draw: Bool = false,
+        view: SimulatedScrollView = SimulatedScrollView()
+    ) -> SimulationResult {
+        view.delegate = policy
+        var pages = session.olderPages
+        var deliveries: [(frame: Int, page: [SimMessage], more: Bool)] = []
+        var frameIndex = 0
+        policy.attach(view) { _ in
+            guard !pages.isEmpty else { return }
+            let page = pages.removeFirst()
+            deliveries.append((frameIndex + session.pageDelay, page, !pages.isEmpty))
+        }
+        var result = SimulationResult(
+            policy: policy.name, session: session.name, frames: session.frames, violations: [:], scrollCalls: 0,
+            firstViolations: [:], drawing: [])
+        func violate(_ check: ScreenCheck, _ what: String) {
+            result.violations[check, default: 0] += 1
+            if result.firstViolations[check] == nil { result.firstViolations[check] = "frame \(frameIndex): \(what)" }
+        }
+
+        var previous = Frame()
+        var stepIndex = 0
+        var opened = false
+        var cleanOpenDone = false
+        var streaming: Set<String> = []
+        var pinnedQuestion: String?
+        var pinnedTop: Double?
+        // The pin's own animation (0.3 s) is over this many frames after the question.
+        var pinSettlesAt = 0
+        // A navigation the user asked for (a tap, a send) runs until this frame.
+        var userNavigationUntil = -1
+        var sendDuringGesture = false
+        var deferredQuestion: String?
+        var edgeMoveAnimation = false
+        // Whether the view last came to rest away from the bottom: the reader reads history.
+        var away = false
+        let isTop = session.configuration.layout == .top
+
+        for frame in 0..<session.frames {
+            frameIndex = frame
+            if frame > 0 { view.advance(by: 1 / frameRate) }
+            view.rubberBanded = false
+            var current = Frame()
+            while stepIndex < session.steps.count, session.steps[stepIndex].frame <= frame {
+                switch session.steps[stepIndex].step {
+                case let .app(event):
+                    switch event {
+                    case let .open(history, _):
+                        view.append(history)
+                        // Check d is about opening a conversation that has messages.
+                        opened = !history.isEmpty
+                    case let .append(message, isStreaming):
+                        view.append([message])
+                        if isStreaming { streaming.insert(message.id) }
+                        if message.direction == .outgoing {
+                            // A send while the user holds the view scrolls when the hold ends.
+                            if view.fingerDown || view.isDecelerating {
+                                sendDuringGesture = true
+                            } else {
+                                userNavigationUntil = frame + 45
+                            }
+                        }
+                        if isTop, message.direction == .outgoing {
+                            if view.fingerDown || view.isDecelerating {
+                                deferredQuestion = message.id
+                            } else {
+                                pinnedQuestion = message.id
+                                pinnedTop = nil
+                                pinSettlesAt = frame + 40
+                            }
+                        }
+                    case let .tokens(id, delta):
+                        view.grow(id, by: delta)
+                    case let .finish(id):
+                        streaming.remove(id)
+                    case let .keyboard(overlap, duration):
+                        view.animateKeyboard(to: overlap, duration: duration)
+                    case .jumpToLatest:
+                        // The user leaves the pinned question for the newest message.
+                        userNavigationUntil = frame + 45
+                        pinnedQuestion = nil
+                    case .olderLoaded, .layout:
+                        break
+                    }
+                    policy.handle(event)
+                case .touchDown:
+                    view.touchDown()
+                case let .fingerMove(dy):
+                    view.moveFinger(by: dy)
+                    current.fingerDy += dy
+                case let .touchUp(velocity):
+                    view.touchUp(velocity: velocity)
+                case let .rotate(height):
+                    view.resize(frameHeight: height)
+                    current.layoutChanged = true
+                    policy.handle(.layout)
+                }
+                stepIndex += 1
+            }
+            while let delivery = deliveries.first, delivery.frame <= frame {
+                deliveries.removeFirst()
+                view.prepend(delivery.page)
+                policy.handle(.olderLoaded(delivery.page, hasMoreOlder: delivery.more))
+            }
+            policy.tick()
+            view.layoutCells()
+
+            // Draw the frame.
+            for item in view.visibleItems() { current.tops[item.id] = item.screenTop }
+            current.offset = view.offset
+            current.maxOffset = view.maxOffset
+            current.finger = view.fingerDown
+            // Momentum and bounces are the user's; an animation right after a tap or a send
+            // is the navigation the user asked for, and so is an animation that carries it on
+            // without a pause (a message that arrives on the way). Any other is the app's own.
+            if sendDuringGesture, !view.fingerDown, !view.isDecelerating {
+                sendDuringGesture = false
+                userNavigationUntil = frame + 45
+                if let question = deferredQuestion {
+                    pinnedQuestion = question
+                    pinnedTop = nil
+                    pinSettlesAt = frame + 40
+                    deferredQuestion = nil
+                }
+            }
+            if view.animation != nil, frame - 1 <= userNavigationUntil {
+                userNavigationUntil = max(userNavigationUntil, frame)
+            }
+            // An animation that runs while the keyboard moves belongs to that bottom-edge move.
+            if view.animation == nil {
+                edgeMoveAnimation = false
+            } else if view.isKeyboardAnimating {
+                edgeMoveAnimation = true
+            }
+            current.moving = view.isDecelerating || edgeMoveAnimation
+                || (view.animation != nil && frame <= userNavigationUntil)
+            current.keyboardMoving = view.isKeyboardAnimating
+            let commandRunning = view.isAnimatingCommand
+            let common = current.tops.keys.filter { previous.tops[$0] != nil }
+            func moved(_ id: String) -> Double { (current.tops[id] ?? 0) - (previous.tops[id] ?? 0) }
+
+            // a. Finger lock.
+            if previous.finger, current.finger, !view.rubberBanded, previous.inRange, current.inRange,
+               let id = common.first(where: { abs(moved($0) - current.fingerDy) > 0.5 }) {
+                violate(.a, "\(id) moved \(moved(id)) under a finger that moved \(current.fingerDy)")
+            }
+            // b. Reading stays put.
+            if away, !previous.finger, !current.finger, !previous.moving, !current.moving, !current.keyboardMoving,
+               !previous.keyboardMoving, !current.layoutChanged, previous.shown, !isTop || pinnedQuestion == nil,
+               let id = common.first(where: { abs(moved($0)) > 0.5 }) {
+                violate(.b, "\(id) moved \(moved(id)) while the reader read")
+            }
+            // c. Bottom stays visible.
+            if !isTop, previous.shown, previous.atBottom, !previous.finger, !current.finger, !commandRunning,
+               !view.isDecelerating, !current.atBottom {
+                violate(.c, "\(current.maxOffset - current.offset) points of new content below the screen")
+            }
+            // d. Clean open.
+            if opened, !cleanOpenDone, current.shown {
+                if current.atBottom || current.finger {
+                    cleanOpenDone = true
+                } else {
+                    violate(.d, "the open shows offset \(current.offset), not the bottom \(current.maxOffset)")
+                }
+            }
+            // e. Pinned question: from the end of its pin animation, while an answer streams
+            // and nobody touches the screen.
+            if current.finger { pinnedQuestion = nil }
+            if let question = pinnedQuestion {
+                let top = current.tops[question]
+                if frame < pinSettlesAt || top == nil {
+                    pinnedTop = nil
+                } else if let top, let pinned = pinnedTop, !streaming.isEmpty, abs(top - pinned) > 0.5 {
+                    violate(.e, "the question moved from \(pinned) to \(top)")
+                    pinnedTop = top
+                } else {
+                    pinnedTop = top
+                }
+            }
+            if current.shown, current.atBottom {
+                away = false
+            } else if !current.finger, !view.isDecelerating, view.animation == nil, current.shown {
+                away = true
+            }
+            if draw { result.drawing.append(drawFrame(frame, view: view, frame: current)) }
+            previous = current
+        }
+        result.scrollCalls = view.scrollCalls
+        return result
+    }
+
+    static func drawFrame(_ index: Int, view: SimulatedScrollView, frame: Frame) -> String {
+        let ids = frame.tops.sorted { $0.value < $1.value }.map { "\($0.key)@\(Int($0.value.rounded()))" }
+        var flags = ""
+        if frame.finger { flags += " finger" }
+        if view.isAnimatingCommand { flags += " command" }
+        if view.isDecelerating { flags += " momentum" }
+        if frame.keyboardMoving { flags += " keyboard" }
+        return "frame \(index) offset=\(Int(frame.offset.rounded()))/\(Int(frame.maxOffset.rounded()))\(flags): "
+            + ids.joined(separator: " ")
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import ChatEvents
+import ChatReplay
+import ChatScrollSimulator
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension ReplayCommand {
+    struct Simulate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run simulated chat screens frame by frame and count what the user would see jump.",
+            discussion: """
+                Runs the shipped scenarios and N seeded random sessions at 120 frames per second \
+                on a simulated scroll view, once with the package's scroll driver and once with \
+                each model of a hand-written approach, and prints, per 1,000 frames, the frames \
+                that violate each check (a finger lock, b reading stays put, c bottom stays \
+                visible, d clean open, e pinned question) and the programmatic scrolls (f).
+                """)
+
+        @Option(help: "How many seeded random sessions to run besides the scenarios.")
+        var sessions = 1000
+
+        @Option(help: "The seed of the first random session; the others follow it.")
+        var seed: UInt64 = 1
+
+        @Option(help: "Output: text (a table) or json (one object).")
+        var format: String = "text"
+
+        @Option(help: ArgumentHelp("Write the event log the driver produced for each session into this folder.", valueName: "dir"))
+        var record: String?
+
+        @Option(help: ArgumentHelp("Draw the frames of one session (a scenario's name or random-SEED) and its policy.", valueName: "session"))
+        var frames: String?
+
+        @Option(help: "The policy whose frames --frames draws: driver or a baseline's name.")
+        var policy = "driver"
+
+        func validate() throws {
+            guard format == "text" || format == "json" else { throw ValidationError("--format must be text or json") }
+            guard sessions >= 0 else { throw ValidationError("--sessions must not be negative") }
+        }
+
+        func run() throws {
+            let all = Scenarios.all + (0..<sessions).map { Scenarios.random(seed: seed &+ UInt64($0)) }
+            if let name = frames {
+                guard let session = all.first(where: { $0.name == name })
+                    ?? (name.hasPrefix("random-") ? UInt64(name.dropFirst(7)).map(Scenarios.random(seed:)) : nil)
+                else { throw ValidationError("no session named \(name)") }
+                let result = Simulator.run(session, policy: Self.policy(named: policy, session), draw: true)
+                print(result.drawing.joined(separator: "\n"))
+                return
+            }
+            let table = SimulationTable.run(all, recording: record != nil)
+            if let record {
+                try FileManager.default.createDirectory(atPath: record, withIntermediateDirectories: true)
+                for (name, log) in table.logs {
+                    try Data(log.utf8).write(to: URL(fileURLWithPath: record).appendingPathComponent(name + ".jsonl"))
+                }
+            }
+            print(format == "json" ? table.json : table.text)
+        }
+
+        static func policy(named name: String, _ session: SimSession) -> any ScrollPolicy {
+            if let kind = BaselinePolicy.Kind(rawValue: name) { return BaselinePolicy(kind) }
+            return DriverPolicy(configuration: session.configuration)
+        }
+    }
+}
