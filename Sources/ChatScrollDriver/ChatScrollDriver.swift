@@ -8,10 +8,12 @@ public enum ScrollAnimation: Sendable, Hashable {
     /// An animated scroll for a command the user should see (about 0.3 s in UIKit).
     case command
     /// A command's animation is running and its destination moved (the content grew while
-    /// following): move the destination and keep the animation's timing. A view that can only
-    /// restart its animation may ignore this; the driver corrects the rest when the animation
-    /// ends (`didEndScrollingAnimation`).
-    case retargetCommand
+    /// following, or the keyboard moved the bottom edge): go on from where the view is to the
+    /// new destination, ending when the animation would have ended — or, with `keyboard`, no
+    /// sooner than the keyboard's animation of that many seconds, so both edges arrive together.
+    /// A view that can only restart its animation may ignore this; the driver corrects the rest
+    /// when the animation ends (`didEndScrollingAnimation`).
+    case retargetCommand(keyboard: Double?)
     /// Along the keyboard's animation, over its duration, so that what sits at the bottom edge
     /// moves with the keyboard.
     case alongKeyboard(duration: Double)
@@ -68,6 +70,8 @@ public final class ChatScrollDriver {
     public weak var scrollView: (any ChatScrollViewTarget)?
     /// Called with each effect of each step, in order: `loadOlder`, `persistPosition`.
     public var onEffect: (ChatEffect) -> Void = { _ in }
+    /// Called after each event the driver sends, with the state after it: for logging and tests.
+    public var onStep: ((ChatEvent, ChatState) -> Void)?
     /// When set, every event the driver sends is recorded here, stamped by ``clock``.
     public var recorder: ChatRecorder?
     /// The time stamp of recorded events, in seconds; `nil` records events without one.
@@ -124,7 +128,7 @@ public final class ChatScrollDriver {
         self.frameHeight = height
         self.insetTop = top
         self.insetBottom = bottom
-        send(.viewportChanged(height: height, insetTop: top, insetBottom: bottom))
+        apply(.viewportChanged(height: height, insetTop: top, insetBottom: bottom))
         // The keyboard's share depends on the bottom inset.
         updateKeyboard(overlap: keyboard, duration: nil)
     }
@@ -142,8 +146,9 @@ public final class ChatScrollDriver {
 
     private func updateKeyboard(overlap: Double, duration: Double?) {
         keyboardOverlap = overlap
-        if isDragging {
-            // While the finger is down the keyboard waits for it to lift: the drag ends in the
+        if isDragging || isDecelerating && isBouncing {
+            // While the finger is down the keyboard waits for it to lift, and while the list
+            // bounces back from past an edge, for the bounce to end: the gesture ends in the
             // geometry it began in, then the keyboard moves the bottom edge.
             pendingKeyboard = (duration, clock?())
             return
@@ -152,11 +157,18 @@ public final class ChatScrollDriver {
         sendKeyboard(duration: duration)
     }
 
+    /// Whether the scroll view shows the content pulled past an edge.
+    private var isBouncing: Bool {
+        guard let offset = state.offset else { return false }
+        let shown = contentOffsetY + insetTop
+        return shown < 0 || shown > offset && offset >= state.maxOffset
+    }
+
     /// The keyboard's animation replaces the momentum: the scroll settles where it is now.
     private func settleMomentum() {
         isDecelerating = false
         momentumSettledForKeyboard = true
-        send(.scrollSettled(offset: contentOffsetY + insetTop))
+        apply(.scrollSettled(offset: contentOffsetY + insetTop))
     }
 
     /// Sends the keyboard's height when it differs from the state's.
@@ -164,7 +176,7 @@ public final class ChatScrollDriver {
         let height = max(0, keyboardOverlap - insetBottom)
         defer { momentumSettledForKeyboard = false }
         guard height != state.keyboardHeight else { return }
-        send(height > 0 ? .keyboardWillShow(height: height, duration: duration) : .keyboardWillHide(duration: duration))
+        apply(height > 0 ? .keyboardWillShow(height: height, duration: duration) : .keyboardWillHide(duration: duration))
     }
 
     /// After the user's gesture ended: the keyboard that moved during it, over what is left of
@@ -188,13 +200,18 @@ public final class ChatScrollDriver {
         // A touch stops a running animation, as UIKit does.
         isAnimatingCommand = false
         keyboardAnimationTarget = nil
-        send(.dragBegan)
+        apply(.dragBegan)
     }
 
     /// `scrollViewDidScroll`: forwarded as the user's scrolling only while the user drags or
     /// the scroll decelerates; callbacks of the driver's own moves and of a command animation
     /// are not the user's.
     public func didScroll(contentOffsetY y: Double) {
+        // The callback of the driver's own move, from inside it: not the user's.
+        if applying, !y.isNaN {
+            contentOffsetY = y
+            return
+        }
         warnings = []
         guard !y.isNaN else {
             warnings.append("contentOffsetY is not a number; ignored")
@@ -211,7 +228,7 @@ public final class ChatScrollDriver {
         // the driver started (along the keyboard) or from layout: not the user's.
         if isDragging || isDecelerating || state.mode == .detached {
             let offset = y + insetTop
-            if offset != state.offset { send(.scrolled(offset: offset)) }
+            if offset != state.offset { apply(.scrolled(offset: offset)) }
         }
     }
 
@@ -223,7 +240,7 @@ public final class ChatScrollDriver {
         let velocity = velocity.isNaN ? 0 : velocity
         isDragging = false
         isDecelerating = velocity != 0
-        send(.dragEnded(offset: contentOffsetY + insetTop, velocity: velocity))
+        apply(.dragEnded(offset: contentOffsetY + insetTop, velocity: velocity))
         sendPendingKeyboard()
     }
 
@@ -231,7 +248,7 @@ public final class ChatScrollDriver {
     public func didEndDecelerating() {
         warnings = []
         isDecelerating = false
-        send(.scrollSettled(offset: contentOffsetY + insetTop))
+        apply(.scrollSettled(offset: contentOffsetY + insetTop))
         sendPendingKeyboard()
     }
 
@@ -249,18 +266,31 @@ public final class ChatScrollDriver {
     public func cellMeasured(id: String, height: Double) {
         warnings = []
         guard let message = state.message(id: id), message.height != height else { return }
-        send(.itemMeasured(id: id, height: height))
+        apply(.itemMeasured(id: id, height: height))
     }
 
-    /// Sends any other event of the screen (history, appends, tokens, pages, focus, taps,
-    /// appear and disappear) and applies the outcome.
+    /// Sends any other event of the screen — history, appends, confirmations, tokens, pages,
+    /// removals, focus and blur, selection, taps (jump to latest, jump to a message), highlight
+    /// and entrance-animation ends, appear and disappear — and applies the outcome.
+    ///
+    /// ```swift
+    /// driver.send(.messageAppended(message, streaming: nil))
+    /// driver.send(.inputFocused)
+    /// ```
     public func send(_ event: ChatEvent) {
+        warnings = []
+        apply(event)
+    }
+
+    /// Reduces `event`, records it, hands out its effects, and moves the scroll view.
+    private func apply(_ event: ChatEvent) {
         if var recorder {
             recorder.record(event, time: clock?())
             self.recorder = recorder
         }
         let before = state.offset
         state.reduce(event)
+        onStep?(event, state)
         for effect in state.effects { onEffect(effect) }
         if let command = state.scrollTarget, command.seq != executedSeq, command.offset != nil {
             executedSeq = command.seq
@@ -278,12 +308,14 @@ public final class ChatScrollDriver {
             // The user's own scrolling: the scroll view is already there.
             return
         case .keyboard?:
-            // The keyboard's animation takes over from a running command's (UIKit's view
-            // animation replaces the scroll animation), so both edges move together.
-            isAnimatingCommand = false
-            keepModelledOffset(animation: keyboardAnimation(event))
+            let animation = keyboardAnimation(event)
+            if isAnimatingCommand, case let .alongKeyboard(duration) = animation {
+                keepModelledOffset(animation: .retargetCommand(keyboard: duration))
+            } else {
+                keepModelledOffset(animation: isAnimatingCommand ? .retargetCommand(keyboard: nil) : animation)
+            }
         case .command?, .growth?, .prepend?, .viewport?, .measure?, .remove?, .settle?, .clamp?:
-            keepModelledOffset(animation: isAnimatingCommand ? .retargetCommand : .none)
+            keepModelledOffset(animation: isAnimatingCommand ? .retargetCommand(keyboard: nil) : .none)
         }
     }
 

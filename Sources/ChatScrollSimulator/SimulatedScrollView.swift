@@ -126,6 +126,15 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
     public var contentHeight: Double { items.reduce(0) { $0 + $1.current } + drawnSpacer }
     /// The largest offset at rest.
     public var maxOffset: Double { max(0, contentHeight - visibleHeight) }
+    /// The largest offset as the scroll view's own physics see it (rubber-banding, bounces,
+    /// clamping): the keyboard's inset is a model value, set to its end at once inside the
+    /// keyboard's animation block, while only the drawing animates.
+    var restingMaxOffset: Double {
+        let keyboardEnd = keyboardAnimation?.to ?? keyboard
+        let spacer = trailingSpacer == 0 ? 0 : max(0, trailingSpacer + spacerKeyboard - keyboardEnd)
+        let content = items.reduce(0) { $0 + $1.current } + spacer
+        return max(0, content - max(0, frameHeight - insetTop - insetBottom - keyboardEnd))
+    }
     /// The content offset as UIKit reports it.
     public var contentOffsetY: Double { offset - insetTop }
     /// Whether a command's animation runs.
@@ -163,10 +172,10 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
                 offset = target
             }
             delegate?.didScroll(contentOffsetY: contentOffsetY)
-        case .retargetCommand:
+        case let .retargetCommand(keyboard):
             if let running = animation, running.isCommand {
-                // On from where it is now, ending when it would have ended.
-                let remaining = max(running.start + running.duration - time, 1 / 120)
+                // On from where it is now, ending when it would have ended (or with the keyboard).
+                let remaining = max(running.start + running.duration - time, keyboard ?? 0, 1 / 120)
                 animation = Animation(from: offset, to: target, start: time, duration: remaining, isCommand: true)
             } else {
                 animation = nil
@@ -243,7 +252,7 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
     /// The finger moves by `dy` points on screen (down is positive), dragging the content.
     func moveFinger(by dy: Double) {
         guard fingerDown else { return }
-        let inside = offset >= 0 && offset <= maxOffset && offset - dy >= 0 && offset - dy <= maxOffset
+        let inside = offset >= 0 && offset <= restingMaxOffset && offset - dy >= 0 && offset - dy <= restingMaxOffset
         if !inside { rubberBanded = true }
         offset -= inside ? dy : dy * 0.5
         delegate?.didScroll(contentOffsetY: contentOffsetY)
@@ -255,14 +264,14 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
         fingerDown = false
         velocity = -screenVelocity
         delegate?.willEndDragging(velocity: velocity)
-        if velocity == 0 || offset < 0 || offset > maxOffset {
+        if velocity == 0 || offset < 0 || offset > restingMaxOffset {
             velocity = 0
-            if offset < 0 || offset > maxOffset {
+            if offset < 0 || offset > restingMaxOffset {
                 // Bounce back: a short animation that ends the gesture.
                 isDecelerating = true
                 animation = Animation(
-                    from: offset, to: min(max(0, offset), maxOffset), start: time, duration: 0.25, isCommand: false,
-                    followsBottomEdge: offset > maxOffset)
+                    from: offset, to: min(max(0, offset), restingMaxOffset), start: time, duration: 0.25, isCommand: false,
+                    followsBottomEdge: offset > restingMaxOffset)
             }
         } else {
             isDecelerating = true
@@ -281,7 +290,7 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
         }
         if var running = animation {
             if running.followsBottomEdge {
-                running.to = maxOffset
+                running.to = restingMaxOffset
                 animation = running
             }
             let p = min(1, (time - running.start) / running.duration)
@@ -300,8 +309,8 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
         } else if isDecelerating {
             velocity *= pow(0.998, dt * 1000)
             offset += velocity * dt
-            if offset < 0 || offset > maxOffset {
-                offset = min(max(0, offset), maxOffset)
+            if offset < 0 || offset > restingMaxOffset {
+                offset = min(max(0, offset), restingMaxOffset)
                 velocity = 0
             }
             delegate?.didScroll(contentOffsetY: contentOffsetY)
@@ -338,9 +347,9 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
                 top = bottom
             }
         }
-        if !fingerDown, !isDecelerating, animation == nil, keyboardAnimation == nil, offset > maxOffset || offset < 0 {
+        if !fingerDown, !isDecelerating, animation == nil, offset > restingMaxOffset || offset < 0 {
             // UIKit keeps a resting offset inside the content.
-            offset = min(max(0, offset), maxOffset)
+            offset = min(max(0, offset), restingMaxOffset)
             delegate?.didScroll(contentOffsetY: contentOffsetY)
         }
     }

@@ -1,4 +1,11 @@
 import ChatEvents
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A check of what the user sees, frame by frame.
 public enum ScreenCheck: String, Sendable, CaseIterable, Hashable {
@@ -38,9 +45,13 @@ public struct SimulationResult: Sendable, Hashable {
 public enum Simulator {
     /// Frames per second.
     public static let frameRate = 120.0
+    /// How much of its speed momentum keeps from one frame to the next: 0.998 per millisecond.
+    static let momentumDecayPerFrame = pow(0.998, 1000 / frameRate)
 
     struct Frame {
         var tops: [String: Double] = [:]
+        /// The visible ids, top to bottom.
+        var order: [String] = []
         var offset = 0.0
         var maxOffset = 0.0
         var finger = false
@@ -48,8 +59,17 @@ public enum Simulator {
         var moving = false
         var keyboardMoving = false
         var layoutChanged = false
+        var coasting = false
+        var decelerating = false
+        var coastedSince = false
+        var movement = 0.0
         var shown: Bool { !tops.isEmpty }
-        var atBottom: Bool { offset >= maxOffset - 0.5 }
+        var contentFits = false
+        var contentHeight = 0.0
+        var newestBottomVisible = false
+        /// The newest message's bottom at the visible bottom; when all the content fits on
+        /// screen, the newest message's bottom visible.
+        var atBottom: Bool { contentFits ? newestBottomVisible : offset >= maxOffset - 0.5 }
         var inRange: Bool { offset >= -0.001 && offset <= maxOffset + 0.001 }
     }
 
@@ -89,7 +109,9 @@ public enum Simulator {
         var sendDuringGesture = false
         var deferredQuestion: String?
         var edgeMoveAnimation = false
-        // Whether the view last came to rest away from the bottom: the reader reads history.
+        // Whether the user took the view away from the bottom (a drag, a fling, a tap) and it
+        // has not been at the bottom since: the reader reads history. Otherwise the screen
+        // follows the conversation, and its newest message must stay visible.
         var away = false
         let isTop = session.configuration.layout == .top
 
@@ -136,6 +158,9 @@ public enum Simulator {
                         // The user leaves the pinned question for the newest message.
                         userNavigationUntil = frame + 45
                         pinnedQuestion = nil
+                        // A send that waited for the gesture is superseded by the tap.
+                        deferredQuestion = nil
+                        sendDuringGesture = false
                     case .olderLoaded, .layout:
                         break
                     }
@@ -163,9 +188,15 @@ public enum Simulator {
             view.layoutCells()
 
             // Draw the frame.
-            for item in view.visibleItems() { current.tops[item.id] = item.screenTop }
+            for item in view.visibleItems() {
+                current.tops[item.id] = item.screenTop
+                current.order.append(item.id)
+            }
             current.offset = view.offset
             current.maxOffset = view.maxOffset
+            current.contentHeight = view.contentHeight
+            current.contentFits = view.contentHeight <= view.visibleHeight
+            current.newestBottomVisible = view.contentHeight - view.offset <= view.visibleHeight + 0.5
             current.finger = view.fingerDown
             // Momentum and bounces are the user's; an animation right after a tap or a send
             // is the navigation the user asked for, and so is an animation that carries it on
@@ -193,8 +224,21 @@ public enum Simulator {
                 || (view.animation != nil && frame <= userNavigationUntil)
             current.keyboardMoving = view.isKeyboardAnimating
             let commandRunning = view.isAnimatingCommand
-            let common = current.tops.keys.filter { previous.tops[$0] != nil }
+            let common = current.order.filter { previous.tops[$0] != nil }
             func moved(_ id: String) -> Double { (current.tops[id] ?? 0) - (previous.tops[id] ?? 0) }
+
+            // Only the user takes the view away from the bottom: a gesture (in this frame or
+            // just ended) or a navigation asked for; rubber-banding past an edge does not.
+            let userMoving = current.finger || view.isDecelerating || previous.finger || previous.decelerating
+                || frame <= userNavigationUntil
+            if current.shown, current.atBottom {
+                away = false
+            } else if userMoving, current.inRange, current.contentHeight == previous.contentHeight {
+                // Not when new content is what put the bottom out of view this frame. A reader
+                // within 20 points of the bottom (the default atBottomThreshold) is at the bottom.
+                away = current.maxOffset - current.offset > 20
+            }
+            current.decelerating = view.isDecelerating
 
             // a. Finger lock.
             if previous.finger, current.finger, !view.rubberBanded, previous.inRange, current.inRange,
@@ -207,9 +251,24 @@ public enum Simulator {
                let id = common.first(where: { abs(moved($0)) > 0.5 }) {
                 violate(.b, "\(id) moved \(moved(id)) while the reader read")
             }
+            // b, during momentum: what is on screen moves only as the momentum carries it, each
+            // frame's movement the last one's decayed by 0.998 per millisecond (a prepend that is
+            // not compensated shows as a jump).
+            let coasting = view.isDecelerating && view.animation == nil && !current.finger
+                && current.offset > 0 && current.offset < current.maxOffset && !current.keyboardMoving
+            if coasting, previous.coasting, previous.coastedSince, let id = common.first {
+                let expected = previous.movement * Self.momentumDecayPerFrame
+                if abs(moved(id) - expected) > 1 {
+                    violate(.b, "\(id) moved \(moved(id)) during momentum that carried it \(expected)")
+                }
+            }
+            current.coasting = coasting
+            // The previous frame's movement was momentum's own only if it coasted too.
+            current.coastedSince = coasting && previous.coasting
+            current.movement = common.first.map(moved) ?? 0
             // c. Bottom stays visible.
-            if !isTop, previous.shown, previous.atBottom, !previous.finger, !current.finger, !commandRunning,
-               !view.isDecelerating, !current.atBottom {
+            if !isTop, !away, previous.shown, !previous.finger, !current.finger, !commandRunning,
+               !view.isDecelerating, current.offset >= 0, !current.atBottom, cleanOpenDone || !opened {
                 violate(.c, "\(current.maxOffset - current.offset) points of new content below the screen")
             }
             // d. Clean open.
@@ -234,11 +293,6 @@ public enum Simulator {
                     pinnedTop = top
                 }
             }
-            if current.shown, current.atBottom {
-                away = false
-            } else if !current.finger, !view.isDecelerating, view.animation == nil, current.shown {
-                away = true
-            }
             if draw { result.drawing.append(drawFrame(frame, view: view, frame: current)) }
             previous = current
         }
@@ -247,7 +301,7 @@ public enum Simulator {
     }
 
     static func drawFrame(_ index: Int, view: SimulatedScrollView, frame: Frame) -> String {
-        let ids = frame.tops.sorted { $0.value < $1.value }.map { "\($0.key)@\(Int($0.value.rounded()))" }
+        let ids = frame.order.map { "\($0)@\(Int((frame.tops[$0] ?? 0).rounded()))" }
         var flags = ""
         if frame.finger { flags += " finger" }
         if view.isAnimatingCommand { flags += " command" }

@@ -1,0 +1,57 @@
+import ChatEvents
+import ChatScrollSimulator
+import Testing
+
+/// Each check of what the user sees, shown failing on a session made to break it — so that a
+/// check that cannot fail would be noticed — and the driver passing the same session.
+@Suite("Screen checks")
+struct CheckTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var session: @Sendable () -> SimSession
+        var policy: BaselinePolicy.Kind
+        var violations: [ScreenCheck: Int]
+        var first: String
+        var testDescription: String { "\(policy.rawValue) on \(session().name)" }
+    }
+
+    static let cases: [Case] = [
+        // a: a measured cell above the finger shifts the content under it.
+        Case(session: Scenarios.pageUnderTheFinger, policy: .scrollWhenAtBottom, violations: [.a: 6],
+             first: "frame 36: m8 moved -5.0 under a finger that moved 10.0"),
+        // b: a page prepended during momentum without compensation jumps.
+        Case(session: Scenarios.prependDuringMomentum, policy: .scrollWhenAtBottom, violations: [.a: 2, .b: 17, .d: 30],
+             first: "frame 44: m11 moved 41.706060023703685 during momentum that carried it 31.706060023703753"),
+        // b: a streamed answer drags the reader back to the bottom.
+        Case(session: Scenarios.scrollUpDuringStream, policy: .alwaysScroll, violations: [.b: 383, .d: 156],
+             first: "frame 184: m23 moved -1.6170008935018814 while the reader read"),
+        // c: the keyboard covers the last message.
+        Case(session: Scenarios.keyboardWhileFollowingAndDetached, policy: .scrollWhenAtBottom, violations: [.a: 6, .c: 89],
+             first: "frame 31: 8.433333333333394 points of new content below the screen"),
+        // d: the list shows its top, then scrolls down.
+        Case(session: Scenarios.openAndReadHistory, policy: .delayedOpen, violations: [.a: 4, .b: 9, .d: 60],
+             first: "frame 0: the open shows offset 0.0, not the bottom 7621.0"),
+        // e: the answer pushes the question up.
+        Case(session: Scenarios.questionAndAnswer, policy: .alwaysScroll, violations: [.d: 416, .e: 503],
+             first: "frame 84: the question moved from 617.193287037037 to 616.5939643347051"),
+    ]
+
+    @Test("a hand-written approach violates the check; the driver does not", arguments: cases)
+    func violated(_ testCase: Case) {
+        let session = testCase.session()
+        let baseline = Simulator.run(session, policy: BaselinePolicy(testCase.policy))
+        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(baseline.violations == testCase.violations)
+        #expect(baseline.firstViolations.values.contains(testCase.first))
+        #expect(driver.violations == [:])
+    }
+
+    // f: a streamed answer costs the driver one scroll (its append), after the send's own.
+    @Test("f: scroll calls of a streamed answer")
+    func scrollCalls() {
+        let session = Scenarios.streamWhileFollowing()
+        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let always = Simulator.run(session, policy: BaselinePolicy(.alwaysScroll))
+        #expect(driver.scrollCalls == 2)
+        #expect(always.scrollCalls == 63)
+    }
+}

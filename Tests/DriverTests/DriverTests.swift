@@ -1,0 +1,285 @@
+import ChatEvents
+import ChatReducer
+import ChatScrollDriver
+import Testing
+
+/// A scroll view that records what the driver asks of it and, like UIKit, reports a
+/// non-animated move back to its delegate at once.
+final class RecordingScrollView: ChatScrollViewTarget {
+    var calls: [(y: Double, animation: ScrollAnimation)] = []
+    weak var driver: ChatScrollDriver?
+
+    func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
+        calls.append((y, animation))
+        if animation == .none { driver?.didScroll(contentOffsetY: y) }
+    }
+}
+
+/// A driver over a scroll view of frame 844 with insets 91 and 83 (visible height 670), and the
+/// events it sent.
+final class Screen {
+    let driver: ChatScrollDriver
+    let view = RecordingScrollView()
+    var sent: [ChatEvent] = []
+    var effects: [ChatEffect] = []
+
+    init(configuration: ChatConfiguration = ChatConfiguration()) {
+        driver = ChatScrollDriver(configuration: configuration)
+        driver.scrollView = view
+        view.driver = driver
+        driver.onStep = { [unowned self] event, _ in sent.append(event) }
+        driver.onEffect = { [unowned self] effect in effects.append(effect) }
+        driver.layout(frameHeight: 844, insetTop: 91, insetBottom: 83)
+        // The geometry became known: offset 0, contentOffset.y -91.
+        precondition(view.calls.map(\.y) == [-91] && sent == [.viewportChanged(height: 844, insetTop: 91, insetBottom: 83)])
+        sent = []
+        view.calls = []
+    }
+
+    /// Opens with `count` messages of 100 points: content 100 × count.
+    static func open(_ count: Int = 20, hasMoreOlder: Bool = false, configuration: ChatConfiguration = ChatConfiguration()) -> Screen {
+        let screen = Screen(configuration: configuration)
+        screen.driver.send(.historyLoaded(messages: messages(1...count), hasMoreOlder: hasMoreOlder))
+        screen.sent = []
+        screen.view.calls = []
+        screen.effects = []
+        return screen
+    }
+
+    /// Drags the list from where it is to `contentOffsetY` and releases it there without velocity.
+    func drag(to y: Double) {
+        driver.willBeginDragging()
+        driver.didScroll(contentOffsetY: y)
+        driver.willEndDragging(velocity: 0)
+    }
+}
+
+func messages(_ numbers: ClosedRange<Int>, prefix: String = "m", height: Double = 100) -> [ChatMessage] {
+    numbers.map { ChatMessage(id: "\(prefix)\($0)", direction: .incoming, height: height) }
+}
+
+@Suite("Scroll driver")
+struct DriverTests {
+    // MARK: Input: geometry
+
+    @Test("given a new driver, when the scroll view is laid out twice alike, then one viewportChanged")
+    func layoutOnlyWhenChanged() {
+        let screen = Screen()
+        screen.driver.layout(frameHeight: 844, insetTop: 91, insetBottom: 83)
+        #expect(screen.sent == [])
+        screen.driver.layout(frameHeight: 390, insetTop: 91, insetBottom: 83)
+        #expect(screen.sent == [.viewportChanged(height: 390, insetTop: 91, insetBottom: 83)])
+    }
+
+    @Test("given the geometry, when history opens the chat, then the scroll view goes once to contentOffset = offset - insetTop")
+    func openRunsTheCommandOnce() {
+        let screen = Screen()
+        screen.driver.send(.historyLoaded(messages: messages(1...20), hasMoreOlder: false))
+        // Content 2000, visible 670: offset 1330, contentOffset.y 1330 - 91 = 1239.
+        #expect(screen.view.calls.map(\.y) == [1239])
+        #expect(screen.view.calls.map(\.animation) == [.none])
+        #expect(screen.driver.contentOffsetY == 1239)
+        #expect(screen.driver.state.scrollTarget?.seq == 1)
+        // The move's own callback is not the user's: nothing more was sent.
+        #expect(screen.sent == [.historyLoaded(messages: messages(1...20), hasMoreOlder: false)])
+        screen.driver.send(.inputBlurred)
+        #expect(screen.view.calls.count == 1)
+    }
+
+    @Test("given an open chat, when the keyboard's end frame covers 336 points of the scroll view, then keyboardWillShow 336 - 83 = 253, once")
+    func keyboardOverlap() {
+        let screen = Screen.open()
+        screen.driver.keyboardWillChange(keyboardTop: 508, scrollViewBottom: 844, duration: 0.25)
+        screen.driver.keyboardWillChange(keyboardTop: 508, scrollViewBottom: 844, duration: 0.25)
+        #expect(screen.sent == [.keyboardWillShow(height: 253, duration: 0.25)])
+        // Following: the bottom follows the keyboard, along its animation. Offset 1330 + 253.
+        #expect(screen.view.calls.map(\.y) == [1583 - 91])
+        #expect(screen.view.calls.map(\.animation) == [.alongKeyboard(duration: 0.25)])
+
+        screen.driver.keyboardWillChange(keyboardTop: 900, scrollViewBottom: 844, duration: 0.25)
+        #expect(screen.sent.last == .keyboardWillHide(duration: 0.25))
+    }
+
+    @Test("given a keyboard smaller than the bottom inset, when it shows, then nothing is sent")
+    func keyboardWithinTheInset() {
+        let screen = Screen.open()
+        screen.driver.keyboardWillChange(keyboardTop: 800, scrollViewBottom: 844)
+        #expect(screen.sent == [])
+    }
+
+    // MARK: Input: the user's scrolling
+
+    @Test("given an open chat, when the user drags and releases without velocity, then dragBegan, scrolled and dragEnded with offset = contentOffset + insetTop")
+    func dragWithoutVelocity() {
+        let screen = Screen.open()
+        screen.drag(to: 500)
+        #expect(screen.sent == [.dragBegan, .scrolled(offset: 591), .dragEnded(offset: 591, velocity: 0)])
+        #expect(screen.driver.state.mode == .detached)
+        #expect(screen.driver.state.offset == 591)
+        #expect(screen.view.calls.isEmpty)
+    }
+
+    @Test("given a release with velocity, when the scroll decelerates and stops, then its callbacks are the user's until scrollSettled")
+    func momentum() {
+        let screen = Screen.open()
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: 900)
+        screen.driver.willEndDragging(velocity: -800)
+        #expect(screen.driver.isDecelerating)
+        screen.driver.didScroll(contentOffsetY: 700)
+        screen.driver.didEndDecelerating()
+        #expect(screen.sent == [
+            .dragBegan, .scrolled(offset: 991), .dragEnded(offset: 991, velocity: -800), .scrolled(offset: 791),
+            .scrollSettled(offset: 791),
+        ])
+        #expect(!screen.driver.isDecelerating)
+        #expect(screen.driver.state.userHoldsView == false)
+    }
+
+    @Test("given a following chat, when the scroll view reports a move nobody made, then it is not the user's scrolling")
+    func layoutCallbacksAreNotTheUsers() {
+        let screen = Screen.open()
+        screen.driver.didScroll(contentOffsetY: 1000)
+        #expect(screen.sent == [])
+        #expect(screen.driver.state.offset == 1330)
+    }
+
+    // MARK: Output: commands and position keeping
+
+    @Test("given a following chat, when a message arrives, then one animated command whose callbacks are not the user's")
+    func animatedCommand() {
+        let screen = Screen.open()
+        screen.driver.send(.messageAppended(ChatMessage(id: "n1", direction: .incoming, height: 100), streaming: nil))
+        // Content 2100: offset 1430, contentOffset.y 1339.
+        #expect(screen.view.calls.map(\.y) == [1339])
+        #expect(screen.view.calls.map(\.animation) == [.command])
+        #expect(screen.driver.isAnimatingCommand)
+        screen.driver.didScroll(contentOffsetY: 1300)
+        #expect(screen.sent.count == 1)
+        // Tokens during the animation move its destination; they do not start a new scroll.
+        screen.driver.send(.tokensAppended(id: "n1", text: nil, heightDelta: 40, height: nil))
+        #expect(screen.view.calls.map(\.y) == [1339, 1379])
+        #expect(screen.view.calls.map(\.animation) == [.command, .retargetCommand(keyboard: nil)])
+        screen.driver.didScroll(contentOffsetY: 1379)
+        screen.driver.didEndScrollingAnimation()
+        #expect(!screen.driver.isAnimatingCommand)
+        #expect(screen.view.calls.count == 2)
+    }
+
+    @Test("given a following chat, when an answer streams, then every growth is a correction in the same pass, and no command")
+    func growthWhileFollowing() {
+        let screen = Screen.open()
+        screen.driver.send(.messageAppended(ChatMessage(id: "a", direction: .incoming, height: 40), streaming: true))
+        screen.driver.didEndScrollingAnimation()
+        screen.view.calls = []
+        for _ in 0..<3 { screen.driver.send(.tokensAppended(id: "a", text: nil, heightDelta: 20, height: nil)) }
+        // Content 2040 + 20 k: offsets 1390, 1410, 1430 less 91.
+        #expect(screen.view.calls.map(\.y) == [1299, 1319, 1339])
+        #expect(screen.view.calls.allSatisfy { $0.animation == .none })
+        #expect(screen.driver.state.scrollTarget?.seq == 2)
+    }
+
+    @Test("given a reader scrolled up, when a page of history is prepended, then the scroll view moves down by the page at once")
+    func prependCorrection() {
+        let screen = Screen.open(hasMoreOlder: true)
+        screen.drag(to: 300)
+        #expect(screen.effects == [.loadOlder(before: "m1"), .persistPosition(SavedPosition(anchorID: "m4", delta: 91, wasAtBottom: false))])
+        screen.view.calls = []
+        screen.driver.send(.olderLoaded(messages: messages(1...5, prefix: "o"), hasMoreOlder: false))
+        #expect(screen.view.calls.map(\.y) == [800])
+        #expect(screen.view.calls.map(\.animation) == [.none])
+        #expect(screen.driver.state.offset == 891)
+    }
+
+    @Test("given a finger on the list, when a page arrives under it, then the correction is applied during the drag and the drag goes on from there")
+    func pageUnderTheFinger() {
+        let screen = Screen.open(hasMoreOlder: true)
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: 200)
+        screen.view.calls = []
+        screen.driver.send(.olderLoaded(messages: messages(1...3, prefix: "o"), hasMoreOlder: false))
+        #expect(screen.view.calls.map(\.y) == [500])
+        screen.driver.didScroll(contentOffsetY: 480)
+        #expect(screen.sent.last == .scrolled(offset: 571))
+        #expect(screen.driver.state.userHoldsView)
+    }
+
+    @Test("given a drag, when the keyboard shows during it, then the keyboard is sent when the finger lifts")
+    func keyboardDuringDrag() {
+        let screen = Screen.open()
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: 600)
+        screen.driver.keyboardWillChange(keyboardTop: 508, scrollViewBottom: 844, duration: 0.25)
+        #expect(!screen.sent.contains(.keyboardWillShow(height: 253, duration: 0.25)))
+        screen.driver.willEndDragging(velocity: 0)
+        #expect(screen.sent.suffix(2) == [.dragEnded(offset: 691, velocity: 0), .keyboardWillShow(height: 253, duration: 0.25)])
+        // Detached: what sat at the bottom edge stays visible, along the keyboard: 691 + 253.
+        #expect(screen.driver.state.offset == 944)
+        #expect(screen.view.calls.last?.animation == .alongKeyboard(duration: 0.25))
+    }
+
+    @Test("given momentum, when the keyboard shows, then the scroll settles where it is and the keyboard's animation replaces the momentum")
+    func keyboardDuringMomentum() {
+        let screen = Screen.open()
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: 600)
+        screen.driver.willEndDragging(velocity: 500)
+        screen.driver.didScroll(contentOffsetY: 650)
+        screen.driver.keyboardWillChange(keyboardTop: 508, scrollViewBottom: 844, duration: 0.25)
+        #expect(screen.sent.suffix(2) == [.scrollSettled(offset: 741), .keyboardWillShow(height: 253, duration: 0.25)])
+        #expect(!screen.driver.isDecelerating)
+        #expect(screen.driver.state.offset == 994)
+        #expect(screen.view.calls.last?.y == 903)
+    }
+
+    @Test("given a measured cell, when its height is unchanged, then nothing is sent; when it changed, itemMeasured")
+    func cellMeasured() {
+        let screen = Screen.open()
+        screen.driver.cellMeasured(id: "m20", height: 100)
+        screen.driver.cellMeasured(id: "ghost", height: 100)
+        #expect(screen.sent == [])
+        screen.driver.cellMeasured(id: "m20", height: 130)
+        #expect(screen.sent == [.itemMeasured(id: "m20", height: 130)])
+        #expect(screen.view.calls.map(\.y) == [1360 - 91])
+    }
+
+    // MARK: Effects and recording
+
+    @Test("given a recorder and a clock, when events are sent, then each is recorded with its time and replays to the same state")
+    func recording() {
+        let screen = Screen()
+        var now = 0.0
+        screen.driver.recorder = ChatRecorder(configuration: ChatConfiguration())
+        screen.driver.clock = { now }
+        screen.driver.send(.historyLoaded(messages: messages(1...3), hasMoreOlder: false))
+        now = 1.5
+        screen.drag(to: 0)
+        let recorded = screen.driver.recorder?.events ?? []
+        #expect(recorded.map(\.time) == [0, 1.5, 1.5, 1.5])
+        #expect(recorded.map(\.event) == [
+            .historyLoaded(messages: messages(1...3), hasMoreOlder: false), .dragBegan, .scrolled(offset: 91),
+            .dragEnded(offset: 91, velocity: 0),
+        ])
+        var replayed = ChatState()
+        replayed.reduce(.viewportChanged(height: 844, insetTop: 91, insetBottom: 83))
+        for logged in recorded { replayed.reduce(logged.event) }
+        #expect(replayed == screen.driver.state)
+    }
+
+    // MARK: Bad input
+
+    @Test("given bad callbacks, when they arrive, then nothing traps: they are clamped or dropped with a warning")
+    func badInput() {
+        let screen = Screen.open()
+        screen.driver.didScroll(contentOffsetY: .nan)
+        #expect(screen.driver.warnings == ["contentOffsetY is not a number; ignored"])
+        screen.driver.willEndDragging(velocity: .nan)
+        #expect(screen.driver.warnings == ["willEndDragging without willBeginDragging"])
+        #expect(screen.sent.last == .dragEnded(offset: 1330, velocity: 0))
+        screen.driver.keyboardWillChange(keyboardTop: .nan, scrollViewBottom: 844)
+        #expect(screen.driver.warnings == ["keyboard frame is not a number; ignored"])
+        screen.driver.layout(frameHeight: -5, insetTop: .nan, insetBottom: 83)
+        #expect(screen.driver.warnings == ["frameHeight -5.0 replaced by 0", "insetTop nan replaced by 0"])
+        #expect(screen.sent.last == .viewportChanged(height: 0, insetTop: 0, insetBottom: 83))
+    }
+}
