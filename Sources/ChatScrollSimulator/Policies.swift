@@ -45,7 +45,7 @@ public final class DriverPolicy: ScrollPolicy {
     /// Creates the policy with `configuration`, recording into `recorder` when given.
     public init(configuration: ChatConfiguration, recording: Bool = false) {
         driver = ChatScrollDriver(configuration: configuration)
-        if recording { driver.recorder = ChatRecorder(configuration: configuration, capacity: 1_000_000) }
+        if recording { driver.recorder = ChatRecorder(configuration: configuration, capacity: 50_000) }
     }
 
     public func attach(_ view: SimulatedScrollView, requestOlder: @escaping (String) -> Void) {
