@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "ReducerTests", dependencies: ["ChatEvents", "ChatReducer"]),
         .testTarget(name: "ReplayTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
         .testTarget(name: "ChatEventsTests", dependencies: ["ChatEvents"]),
-        .testTarget(name: "DocumentationTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "ChatScrollDriver"]),
         .testTarget(name: "RecorderTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
         .testTarget(name: "MalformedLogTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
         .testTarget(

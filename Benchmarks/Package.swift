@@ -26,6 +26,17 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "DriverBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ChatEvents", package: "ChatScroll"),
+                .product(name: "ChatReducer", package: "ChatScroll"),
+                .product(name: "ChatScrollDriver", package: "ChatScroll"),
+            ],
+            path: "DriverBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "ReplayBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

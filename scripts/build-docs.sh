@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC archives of ChatEvents and ChatReducer with the toolchain's own `docc`, without
+# Builds the DocC archives of ChatEvents, ChatReducer, ChatScrollDriver and ChatScrollSimulator with the toolchain's own `docc`, without
 # the DocC plugin (and so without network access), and fails on any documentation warning.
 #
 #   scripts/build-docs.sh [OUTPUT_FOLDER]     # default: .build/docs
@@ -9,13 +9,14 @@ cd "$(dirname "$0")/.."
 output="${1:-.build/docs}"
 scratch=".build-docs"
 graphs="$scratch/symbol-graphs"
-rm -rf "$graphs" && mkdir -p "$graphs"
-# ChatReducer depends on ChatEvents, so one build emits both modules' public symbols.
-swift build --scratch-path "$scratch" --target ChatReducer \
+# A fresh build each time: an incremental one does not emit the graphs of unchanged modules.
+rm -rf "$scratch" && mkdir -p "$graphs"
+# ChatScrollSimulator depends on the others, so one build emits every module's public symbols.
+swift build --scratch-path "$scratch" --target ChatScrollSimulator \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
 mkdir -p "$output"
 status=0
-for module in ChatEvents ChatReducer; do
+for module in ChatEvents ChatReducer ChatScrollDriver ChatScrollSimulator; do
     input="$(mktemp -d)"
     cp "$graphs/$module.symbols.json" "$input/"
     cp "$graphs/$module"@*.symbols.json "$input/" 2>/dev/null || true

@@ -42,7 +42,7 @@ public protocol ChatScrollViewTarget: AnyObject {
 }
 
 /// The glue between a chat screen's scroll view and the reducer: scroll-view callbacks in,
-/// events to ``ChatState``, and each decision back out to the scroll view exactly once.
+/// events to `ChatState`, and each decision back out to the scroll view exactly once.
 ///
 /// The app owns one driver next to its scroll view and calls it from its delegate callbacks,
 /// its keyboard notifications and its data source. The driver

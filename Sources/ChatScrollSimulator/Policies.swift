@@ -35,7 +35,7 @@ public protocol ScrollPolicy: SimulatedScrollViewDelegate {
     func tick()
 }
 
-/// The package's glue: a ``ChatScrollDriver`` over the reducer.
+/// The package's glue: a `ChatScrollDriver` over the reducer.
 public final class DriverPolicy: ScrollPolicy {
     public let name = "driver"
     /// The driver.

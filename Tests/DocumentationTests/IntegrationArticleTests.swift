@@ -1,6 +1,7 @@
 import ChatEvents
 import ChatReducer
 import ChatReplay
+import ChatScrollDriver
 import Testing
 
 /// The code of the integration and recording articles, run.
@@ -45,35 +46,40 @@ struct IntegrationArticleTests {
         #expect(replayState == state)
     }
 
-    @Test func everyCommandRunsOnce() {
-        let model = ChatScrollModel()
-        var scrolls: [ScrollCommand.Reason] = []
-        var requested: [String] = []
-        model.performScroll = { scrolls.append($0.reason) }
-        model.loadOlder = { requested.append($0) }
-        model.layoutChanged(viewportHeight: 844, insetTop: 91, insetBottom: 83)
-        model.send(.historyLoaded(
-            messages: (1...10).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) },
-            hasMoreOlder: true))
-        // Streaming the answer grows the content but issues no new command.
-        model.send(.messageAppended(ChatMessage(id: "a1", direction: .incoming, height: 40), streaming: true))
-        for _ in 0..<5 { model.send(.tokensAppended(id: "a1", text: nil, heightDelta: 20, height: nil)) }
-        #expect(scrolls == [.initialLoad, .incomingMessage])
-
-        // The user scrolls up to the top: older history is requested once.
-        model.userBeganDragging()
-        model.scrolled(toOffset: 0)
-        model.userEndedDragging(atOffset: 0, velocity: nil)
-        #expect(model.state.mode == .detached)
-        #expect(requested == ["m1"])
-        model.keyboardWillShow(overlap: 336 + 83, insetBottom: 83, duration: 0.25)
-        #expect(model.state.keyboardHeight == 336)
-        #expect(scrolls == [.initialLoad, .incomingMessage])
+    /// A scroll view that only records what it is asked, as the articles' adapters would.
+    final class Adapter: ChatScrollViewTarget {
+        var moves: [ScrollAnimation] = []
+        func setContentOffsetY(_ y: Double, animation: ScrollAnimation) { moves.append(animation) }
     }
 
-    @Test func uikitOffsets() {
-        #expect(UIKitGeometry.contentOffsetY(forOffset: 920, adjustedContentInsetTop: 91) == 829)
-        #expect(UIKitGeometry.offset(forContentOffsetY: 829, adjustedContentInsetTop: 91) == 920)
+    /// The overview of the ChatScrollDriver catalog and the integration articles' flow: each
+    /// command runs once, a stream costs one scroll, older history is requested once.
+    @Test func everyCommandRunsOnceThroughTheDriver() {
+        let driver = ChatScrollDriver(configuration: ChatConfiguration())
+        let adapter = Adapter()
+        var requested: [String] = []
+        driver.scrollView = adapter
+        driver.onEffect = { effect in
+            if case let .loadOlder(before) = effect { requested.append(before) }
+        }
+        driver.layout(frameHeight: 844, insetTop: 91, insetBottom: 83)
+        driver.send(.historyLoaded(
+            messages: (1...10).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) },
+            hasMoreOlder: true))
+        driver.send(.messageAppended(ChatMessage(id: "a1", direction: .incoming, height: 40), streaming: true))
+        for _ in 0..<5 { driver.send(.tokensAppended(id: "a1", text: nil, heightDelta: 20, height: nil)) }
+        #expect(adapter.moves.filter { $0 == .command }.count == 1)
+        #expect(driver.state.scrollTarget?.reason == .incomingMessage)
+
+        // The user scrolls up to the top: older history is requested once.
+        driver.willBeginDragging()
+        driver.didScroll(contentOffsetY: -91)
+        driver.willEndDragging(velocity: 0)
+        #expect(driver.state.mode == .detached)
+        #expect(requested == ["m1"])
+        driver.keyboardWillChange(keyboardTop: 844 - 336 - 83, scrollViewBottom: 844, duration: 0.25)
+        #expect(driver.state.keyboardHeight == 336)
+        #expect(adapter.moves.filter { $0 == .command }.count == 1)
     }
 
     @Test func recordingABugReport() throws {

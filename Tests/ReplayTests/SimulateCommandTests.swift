@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `replay simulate`, end to end on the built binary.
+@Suite("replay simulate")
+struct SimulateCommandTests {
+    @Test func theTableAsJSON() throws {
+        let output = try ReplayBinary.run(["simulate", "--sessions", "2", "--format", "json"])
+        #expect(output.status == 0, "\(output)")
+        let object = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
+        #expect(object["sessions"] as? Int == 12)
+        let policies = try #require(object["policies"] as? [String: [String: Double]])
+        #expect(policies.keys.sorted() == [
+            "baseline-always-scroll", "baseline-delayed-open", "baseline-scroll-when-at-bottom", "driver",
+        ])
+        #expect(policies["driver"]?.keys.sorted() == ["a", "b", "c", "d", "e", "f"])
+        let driver = try #require(policies["driver"])
+        #expect(["a", "b", "c", "d", "e"].map { driver[$0] } == [0, 0, 0, 0, 0])
+    }
+
+    @Test func theTableAsText() throws {
+        let output = try ReplayBinary.run(["simulate", "--sessions", "0"])
+        #expect(output.status == 0, "\(output)")
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "10 sessions, 4624 frames per policy at 120 Hz; frames violating each check and scroll calls, per 1,000 frames")
+        #expect(lines.contains { $0.hasPrefix("driver ") && $0.contains("0.00     0.00     0.00     0.00     0.00") })
+    }
+
+    @Test func recordedLogsReplay() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = try ReplayBinary.run(["simulate", "--sessions", "0", "--record", folder.path("logs")])
+        #expect(output.status == 0, "\(output)")
+        let logs = try FileManager.default.contentsOfDirectory(atPath: folder.path("logs")).sorted()
+        #expect(logs.count == 10)
+        #expect(logs.contains("page-under-the-finger.jsonl"))
+        let replay = try ReplayBinary.run(["run", folder.path("logs/page-under-the-finger.jsonl"), "--format", "json"])
+        #expect(replay.status == 0, "\(replay)")
+    }
+
+    @Test func framesOfOneSession() throws {
+        let output = try ReplayBinary.run(["simulate", "--sessions", "0", "--frames", "stream-while-following"])
+        #expect(output.status == 0, "\(output)")
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("frame 0 offset=") == true)
+        #expect(lines.count == 551)
+    }
+
+    @Test func badUsage() throws {
+        #expect(try ReplayBinary.run(["simulate", "--format", "xml"]).status == 64)
+        #expect(try ReplayBinary.run(["simulate", "--sessions", "0", "--frames", "no-such-session"]).status == 64)
+    }
+}
