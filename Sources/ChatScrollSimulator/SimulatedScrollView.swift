@@ -289,13 +289,18 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
             if p >= 1 { self.keyboardAnimation = nil }
         }
         if var running = animation {
+            let p = min(1, (time - running.start) / running.duration)
             if running.followsBottomEdge {
+                // A bounce pulls toward the edge where it is now, continuously, like a spring:
+                // each frame closes its share of what remains.
                 running.to = restingMaxOffset
                 animation = running
+                let remaining = max(running.start + running.duration - (time - dt), dt)
+                offset += (running.to - offset) * min(1, dt / remaining)
+            } else {
+                let eased = running.isCommand ? p * p * (3 - 2 * p) : p
+                offset = running.from + (running.to - running.from) * eased
             }
-            let p = min(1, (time - running.start) / running.duration)
-            let eased = running.isCommand ? p * p * (3 - 2 * p) : p
-            offset = running.from + (running.to - running.from) * eased
             delegate?.didScroll(contentOffsetY: contentOffsetY)
             if p >= 1 {
                 animation = nil
