@@ -65,6 +65,8 @@ public final class DriverPolicy: ScrollPolicy {
             driver.send(.historyLoaded(messages: history.map(Self.message), hasMoreOlder: more))
         case let .append(message, streaming):
             driver.send(.messageAppended(Self.message(message), streaming: streaming ? true : nil))
+            // The row's entrance animation runs 0.3 s, then the app reports its end.
+            entrances.append((message.id, view.time + SimulatedScrollView.animationDuration))
         case let .tokens(id, delta):
             driver.send(.tokensAppended(id: id, text: nil, heightDelta: delta, height: nil))
         case let .finish(id):
@@ -87,7 +89,16 @@ public final class DriverPolicy: ScrollPolicy {
         view?.spacerKeyboard = driver.state.keyboardHeight
     }
 
-    public func tick() {}
+    public func tick() {
+        guard let view else { return }
+        while let (id, due) = entrances.first, due <= view.time {
+            entrances.removeFirst()
+            driver.send(.entranceAnimationFinished(id: id))
+        }
+    }
+
+    /// Entrance animations running, with the time each ends.
+    var entrances: [(id: String, due: Double)] = []
 
     static func message(_ message: SimMessage) -> ChatMessage {
         ChatMessage(id: message.id, direction: message.direction, height: message.estimatedHeight)
