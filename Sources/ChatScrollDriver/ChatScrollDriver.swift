@@ -222,7 +222,7 @@ public final class ChatScrollDriver {
             if isDragging || abs(target - y) <= 0.5 { keyboardAnimationTarget = nil }
             return
         }
-        if applying || isAnimatingCommand { return }
+        if isAnimatingCommand { return }
         guard state.offset != nil else { return }
         // Following or pinned with nobody scrolling, the callbacks come from an animation
         // the driver started (along the keyboard) or from layout: not the user's.
@@ -284,10 +284,8 @@ public final class ChatScrollDriver {
 
     /// Reduces `event`, records it, hands out its effects, and moves the scroll view.
     private func apply(_ event: ChatEvent) {
-        if var recorder {
-            recorder.record(event, time: clock?())
-            self.recorder = recorder
-        }
+        // In place: a copy recorded into would copy the whole ring buffer on every event.
+        recorder?.record(event, time: clock?())
         let before = state.offset
         state.reduce(event)
         onStep?(event, state)
