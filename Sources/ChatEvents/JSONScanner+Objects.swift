@@ -12,6 +12,13 @@ package struct JSONMember: Sendable, Hashable {
     package var valueEnd: Int
 }
 
+/// The keys an object has shown so far, for finding a duplicate: the members, and for large
+/// objects a set of key hashes.
+struct ObjectKeys {
+    var members: [JSONMember] = []
+    var seenHashes: Set<UInt64>?
+}
+
 /// The members of one scanned object, in the order they appear.
 package struct JSONObjectIndex: Sendable, Hashable {
     /// The offset of the object's `{`.
@@ -30,53 +37,55 @@ extension JSONScanner {
     ///
     /// - Parameter depth: The nesting depth of this object; the top-level value is 1.
     package func indexObject(at offset: Int, depth: Int) throws(JSONScanError) -> JSONObjectIndex {
-        guard depth <= Self.maximumDepth else {
-            throw JSONScanError(offset: offset, message: "JSON nested deeper than \(Self.maximumDepth) levels")
-        }
-        var members: [JSONMember] = []
+        guard depth <= Self.maximumDepth else { throw tooDeep(at: offset) }
         var i = skipWhitespace(from: offset + 1)
         if peek(i) == ASCII.closeBrace {
-            return JSONObjectIndex(start: offset, end: i + 1, members: members)
+            return JSONObjectIndex(start: offset, end: i + 1, members: [])
         }
-        members.reserveCapacity(8)
-        var seenHashes: Set<UInt64>? = nil
+        var keys = ObjectKeys()
+        keys.members.reserveCapacity(8)
         while true {
-            guard peek(i) == ASCII.quote else {
-                throw unexpected(at: i, expected: "a quoted key")
-            }
-            let keyOffset = i
-            let scannedKey = try scanString(at: i)
-            let key = scannedKey.content
-            let member = JSONMember(
-                key: key, keyHash: hashUnescaped(key), keyOffset: keyOffset, valueStart: 0, valueEnd: 0
-            )
-            if isDuplicate(member, among: members, seenHashes: &seenHashes) {
-                throw JSONScanError(offset: keyOffset, message: "duplicate key \(JSONWriter.quoted(string(key)))")
-            }
-            i = skipWhitespace(from: scannedKey.end)
-            guard peek(i) == ASCII.colon else {
-                throw unexpected(at: i, expected: #"":" after the key"#)
-            }
-            let valueStart = skipWhitespace(from: i + 1)
+            let valueStart = try scanKey(at: i, into: &keys)
             let valueEnd = try skipValue(at: valueStart, depth: depth + 1)
-            members.append(JSONMember(
-                key: key, keyHash: member.keyHash, keyOffset: keyOffset, valueStart: valueStart, valueEnd: valueEnd
-            ))
+            keys.members[keys.members.count - 1].valueStart = valueStart
+            keys.members[keys.members.count - 1].valueEnd = valueEnd
             i = skipWhitespace(from: valueEnd)
             switch peek(i) {
             case ASCII.comma:
                 i = skipWhitespace(from: i + 1)
             case ASCII.closeBrace:
-                return JSONObjectIndex(start: offset, end: i + 1, members: members)
+                return JSONObjectIndex(start: offset, end: i + 1, members: keys.members)
             default:
                 throw unexpected(at: i, expected: #""," or "}" in the object"#)
             }
         }
     }
 
+    /// Validates `"key":` at `offset` in an object whose keys so far are `keys`, adds the key to
+    /// them (its value's offsets unset), and returns where the value starts. A key the object
+    /// has shown already is an error reported at its opening quote.
+    func scanKey(at offset: Int, into keys: inout ObjectKeys) throws(JSONScanError) -> Int {
+        guard peek(offset) == ASCII.quote else {
+            throw unexpected(at: offset, expected: "a quoted key")
+        }
+        let scannedKey = try scanString(at: offset)
+        let member = JSONMember(
+            key: scannedKey.content, keyHash: hashUnescaped(scannedKey.content), keyOffset: offset,
+            valueStart: 0, valueEnd: 0)
+        if isDuplicate(member, among: keys.members, seenHashes: &keys.seenHashes) {
+            throw JSONScanError(offset: offset, message: "duplicate key \(JSONWriter.quoted(string(member.key)))")
+        }
+        keys.members.append(member)
+        let colon = skipWhitespace(from: scannedKey.end)
+        guard peek(colon) == ASCII.colon else {
+            throw unexpected(at: colon, expected: #"":" after the key"#)
+        }
+        return skipWhitespace(from: colon + 1)
+    }
+
     /// Whether `member`'s key equals one in `members`. Small objects compare linearly; large
     /// ones first consult a set of key hashes so that hostile lines stay linear.
-    func isDuplicate(
+    private func isDuplicate(
         _ member: JSONMember, among members: [JSONMember], seenHashes: inout Set<UInt64>?
     ) -> Bool {
         let linearLimit = 16
@@ -105,7 +114,7 @@ extension JSONScanner {
     }
 
     /// FNV-1a over the unescaped bytes of a string.
-    func hashUnescaped(_ string: JSONStringRef) -> UInt64 {
+    private func hashUnescaped(_ string: JSONStringRef) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         if string.isPlain {
             for i in string.start..<max(string.start, min(string.end, self.bytes.count)) {

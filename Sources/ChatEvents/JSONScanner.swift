@@ -127,8 +127,7 @@ package struct JSONScanner {
     /// An array or object being skipped, and the keys it has shown so far.
     private struct OpenContainer {
         var isObject: Bool
-        var members: [JSONMember] = []
-        var seenHashes: Set<UInt64>?
+        var keys = ObjectKeys()
     }
 
     /// Validates the array or object whose bracket is at `offset`, iteratively, with the errors
@@ -147,7 +146,7 @@ package struct JSONScanner {
                     end = first + 1
                 } else {
                     open.append(OpenContainer(isObject: isObject))
-                    i = isObject ? try skipKey(at: first, into: &open[open.count - 1]) : first
+                    i = isObject ? try scanKey(at: first, into: &open[open.count - 1].keys) : first
                     continue nextValue
                 }
             } else {
@@ -159,7 +158,7 @@ package struct JSONScanner {
                 switch peek(next) {
                 case ASCII.comma:
                     let following = skipWhitespace(from: next + 1)
-                    i = container.isObject ? try skipKey(at: following, into: &open[open.count - 1]) : following
+                    i = container.isObject ? try scanKey(at: following, into: &open[open.count - 1].keys) : following
                     continue nextValue
                 case ASCII.closeBrace where container.isObject, ASCII.closeBracket where !container.isObject:
                     open.removeLast()
@@ -171,27 +170,6 @@ package struct JSONScanner {
             }
             return end
         }
-    }
-
-    /// Validates `"key":` at `offset` inside an object being skipped and returns where its value
-    /// starts; a key the object has shown already is an error.
-    private func skipKey(at offset: Int, into container: inout OpenContainer) throws(JSONScanError) -> Int {
-        guard peek(offset) == ASCII.quote else {
-            throw unexpected(at: offset, expected: "a quoted key")
-        }
-        let scannedKey = try scanString(at: offset)
-        let member = JSONMember(
-            key: scannedKey.content, keyHash: hashUnescaped(scannedKey.content), keyOffset: offset,
-            valueStart: 0, valueEnd: 0)
-        if isDuplicate(member, among: container.members, seenHashes: &container.seenHashes) {
-            throw JSONScanError(offset: offset, message: "duplicate key \(JSONWriter.quoted(string(member.key)))")
-        }
-        container.members.append(member)
-        let colon = skipWhitespace(from: scannedKey.end)
-        guard peek(colon) == ASCII.colon else {
-            throw unexpected(at: colon, expected: #"":" after the key"#)
-        }
-        return skipWhitespace(from: colon + 1)
     }
 
     /// Validates `true`, `false` or `null` at `offset`.
@@ -223,7 +201,7 @@ package struct JSONScanner {
     }
 
     /// The error for a container nested deeper than ``maximumDepth``.
-    private func tooDeep(at offset: Int) -> JSONScanError {
+    func tooDeep(at offset: Int) -> JSONScanError {
         JSONScanError(offset: offset, message: "JSON nested deeper than \(Self.maximumDepth) levels")
     }
 
