@@ -11,6 +11,14 @@ public enum Scenarios {
         ]
     }
 
+    /// The shipped scenario named `name`, or the random session `random-SEED`; `nil` for
+    /// another name.
+    public static func named(_ name: String) -> SimSession? {
+        if let scenario = all.first(where: { $0.name == name }) { return scenario }
+        guard name.hasPrefix("random-"), let seed = UInt64(name.dropFirst("random-".count)) else { return nil }
+        return random(seed: seed)
+    }
+
     /// Opens 60 messages, scrolls up with momentum, gets messages while reading, jumps to latest.
     public static func openAndReadHistory() -> SimSession {
         var s = SessionBuilder(seed: 1)

@@ -142,13 +142,6 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
     /// Whether the keyboard is moving.
     public var isKeyboardAnimating: Bool { keyboardAnimation != nil }
 
-    /// The top of the item at `index`.
-    func top(_ index: Int) -> Double {
-        var sum = 0.0
-        for i in 0..<index { sum += items[i].current }
-        return sum
-    }
-
     /// The index of `id`.
     func index(of id: String) -> Int? { items.firstIndex { $0.message.id == id } }
 

@@ -34,20 +34,21 @@ public struct SimulationTable: Sendable {
     /// The policy names, the driver's first.
     public static let policies = ["driver"] + BaselinePolicy.Kind.allCases.map(\.rawValue)
 
+    /// A new policy for `session` by its name in ``policies``, or `nil` for another name. The
+    /// driver records every event it sends when `recording`.
+    public static func policy(named name: String, for session: SimSession, recording: Bool = false) -> (any ScrollPolicy)? {
+        if let kind = BaselinePolicy.Kind(rawValue: name) { return BaselinePolicy(kind) }
+        guard name == "driver" else { return nil }
+        return DriverPolicy(configuration: session.configuration, recording: recording)
+    }
+
     /// Runs every session under the driver and every baseline.
     public static func run(_ sessions: [SimSession], recording: Bool = false) -> SimulationTable {
         var rows = policies.map { Row(policy: $0) }
         var logs: [(name: String, log: String)] = []
         for session in sessions {
             for index in rows.indices {
-                let policy: any ScrollPolicy
-                var driver: DriverPolicy?
-                if let kind = BaselinePolicy.Kind(rawValue: rows[index].policy) {
-                    policy = BaselinePolicy(kind)
-                } else {
-                    driver = DriverPolicy(configuration: session.configuration, recording: recording)
-                    policy = driver!
-                }
+                guard let policy = Self.policy(named: rows[index].policy, for: session, recording: recording) else { continue }
                 let result = Simulator.run(session, policy: policy)
                 rows[index].frames += result.frames
                 rows[index].scrollCalls += result.scrollCalls
@@ -55,7 +56,7 @@ public struct SimulationTable: Sendable {
                 if let first = result.firstViolations.sorted(by: { $0.key.rawValue < $1.key.rawValue }).first {
                     rows[index].failures.append("\(session.name) \(first.key.rawValue): \(first.value)")
                 }
-                if recording, let recorder = driver?.driver.recorder {
+                if let recorder = (policy as? DriverPolicy)?.driver.recorder {
                     logs.append((session.name, recorder.exportLog(keepingText: true)))
                 }
             }

@@ -45,6 +45,11 @@ public struct SimulationResult: Sendable, Hashable {
 public enum Simulator {
     /// Frames per second.
     public static let frameRate = 120.0
+    /// How long a navigation the user asked for (a tap, a send) is expected to run: its 0.3 s
+    /// animation and a margin, in frames.
+    static let navigationFrames = 45
+    /// How long after a question its pin's 0.3 s animation is over, in frames.
+    static let pinFrames = 40
     /// How much of its speed momentum keeps from one frame to the next: 0.998 per millisecond.
     static let momentumDecayPerFrame = pow(0.998, 1000 / frameRate)
 
@@ -102,7 +107,7 @@ public enum Simulator {
         var streaming: Set<String> = []
         var pinnedQuestion: String?
         var pinnedTop: Double?
-        // The pin's own animation (0.3 s) is over this many frames after the question.
+        // The frame from which the pinned question must hold still.
         var pinSettlesAt = 0
         // A navigation the user asked for (a tap, a send) runs until this frame.
         var userNavigationUntil = -1
@@ -114,6 +119,14 @@ public enum Simulator {
         // follows the conversation, and its newest message must stay visible.
         var away = false
         let isTop = session.configuration.layout == .top
+        // A send's navigation starts now; in layout `top`, `question` is pinned by it.
+        func sendNavigates(question: String?) {
+            userNavigationUntil = frameIndex + Self.navigationFrames
+            guard let question else { return }
+            pinnedQuestion = question
+            pinnedTop = nil
+            pinSettlesAt = frameIndex + Self.pinFrames
+        }
 
         for frame in 0..<session.frames {
             frameIndex = frame
@@ -132,20 +145,12 @@ public enum Simulator {
                         view.append([message])
                         if isStreaming { streaming.insert(message.id) }
                         if message.direction == .outgoing {
-                            // A send while the user holds the view scrolls when the hold ends.
                             if view.fingerDown || view.isDecelerating {
+                                // A send while the user holds the view scrolls when the hold ends.
                                 sendDuringGesture = true
+                                if isTop { deferredQuestion = message.id }
                             } else {
-                                userNavigationUntil = frame + 45
-                            }
-                        }
-                        if isTop, message.direction == .outgoing {
-                            if view.fingerDown || view.isDecelerating {
-                                deferredQuestion = message.id
-                            } else {
-                                pinnedQuestion = message.id
-                                pinnedTop = nil
-                                pinSettlesAt = frame + 40
+                                sendNavigates(question: isTop ? message.id : nil)
                             }
                         }
                     case let .tokens(id, delta):
@@ -156,7 +161,7 @@ public enum Simulator {
                         view.animateKeyboard(to: overlap, duration: duration)
                     case .jumpToLatest:
                         // The user leaves the pinned question for the newest message.
-                        userNavigationUntil = frame + 45
+                        userNavigationUntil = frame + Self.navigationFrames
                         pinnedQuestion = nil
                         // A send that waited for the gesture is superseded by the tap.
                         deferredQuestion = nil
@@ -203,13 +208,8 @@ public enum Simulator {
             // without a pause (a message that arrives on the way). Any other is the app's own.
             if sendDuringGesture, !view.fingerDown, !view.isDecelerating {
                 sendDuringGesture = false
-                userNavigationUntil = frame + 45
-                if let question = deferredQuestion {
-                    pinnedQuestion = question
-                    pinnedTop = nil
-                    pinSettlesAt = frame + 40
-                    deferredQuestion = nil
-                }
+                sendNavigates(question: deferredQuestion)
+                deferredQuestion = nil
             }
             if view.animation != nil, frame - 1 <= userNavigationUntil {
                 userNavigationUntil = max(userNavigationUntil, frame)

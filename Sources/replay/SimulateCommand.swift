@@ -44,15 +44,15 @@ extension ReplayCommand {
         }
 
         func run() throws {
-            let all = Scenarios.all + (0..<sessions).map { Scenarios.random(seed: seed &+ UInt64($0)) }
             if let name = frames {
-                guard let session = all.first(where: { $0.name == name })
-                    ?? (name.hasPrefix("random-") ? UInt64(name.dropFirst(7)).map(Scenarios.random(seed:)) : nil)
-                else { throw ValidationError("no session named \(name)") }
-                let result = Simulator.run(session, policy: Self.policy(named: policy, session), draw: true)
-                print(result.drawing.joined(separator: "\n"))
+                guard let session = Scenarios.named(name) else { throw ValidationError("no session named \(name)") }
+                guard let drawn = SimulationTable.policy(named: policy, for: session) else {
+                    throw ValidationError("no policy named \(policy); use one of \(SimulationTable.policies.joined(separator: ", "))")
+                }
+                print(Simulator.run(session, policy: drawn, draw: true).drawing.joined(separator: "\n"))
                 return
             }
+            let all = Scenarios.all + (0..<sessions).map { Scenarios.random(seed: seed &+ UInt64($0)) }
             let table = SimulationTable.run(all, recording: record != nil)
             if let record {
                 try FileManager.default.createDirectory(atPath: record, withIntermediateDirectories: true)
@@ -61,11 +61,6 @@ extension ReplayCommand {
                 }
             }
             print(format == "json" ? table.json : table.text)
-        }
-
-        static func policy(named name: String, _ session: SimSession) -> any ScrollPolicy {
-            if let kind = BaselinePolicy.Kind(rawValue: name) { return BaselinePolicy(kind) }
-            return DriverPolicy(configuration: session.configuration)
         }
     }
 }

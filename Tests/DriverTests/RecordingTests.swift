@@ -10,8 +10,7 @@ struct RecordingTests {
     @Test("a recorded session replays to the driver's states, byte for byte",
           arguments: Scenarios.all.map(\.name) + ["random-1", "random-2", "random-3"])
     func replaysByteForByte(name: String) throws {
-        let session = try #require(
-            Scenarios.all.first { $0.name == name } ?? UInt64(name.dropFirst("random-".count)).map(Scenarios.random(seed:)))
+        let session = try #require(Scenarios.named(name))
         let policy = DriverPolicy(configuration: session.configuration, recording: true)
         var lived: [String] = []
         policy.driver.onStep = { event, state in

@@ -50,5 +50,6 @@ struct SimulateCommandTests {
     @Test func badUsage() throws {
         #expect(try ReplayBinary.run(["simulate", "--format", "xml"]).status == 64)
         #expect(try ReplayBinary.run(["simulate", "--sessions", "0", "--frames", "no-such-session"]).status == 64)
+        #expect(try ReplayBinary.run(["simulate", "--frames", "random-3", "--policy", "no-such-policy"]).status == 64)
     }
 }
