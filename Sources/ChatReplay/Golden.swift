@@ -87,7 +87,7 @@ public enum PendingGoldenLocation: Sendable, Hashable {
     public func path(forGolden golden: String) -> String? {
         switch self {
         case .besideGolden:
-            return golden + ".new"
+            return GoldenFile.pendingPath(forGolden: golden)
         case let .artifacts(directory):
             return FileSystem.join(directory, Self.relativePath(of: golden)) + ".new"
         case .nowhere:
@@ -197,7 +197,7 @@ public struct GoldenResult: Sendable, Hashable, CustomStringConvertible {
             var details = failure.description
             if let pending = failure.pending {
                 // Beside its golden, `replay accept` promotes it; in an artifacts folder it is for review.
-                details += pending == golden + ".new"
+                details += pending == PendingGoldenLocation.besideGolden.path(forGolden: golden)
                     ? "\nwrote \(pending); `replay accept` makes it the golden" : "\nwrote \(pending)"
             }
             return "FAIL \(name)\n" + details.split(separator: "\n", omittingEmptySubsequences: false)
@@ -290,6 +290,9 @@ public enum GoldenFile {
     /// The extension of pending goldens: `golden.new`.
     public static let pendingExtension = "golden.new"
 
+    /// `NAME.golden.new` for `NAME.golden`: the pending timeline beside a golden.
+    static func pendingPath(forGolden golden: String) -> String { golden + ".new" }
+
     /// `NAME.golden` for `NAME.jsonl` (or any other path: the extension is replaced or added).
     public static func goldenPath(forLog log: String) -> String {
         stem(of: log) + "." + goldenExtension
@@ -369,7 +372,7 @@ public enum GoldenFile {
         pending pendingLocation: PendingGoldenLocation
     ) -> GoldenResult {
         // A stale pending file beside the golden is removed once the golden passes or is recorded.
-        let pending = golden + ".new"
+        let pending = GoldenFile.pendingPath(forGolden: golden)
         let pendingTarget = pendingLocation.path(forGolden: golden)
         func result(_ outcome: GoldenResult.Outcome) -> GoldenResult {
             GoldenResult(name: name, log: log, golden: golden, outcome: outcome)
