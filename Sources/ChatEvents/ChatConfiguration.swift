@@ -26,6 +26,14 @@ public struct ChatConfiguration: Sendable, Hashable {
     public var pinMargin: Double
     /// Whether every scroll command is issued without animation; false.
     public var reduceMotion: Bool
+    /// Distance from the bottom, in points, at or within which newer history is requested
+    /// while the loaded window stops short of the newest message; 800.
+    public var loadNewerThreshold: Double
+    /// Whether the reducer tracks what the user has read and emits `markRead`; false.
+    public var readReceipts: Bool
+    /// Whether `jumpToMessage` naming a message that is not loaded requests a window of
+    /// history around it instead of warning; false.
+    public var windowedHistory: Bool
 
     /// Creates a configuration; every argument defaults to the specification's default.
     public init(
@@ -35,7 +43,10 @@ public struct ChatConfiguration: Sendable, Hashable {
         loadOlderThreshold: Double = 800,
         focusScrollsToBottom: Bool = false,
         pinMargin: Double = 0,
-        reduceMotion: Bool = false
+        reduceMotion: Bool = false,
+        loadNewerThreshold: Double = 800,
+        readReceipts: Bool = false,
+        windowedHistory: Bool = false
     ) {
         self.layout = layout
         self.atBottomThreshold = atBottomThreshold
@@ -44,6 +55,9 @@ public struct ChatConfiguration: Sendable, Hashable {
         self.focusScrollsToBottom = focusScrollsToBottom
         self.pinMargin = pinMargin
         self.reduceMotion = reduceMotion
+        self.loadNewerThreshold = loadNewerThreshold
+        self.readReceipts = readReceipts
+        self.windowedHistory = windowedHistory
     }
 }
 

@@ -28,7 +28,9 @@ extension ChatEvent {
                 insetBottom: fields.number("insetBottom")
             )
         case .historyLoaded:
-            self = try .historyLoaded(messages: fields.messages("messages"), hasMoreOlder: fields.bool("hasMoreOlder"))
+            self = try .historyLoaded(
+                messages: fields.messages("messages"), hasMoreOlder: fields.bool("hasMoreOlder"),
+                firstUnreadID: fields.optionalString("firstUnreadID"))
         case .messageAppended:
             self = try .messageAppended(ChatMessage(fields: fields), streaming: fields.optionalBool("streaming"))
         case .messageConfirmed:
@@ -50,6 +52,16 @@ extension ChatEvent {
             self = try .olderLoaded(messages: fields.messages("messages"), hasMoreOlder: fields.bool("hasMoreOlder"))
         case .loadOlderFailed:
             self = .loadOlderFailed
+        case .newerLoaded:
+            self = try .newerLoaded(messages: fields.messages("messages"), hasMoreNewer: fields.bool("hasMoreNewer"))
+        case .loadNewerFailed:
+            self = .loadNewerFailed
+        case .windowLoaded:
+            self = try .windowLoaded(
+                messages: fields.messages("messages"), hasMoreOlder: fields.bool("hasMoreOlder"),
+                hasMoreNewer: fields.bool("hasMoreNewer"))
+        case .windowLoadFailed:
+            self = .windowLoadFailed
         case .keyboardWillShow:
             self = try .keyboardWillShow(height: fields.number("height"), duration: fields.optionalNumber("duration"))
         case .keyboardWillHide:

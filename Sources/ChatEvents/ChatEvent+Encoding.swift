@@ -11,17 +11,25 @@ extension ChatEvent {
             writer.number(insetTop)
             writer.key("insetBottom")
             writer.number(insetBottom)
-        case .historyLoaded(let messages, let hasMoreOlder), .olderLoaded(let messages, let hasMoreOlder):
-            writer.key("messages")
-            writer.beginArray()
-            for message in messages {
-                writer.beginObject()
-                message.writeMembers(to: &writer)
-                writer.endObject()
-            }
-            writer.endArray()
+        case .historyLoaded(let messages, let hasMoreOlder, let firstUnreadID):
+            writer.messages(messages)
             writer.key("hasMoreOlder")
             writer.bool(hasMoreOlder)
+            writer.optionalField("firstUnreadID", firstUnreadID)
+        case .olderLoaded(let messages, let hasMoreOlder):
+            writer.messages(messages)
+            writer.key("hasMoreOlder")
+            writer.bool(hasMoreOlder)
+        case .newerLoaded(let messages, let hasMoreNewer):
+            writer.messages(messages)
+            writer.key("hasMoreNewer")
+            writer.bool(hasMoreNewer)
+        case .windowLoaded(let messages, let hasMoreOlder, let hasMoreNewer):
+            writer.messages(messages)
+            writer.key("hasMoreOlder")
+            writer.bool(hasMoreOlder)
+            writer.key("hasMoreNewer")
+            writer.bool(hasMoreNewer)
         case .messageAppended(let message, let streaming):
             message.writeMembers(to: &writer)
             writer.optionalField("streaming", streaming)
@@ -71,8 +79,8 @@ extension ChatEvent {
                 writer.bool(restore.wasAtBottom)
                 writer.endObject()
             }
-        case .loadOlderFailed, .dragBegan, .inputFocused, .inputBlurred, .jumpToLatestTapped,
-             .highlightFinished, .disappeared:
+        case .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .dragBegan, .inputFocused, .inputBlurred,
+             .jumpToLatestTapped, .highlightFinished, .disappeared:
             break
         }
     }
@@ -91,6 +99,18 @@ extension ChatMessage {
 }
 
 extension JSONWriter {
+    /// Writes `"messages"` and the array of messages.
+    mutating func messages(_ messages: [ChatMessage]) {
+        key("messages")
+        beginArray()
+        for message in messages {
+            beginObject()
+            message.writeMembers(to: &self)
+            endObject()
+        }
+        endArray()
+    }
+
     /// Writes `key` and the string `value` unless `value` is `nil`.
     mutating func optionalField(_ key: String, _ value: String?) {
         guard let value else { return }

@@ -15,7 +15,9 @@ public enum ChatEvent: Sendable, Hashable {
     /// The scroll view's frame height or its obscured insets changed (`viewportChanged`).
     case viewportChanged(height: Double, insetTop: Double, insetBottom: Double)
     /// Stored or fetched history arrived; merged after the loaded messages (`historyLoaded`).
-    case historyLoaded(messages: [ChatMessage], hasMoreOlder: Bool)
+    /// `firstUnreadID` names the oldest incoming message the user has not read; the open that
+    /// this history causes starts there, under a "new messages" divider.
+    case historyLoaded(messages: [ChatMessage], hasMoreOlder: Bool, firstUnreadID: String? = nil)
     /// A live message was appended, sent here or received (`messageAppended`).
     /// `streaming` is the optional wire flag for an answer whose tokens follow.
     case messageAppended(ChatMessage, streaming: Bool?)
@@ -33,6 +35,15 @@ public enum ChatEvent: Sendable, Hashable {
     case olderLoaded(messages: [ChatMessage], hasMoreOlder: Bool)
     /// The request for older history failed (`loadOlderFailed`).
     case loadOlderFailed
+    /// A page of newer history arrived and is appended after the newest loaded message
+    /// (`newerLoaded`); `hasMoreNewer` tells whether the page still stops short of the present.
+    case newerLoaded(messages: [ChatMessage], hasMoreNewer: Bool)
+    /// The request for newer history failed (`loadNewerFailed`).
+    case loadNewerFailed
+    /// A window of history arrived and replaces every loaded message (`windowLoaded`).
+    case windowLoaded(messages: [ChatMessage], hasMoreOlder: Bool, hasMoreNewer: Bool)
+    /// The request for a window of history failed (`windowLoadFailed`).
+    case windowLoadFailed
     /// The keyboard is about to cover `height` more points of the scroll view (`keyboardWillShow`).
     case keyboardWillShow(height: Double, duration: Double?)
     /// The keyboard is about to hide (`keyboardWillHide`).
@@ -81,6 +92,10 @@ extension ChatEvent {
         case .messageRemoved: .messageRemoved
         case .olderLoaded: .olderLoaded
         case .loadOlderFailed: .loadOlderFailed
+        case .newerLoaded: .newerLoaded
+        case .loadNewerFailed: .loadNewerFailed
+        case .windowLoaded: .windowLoaded
+        case .windowLoadFailed: .windowLoadFailed
         case .keyboardWillShow: .keyboardWillShow
         case .keyboardWillHide: .keyboardWillHide
         case .dragBegan: .dragBegan
@@ -151,6 +166,14 @@ extension ChatEvent {
         case appeared
         /// `disappeared`
         case disappeared
+        /// `newerLoaded`
+        case newerLoaded
+        /// `loadNewerFailed`
+        case loadNewerFailed
+        /// `windowLoaded`
+        case windowLoaded
+        /// `windowLoadFailed`
+        case windowLoadFailed
     }
 }
 

@@ -7,7 +7,7 @@
 enum ChatEventCodingKey: String, CodingKey {
     case type, t
     case height, insetTop, insetBottom
-    case messages, hasMoreOlder
+    case messages, hasMoreOlder, hasMoreNewer, firstUnreadID
     case id, direction, streaming, newID
     case text, heightDelta
     case duration, offset, velocity, active, restore
@@ -65,6 +65,7 @@ extension ChatConfiguration: Codable {
     private enum CodingKeys: String, CodingKey {
         case layout, atBottomThreshold, jumpToLatestThreshold, loadOlderThreshold
         case focusScrollsToBottom, pinMargin, reduceMotion
+        case loadNewerThreshold, readReceipts, windowedHistory
     }
 
     /// Decodes a header's `config` object; absent or `null` keys take their defaults and
@@ -83,11 +84,17 @@ extension ChatConfiguration: Codable {
             focusScrollsToBottom: container.decodeIfPresent(Bool.self, forKey: .focusScrollsToBottom)
                 ?? defaults.focusScrollsToBottom,
             pinMargin: container.decodeIfPresent(Double.self, forKey: .pinMargin) ?? defaults.pinMargin,
-            reduceMotion: container.decodeIfPresent(Bool.self, forKey: .reduceMotion) ?? defaults.reduceMotion
+            reduceMotion: container.decodeIfPresent(Bool.self, forKey: .reduceMotion) ?? defaults.reduceMotion,
+            loadNewerThreshold: container.decodeIfPresent(Double.self, forKey: .loadNewerThreshold)
+                ?? defaults.loadNewerThreshold,
+            readReceipts: container.decodeIfPresent(Bool.self, forKey: .readReceipts) ?? defaults.readReceipts,
+            windowedHistory: container.decodeIfPresent(Bool.self, forKey: .windowedHistory)
+                ?? defaults.windowedHistory
         )
     }
 
-    /// Encodes all seven keys.
+    /// Encodes the seven keys of v1 and each of v1.1's that is not its default, so a v1
+    /// configuration encodes as it always did.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(layout, forKey: .layout)
@@ -97,6 +104,14 @@ extension ChatConfiguration: Codable {
         try container.encode(focusScrollsToBottom, forKey: .focusScrollsToBottom)
         try container.encode(pinMargin, forKey: .pinMargin)
         try container.encode(reduceMotion, forKey: .reduceMotion)
+        let defaults = ChatConfiguration()
+        if loadNewerThreshold != defaults.loadNewerThreshold {
+            try container.encode(loadNewerThreshold, forKey: .loadNewerThreshold)
+        }
+        if readReceipts != defaults.readReceipts { try container.encode(readReceipts, forKey: .readReceipts) }
+        if windowedHistory != defaults.windowedHistory {
+            try container.encode(windowedHistory, forKey: .windowedHistory)
+        }
     }
 }
 
@@ -169,7 +184,8 @@ extension ChatEvent: Codable {
         case .historyLoaded:
             self = try .historyLoaded(
                 messages: c.decode([ChatMessage].self, forKey: .messages),
-                hasMoreOlder: c.decode(Bool.self, forKey: .hasMoreOlder)
+                hasMoreOlder: c.decode(Bool.self, forKey: .hasMoreOlder),
+                firstUnreadID: c.decodeIfPresent(String.self, forKey: .firstUnreadID)
             )
         case .messageAppended:
             let message = try ChatMessage(
@@ -206,6 +222,21 @@ extension ChatEvent: Codable {
             )
         case .loadOlderFailed:
             self = .loadOlderFailed
+        case .newerLoaded:
+            self = try .newerLoaded(
+                messages: c.decode([ChatMessage].self, forKey: .messages),
+                hasMoreNewer: c.decode(Bool.self, forKey: .hasMoreNewer)
+            )
+        case .loadNewerFailed:
+            self = .loadNewerFailed
+        case .windowLoaded:
+            self = try .windowLoaded(
+                messages: c.decode([ChatMessage].self, forKey: .messages),
+                hasMoreOlder: c.decode(Bool.self, forKey: .hasMoreOlder),
+                hasMoreNewer: c.decode(Bool.self, forKey: .hasMoreNewer)
+            )
+        case .windowLoadFailed:
+            self = .windowLoadFailed
         case .keyboardWillShow:
             self = try .keyboardWillShow(
                 height: c.decode(Double.self, forKey: .height),
@@ -253,9 +284,20 @@ extension ChatEvent: Codable {
             try c.encode(height, forKey: .height)
             try c.encode(insetTop, forKey: .insetTop)
             try c.encode(insetBottom, forKey: .insetBottom)
-        case .historyLoaded(let messages, let hasMoreOlder), .olderLoaded(let messages, let hasMoreOlder):
+        case .historyLoaded(let messages, let hasMoreOlder, let firstUnreadID):
             try c.encode(messages, forKey: .messages)
             try c.encode(hasMoreOlder, forKey: .hasMoreOlder)
+            try c.encodeIfPresent(firstUnreadID, forKey: .firstUnreadID)
+        case .olderLoaded(let messages, let hasMoreOlder):
+            try c.encode(messages, forKey: .messages)
+            try c.encode(hasMoreOlder, forKey: .hasMoreOlder)
+        case .newerLoaded(let messages, let hasMoreNewer):
+            try c.encode(messages, forKey: .messages)
+            try c.encode(hasMoreNewer, forKey: .hasMoreNewer)
+        case .windowLoaded(let messages, let hasMoreOlder, let hasMoreNewer):
+            try c.encode(messages, forKey: .messages)
+            try c.encode(hasMoreOlder, forKey: .hasMoreOlder)
+            try c.encode(hasMoreNewer, forKey: .hasMoreNewer)
         case .messageAppended(let message, let streaming):
             try c.encode(message.id, forKey: .id)
             try c.encode(message.direction, forKey: .direction)
@@ -289,8 +331,8 @@ extension ChatEvent: Codable {
             try c.encode(active, forKey: .active)
         case .appeared(let restore):
             try c.encodeIfPresent(restore, forKey: .restore)
-        case .loadOlderFailed, .dragBegan, .inputFocused, .inputBlurred, .jumpToLatestTapped,
-             .highlightFinished, .disappeared:
+        case .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .dragBegan, .inputFocused, .inputBlurred,
+             .jumpToLatestTapped, .highlightFinished, .disappeared:
             break
         }
     }

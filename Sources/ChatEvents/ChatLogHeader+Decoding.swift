@@ -66,5 +66,8 @@ extension ChatConfiguration {
         if let value = try fields.optionalBool("focusScrollsToBottom") { focusScrollsToBottom = value }
         if let value = try fields.optionalNumber("pinMargin") { pinMargin = value }
         if let value = try fields.optionalBool("reduceMotion") { reduceMotion = value }
+        if let value = try fields.optionalNumber("loadNewerThreshold") { loadNewerThreshold = value }
+        if let value = try fields.optionalBool("readReceipts") { readReceipts = value }
+        if let value = try fields.optionalBool("windowedHistory") { windowedHistory = value }
     }
 }

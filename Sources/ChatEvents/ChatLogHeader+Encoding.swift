@@ -20,7 +20,8 @@ extension ChatLogHeader {
 }
 
 extension ChatConfiguration {
-    /// Writes the configuration object with every key, in the order of section 8.
+    /// Writes the configuration object in the order of section 8: every key of v1, and each key
+    /// of v1.1 that is not its default (so that a v1 configuration is written as it always was).
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("layout")
@@ -37,6 +38,19 @@ extension ChatConfiguration {
         writer.number(pinMargin)
         writer.key("reduceMotion")
         writer.bool(reduceMotion)
+        let defaults = ChatConfiguration()
+        if loadNewerThreshold != defaults.loadNewerThreshold {
+            writer.key("loadNewerThreshold")
+            writer.number(loadNewerThreshold)
+        }
+        if readReceipts != defaults.readReceipts {
+            writer.key("readReceipts")
+            writer.bool(readReceipts)
+        }
+        if windowedHistory != defaults.windowedHistory {
+            writer.key("windowedHistory")
+            writer.bool(windowedHistory)
+        }
         writer.endObject()
     }
 }

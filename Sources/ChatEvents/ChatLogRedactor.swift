@@ -9,7 +9,7 @@ public enum ChatScrollPackage {
 ///
 /// The reducer never reads text, so `tokensAppended.text` is dropped. With ``redactsIDs``
 /// every id — message ids, `messageConfirmed.newID`, a restore's `anchorID`, the ids in
-/// `historyLoaded` and `olderLoaded` — is replaced by a pseudonym `m1`, `m2`, … in order of
+/// `historyLoaded` (and its `firstUnreadID`), `olderLoaded`, `newerLoaded` and `windowLoaded` — is replaced by a pseudonym `m1`, `m2`, … in order of
 /// first appearance. The same original id always gets the same pseudonym within one redactor,
 /// so a redacted log replays exactly like the original, apart from the ids.
 ///
@@ -61,10 +61,16 @@ public struct ChatLogRedactor: Sendable {
     /// `event` with its text dropped and its ids replaced, as configured.
     public mutating func redact(_ event: ChatEvent) -> ChatEvent {
         switch event {
-        case .historyLoaded(let messages, let hasMoreOlder):
-            return .historyLoaded(messages: redact(messages), hasMoreOlder: hasMoreOlder)
+        case .historyLoaded(let messages, let hasMoreOlder, let firstUnreadID):
+            let redacted = redact(messages)
+            return .historyLoaded(
+                messages: redacted, hasMoreOlder: hasMoreOlder, firstUnreadID: firstUnreadID.map { pseudonym(for: $0) })
         case .olderLoaded(let messages, let hasMoreOlder):
             return .olderLoaded(messages: redact(messages), hasMoreOlder: hasMoreOlder)
+        case .newerLoaded(let messages, let hasMoreNewer):
+            return .newerLoaded(messages: redact(messages), hasMoreNewer: hasMoreNewer)
+        case .windowLoaded(let messages, let hasMoreOlder, let hasMoreNewer):
+            return .windowLoaded(messages: redact(messages), hasMoreOlder: hasMoreOlder, hasMoreNewer: hasMoreNewer)
         case .messageAppended(let message, let streaming):
             return .messageAppended(redact(message), streaming: streaming)
         case .messageConfirmed(let id, let newID):
@@ -87,7 +93,7 @@ public struct ChatLogRedactor: Sendable {
             guard var position = restore else { return event }
             position.anchorID = position.anchorID.map { pseudonym(for: $0) }
             return .appeared(restore: position)
-        case .viewportChanged, .loadOlderFailed, .keyboardWillShow, .keyboardWillHide, .dragBegan, .scrolled,
+        case .viewportChanged, .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .keyboardWillShow, .keyboardWillHide, .dragBegan, .scrolled,
              .dragEnded, .scrollSettled, .selectionChanged, .inputFocused, .inputBlurred, .jumpToLatestTapped,
              .highlightFinished, .disappeared:
             return event

@@ -7,6 +7,32 @@ public enum ChatEffect: Sendable, Hashable {
     case loadOlder(before: String)
     /// Store this position and hand it back in `ChatEvent.appeared(restore:)`.
     case persistPosition(SavedPosition)
+    /// With `readReceipts`: tell the server that the user has seen every message up to and
+    /// including `upTo`. The server keeps the newest marker it has seen, since a jump into older
+    /// history can report an older one.
+    case markRead(upTo: String)
+    /// Fetch the page of history after the message `after`, then send
+    /// `ChatEvent.newerLoaded(messages:hasMoreNewer:)` or `ChatEvent.loadNewerFailed`.
+    case loadNewer(after: String)
+    /// Fetch a window of history around the message `around` (`nil`: the newest page), then
+    /// send `ChatEvent.windowLoaded(messages:hasMoreOlder:hasMoreNewer:)` or
+    /// `ChatEvent.windowLoadFailed`. A later `loadWindow` supersedes this one: cancel it.
+    case loadWindow(around: String?)
+}
+
+/// A window of history that has been requested and has not arrived: the `pendingWindow` key.
+public struct PendingWindow: Sendable, Hashable {
+    /// The message the window is requested around; `nil` for the newest page.
+    public var around: String?
+    /// The navigation the window answers: `jumpToMessage`, `jumpToLatest`, `outgoingMessage`
+    /// or `newQuestion`; the command issued when it arrives carries this reason.
+    public var reason: ScrollCommand.Reason
+
+    /// Creates a pending window.
+    public init(around: String?, reason: ScrollCommand.Reason) {
+        self.around = around
+        self.reason = reason
+    }
 }
 
 /// Who holds the view: how the offset is kept after an event.

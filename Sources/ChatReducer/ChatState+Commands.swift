@@ -3,7 +3,7 @@ import ChatEvents
 // Issuing scroll commands.
 extension ChatState {
     /// Records a command; the offset is modelled as already there.
-    private mutating func issue(
+    mutating func issue(
         _ reason: ScrollCommand.Reason, kind: ScrollCommand.Kind, key: Int?,
         anchor commandAnchor: ScrollCommand.Anchor?, animated: Bool, target: Double?, unitAnchorY: Double?
     ) {
@@ -23,28 +23,33 @@ extension ChatState {
         return (insetTop + y) / height
     }
 
-    /// A command to the bottom; the view follows from here on.
+    /// A command to the bottom; the view follows from here on, unless the loaded window stops
+    /// short of the present (then it is `detached` at the loaded bottom).
     mutating func issueBottomCommand(_ reason: ScrollCommand.Reason, animated: Bool) {
         mode = .following
         anchor = nil
         issue(reason, kind: .bottom, key: store.lastKey, anchor: nil, animated: animated,
               target: maxOffset, unitAnchorY: nil)
+        if hasMoreNewer {
+            mode = .detached
+            takeAnchor()
+        }
     }
 
     /// Layout `top`: pins the newest question under the top inset.
-    mutating func issuePinCommand() {
+    mutating func issuePinCommand(animated: Bool = true) {
         guard let question = store.lastOutgoingKey else { return }
         mode = .pinned
         anchor = nil
-        issue(.newQuestion, kind: .item, key: question, anchor: .top, animated: true,
+        issue(.newQuestion, kind: .item, key: question, anchor: .top, animated: animated,
               target: store.top(question) - configuration.pinMargin,
               unitAnchorY: unitAnchor(below: configuration.pinMargin))
     }
 
     /// Centres a message, detached, as `jumpToMessage` does.
-    mutating func issueCenterCommand(_ key: Int) {
+    mutating func issueCenterCommand(_ key: Int, animated: Bool) {
         mode = .detached
-        issue(.jumpToMessage, kind: .item, key: key, anchor: .center, animated: true,
+        issue(.jumpToMessage, kind: .item, key: key, anchor: .center, animated: animated,
               target: centeredOffset(key), unitAnchorY: unitAnchor(below: visibleHeight / 2))
         takeAnchor()
     }
@@ -74,6 +79,10 @@ extension ChatState {
             if command.reason == .restore, let anchor {
                 target = store.top(anchor.key) + anchor.delta
                 command.unitAnchorY = unitAnchor(below: -anchor.delta)
+            } else if command.reason == .initialLoad {
+                // The first unread message (SPEC 10), at its top: d = 0.
+                target = key.map { store.top($0) } ?? maxOffset
+                command.unitAnchorY = unitAnchor(below: 0)
             } else {
                 target = key.map { store.top($0) - configuration.pinMargin } ?? maxOffset
                 command.unitAnchorY = unitAnchor(below: configuration.pinMargin)
@@ -84,7 +93,10 @@ extension ChatState {
         }
         command.offset = clamped(target)
         scrollTarget = command
-        if mode == .detached, command.reason != .restore {
+        if command.reason == .initialLoad, command.kind == .item, let key {
+            setOffset(target, cause: .viewport)
+            decideOpenMode(at: key)
+        } else if mode == .detached, command.reason != .restore {
             setOffset(target, cause: .viewport)
             takeAnchor()
         }

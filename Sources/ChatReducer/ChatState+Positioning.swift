@@ -61,10 +61,10 @@ extension ChatState {
     /// While held, the mode follows the distance from the bottom.
     mutating func decideModeByDistance() {
         guard let distance = distanceFromBottom else {
-            if mode == .pinned { mode = .following }
+            if mode == .pinned { mode = hasMoreNewer ? .detached : .following }
             return
         }
-        if distance <= configuration.atBottomThreshold {
+        if !hasMoreNewer, distance <= configuration.atBottomThreshold {
             mode = .following
         } else {
             if mode != .detached, anchor == nil { takeAnchor() }
@@ -86,7 +86,7 @@ extension ChatState {
             issueDeferredCommand()
             return
         }
-        if let distance = distanceFromBottom, distance <= configuration.atBottomThreshold {
+        if !hasMoreNewer, let distance = distanceFromBottom, distance <= configuration.atBottomThreshold {
             mode = .following
             setOffset(maxOffset, cause: .settle)
         } else {
@@ -96,11 +96,20 @@ extension ChatState {
         issueDeferredCommand()
     }
 
-    /// Ends any hold because a user command takes over; a deferred command is dropped.
+    /// Ends any hold because a user command (or a window that replaces the content) takes
+    /// over; a deferred command is dropped.
     mutating func cancelHold() {
         touchHold = false
         selectionHold = false
         deferredCommand = nil
+    }
+
+    /// A user request for a window ends any hold; nothing moves until the window arrives, but
+    /// the mode is decided as at the end of a hold (a deferred command is dropped).
+    mutating func endHoldForRequest() {
+        let held = userHoldsView
+        cancelHold()
+        if held { endHold() }
     }
 
     private mutating func issueDeferredCommand() {

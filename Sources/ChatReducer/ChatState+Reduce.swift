@@ -54,10 +54,14 @@ extension ChatState {
             viewportChanged(
                 height: sanitized(height, "height"), top: sanitized(top, "insetTop"),
                 bottom: sanitized(bottom, "insetBottom"))
-        case let .historyLoaded(messages, more):
-            historyLoaded(messages, hasMoreOlder: more)
+        case let .historyLoaded(messages, more, firstUnreadID):
+            historyLoaded(messages, hasMoreOlder: more, firstUnreadID: firstUnreadID)
         case let .messageAppended(message, _):
-            messageAppended(message)
+            if hasMoreNewer {
+                messageAppendedBeyondWindow(message)
+            } else {
+                messageAppended(message)
+            }
         case let .messageConfirmed(id, newID):
             messageConfirmed(id, newID: newID)
         case let .tokensAppended(id, _, delta, height):
@@ -76,6 +80,17 @@ extension ChatState {
             if !isLoadingOlder { warn("no loadOlder request was in flight") }
             isLoadingOlder = false
             loadOlderBlocked = true
+        case let .newerLoaded(messages, more):
+            newerLoaded(messages, hasMoreNewer: more)
+        case .loadNewerFailed:
+            if !isLoadingNewer { warn("no loadNewer request was in flight") }
+            isLoadingNewer = false
+            loadNewerBlocked = true
+        case let .windowLoaded(messages, older, newer):
+            windowLoaded(messages, hasMoreOlder: older, hasMoreNewer: newer)
+        case .windowLoadFailed:
+            if pendingWindow == nil { warn("no loadWindow request was pending") }
+            pendingWindow = nil
         case let .keyboardWillShow(height, _):
             keyboardMoved(to: sanitized(height, "height"))
         case .keyboardWillHide:
@@ -115,13 +130,24 @@ extension ChatState {
         case .inputBlurred:
             inputFocused = false
         case .jumpToLatestTapped:
-            cancelHold()
-            issueBottomCommand(.jumpToLatest, animated: true)
+            if hasMoreNewer {
+                endHoldForRequest()
+                requestWindow(around: nil, reason: .jumpToLatest)
+            } else {
+                cancelHold()
+                issueBottomCommand(.jumpToLatest, animated: true)
+            }
         case let .jumpToMessage(id):
-            guard let key = liveKey(id) else { return }
-            cancelHold()
-            highlightedKey = key
-            issueCenterCommand(key)
+            if let key = store.key(of: id) {
+                cancelHold()
+                highlightedKey = key
+                issueCenterCommand(key, animated: true)
+            } else if configuration.windowedHistory {
+                endHoldForRequest()
+                requestWindow(around: id, reason: .jumpToMessage)
+            } else {
+                warn("unknown id \(quoted(id))")
+            }
         case .highlightFinished:
             highlightedKey = nil
         case let .entranceAnimationFinished(id):
@@ -134,8 +160,11 @@ extension ChatState {
                 warn("\(quoted(id)) has no pending entrance animation")
             }
         case let .appeared(restore):
+            isShown = true
             if let restore { appeared(restoring: restore) }
         case .disappeared:
+            isShown = false
+            unreadDividerKey = nil
             effects.append(.persistPosition(currentPosition))
         }
     }
@@ -149,6 +178,7 @@ extension ChatState {
         insetTop = top
         insetBottom = bottom
         if first {
+            isShown = true
             resolveScrollTarget()
         } else if mode == .detached, !userHoldsView, bottomShift != 0 {
             // What sat at the bottom edge stays there: the offset, valid for the old geometry,
@@ -171,7 +201,7 @@ extension ChatState {
 
     // MARK: Content
 
-    private mutating func historyLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool) {
+    private mutating func historyLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool, firstUnreadID: String?) {
         let first = !initialLoadDone && store.count == 0
         store.reserveCapacity(additional: messages.count)
         for message in messages {
@@ -181,8 +211,12 @@ extension ChatState {
         hasMoreOlder = more
         if first, store.count > 0 {
             initialLoadDone = true
+            let firstUnread = firstUnreadID.flatMap { firstUnreadKey($0) }
+            if let firstUnread { markUnread(from: firstUnread) }
             if userHoldsView {
                 reposition(.growth)
+            } else if let firstUnread {
+                issueFirstUnreadCommand(firstUnread)
             } else {
                 issueBottomCommand(.initialLoad, animated: false)
             }
@@ -223,6 +257,9 @@ extension ChatState {
     }
 
     private mutating func messageConfirmed(_ id: String, newID: String?) {
+        // A window may already hold the confirmed message under its server id (SPEC 11). Only
+        // once history is windowed: a v1 log replays with v1's warning.
+        if hasMoreNewer || windowReplaced, store.key(of: id) == nil, let newID, store.key(of: newID) != nil { return }
         guard let key = liveKey(id) else { return }
         if store.direction(key) == .incoming {
             warn("\(quoted(id)) is incoming; only outgoing messages are confirmed")
@@ -265,6 +302,8 @@ extension ChatState {
             }
         }
         if highlightedKey == key { highlightedKey = nil }
+        if unreadDividerKey == key { unreadDividerKey = nil }
+        if readUpToKey == key { readUpToKey = store.key(before: key) }
         let flags = store.remove(key)
         if flags.contains(.animating) {
             animatingCount -= 1
@@ -274,7 +313,13 @@ extension ChatState {
     }
 
     private mutating func olderLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool) {
-        if !isLoadingOlder { warn("no loadOlder request was in flight") }
+        if !isLoadingOlder {
+            guard !windowReplaced else {
+                warn("no loadOlder request was in flight; the page is ignored")
+                return
+            }
+            warn("no loadOlder request was in flight")
+        }
         var skipped: [String] = []
         store.reserveCapacity(additional: messages.count)
         for message in messages.reversed() {
@@ -357,10 +402,13 @@ extension ChatState {
     private mutating func finishStep() {
         if userHoldsView { decideModeByDistance() }
         if mode == .following { clearUnread() } else { consumeVisibleUnread() }
+        advanceReadMarker()
         requestOlderIfNeeded()
+        requestNewerIfNeeded()
     }
 
     private mutating func clearUnread() {
+        unloadedUnreadCount = 0
         while let key = store.firstUnread(from: 0) {
             store.setUnread(false, for: key)
         }
@@ -406,19 +454,20 @@ extension ChatState {
 
     /// Notes one problem with the event; ``reduce(_:)`` joins a step's problems into one line
     /// that names the event.
-    private mutating func warn(_ text: String) {
+    mutating func warn(_ text: String) {
         warnings.append(text)
     }
 
-    /// The live message `id`, or a warning that it is not loaded.
+    /// The live message `id`, or a warning that it is not loaded. While ``hasMoreNewer`` an
+    /// id that is not loaded may belong to the messages after the window: no warning then.
     private mutating func liveKey(_ id: String) -> Int? {
         if let key = store.key(of: id) { return key }
-        warn("unknown id \(quoted(id))")
+        if !hasMoreNewer { warn("unknown id \(quoted(id))") }
         return nil
     }
 
     /// A length clamped to `0...maximumLength`, with a warning when it had to be.
-    private mutating func sanitized(_ value: Double, _ field: @autoclosure () -> String) -> Double {
+    mutating func sanitized(_ value: Double, _ field: @autoclosure () -> String) -> Double {
         if value.isNaN {
             warn("\(field()) is not a number; 0 used")
             return 0
@@ -434,7 +483,7 @@ extension ChatState {
         return value
     }
 
-    private mutating func sanitized(_ message: ChatMessage) -> ChatMessage {
+    mutating func sanitized(_ message: ChatMessage) -> ChatMessage {
         var message = message
         message.height = sanitized(message.height, "height of \(quoted(message.id))")
         return message

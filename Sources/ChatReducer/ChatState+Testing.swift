@@ -16,21 +16,33 @@ extension ChatState {
             }
         }
         if unreadCount < 0 { problems.append("unreadCount \(unreadCount) < 0") }
-        if unreadCount > messageCount { problems.append("unreadCount \(unreadCount) > messageCount \(messageCount)") }
+        if store.unreadCount > messageCount {
+            problems.append("\(store.unreadCount) unread loaded messages > messageCount \(messageCount)")
+        }
+        if unloadedUnreadCount < 0 { problems.append("unloaded unread count \(unloadedUnreadCount) < 0") }
         if animatingCount < 0 || animatingCount > messageCount {
             problems.append("animatingCount \(animatingCount) outside 0...\(messageCount)")
         }
-        let requests = effects.reduce(0) { count, effect in
+        var older = 0
+        var newer = 0
+        for effect in effects {
             switch effect {
-            case .loadOlder: count + 1
-            case .persistPosition: count
+            case .loadOlder: older += 1
+            case .loadNewer: newer += 1
+            case .persistPosition, .markRead, .loadWindow: break
             }
         }
-        if requests > 1 || (requests == 1 && !isLoadingOlder) {
-            problems.append("\(requests) loadOlder effects with isLoadingOlder \(isLoadingOlder)")
+        if older > 1 || (older == 1 && !isLoadingOlder) {
+            problems.append("\(older) loadOlder effects with isLoadingOlder \(isLoadingOlder)")
         }
-        if let highlightedKey, !store.flags(highlightedKey).contains(.live) {
-            problems.append("highlighted message is not loaded")
+        if newer > 1 || (newer == 1 && !isLoadingNewer) {
+            problems.append("\(newer) loadNewer effects with isLoadingNewer \(isLoadingNewer)")
+        }
+        if hasMoreNewer, mode == .following || isAtBottom || !showJumpToLatest {
+            problems.append("hasMoreNewer, but mode \(mode.rawValue), isAtBottom \(isAtBottom), showJumpToLatest \(showJumpToLatest)")
+        }
+        for (name, key) in [("highlighted", highlightedKey), ("divider", unreadDividerKey), ("readUpTo", readUpToKey)] {
+            if let key, !store.flags(key).contains(.live) { problems.append("\(name) message is not loaded") }
         }
         if let anchor, !store.isValid(anchor.key) {
             problems.append("anchor key \(anchor.key) is not a slot of the store")
@@ -56,6 +68,13 @@ extension ChatState {
         }
         return problems
     }
+
+    /// A number that orders the loaded message `id` among the others and stays the same for
+    /// it while it is loaded (until a window replaces the messages); `nil` when not loaded.
+    package func orderForTesting(of id: String) -> Int? { store.key(of: id) }
+
+    /// Whether a `windowLoaded` replaced the loaded messages at some step so far.
+    package var windowReplacedForTesting: Bool { windowReplaced }
 
     /// The detached anchor as `(id, delta)`, for tests.
     package var anchorForTesting: (id: String, delta: Double)? {

@@ -46,6 +46,12 @@ public struct ChatState: Sendable, Equatable {
     public internal(set) var insetTop: Double = 0
     /// The obscured height at the bottom with the keyboard hidden (input bar, home indicator).
     public internal(set) var insetBottom: Double = 0
+    /// Whether the loaded window stops short of the newest message of the conversation.
+    public internal(set) var hasMoreNewer = false
+    /// Whether newer history has been requested and has not arrived or failed yet.
+    public internal(set) var isLoadingNewer = false
+    /// A window of history that has been requested and has not arrived yet.
+    public internal(set) var pendingWindow: PendingWindow?
 
     // MARK: Internal state
 
@@ -68,6 +74,21 @@ public struct ChatState: Sendable, Equatable {
     var loadOlderBlocked = false
     /// Whether a `historyLoaded` has made the list non-empty once.
     var initialLoadDone = false
+    /// The first unread message at open, above which the client draws a divider.
+    var unreadDividerKey: Int?
+    /// With `readReceipts`: the newest message the user has seen.
+    var readUpToKey: Int?
+    /// After a failed newer load: no request until the view leaves the bottom trigger zone.
+    var loadNewerBlocked = false
+    /// Whether the screen is shown: from the first `viewportChanged` or an `appeared` until
+    /// `disappeared`. Read receipts are sent only while it is.
+    var isShown = false
+    /// Incoming messages appended while the loaded window stops short of the present: not
+    /// inserted, but unread until the view follows the newest message again.
+    var unloadedUnreadCount = 0
+    /// Whether a `windowLoaded` has replaced the loaded messages: from then on a page that
+    /// arrives with no request in flight answers a request of a window that is gone.
+    var windowReplaced = false
     /// Keys of messages whose entrance animation is pending, in message order; lazily compacted.
     var animatingKeys: [Int] = []
     var animatingCount = 0
@@ -128,15 +149,19 @@ extension ChatState {
 
     /// Whether the view is within `atBottomThreshold` of the bottom. Before the geometry is
     /// known, true exactly when the mode is `following`.
+    ///
+    /// Always false while ``hasMoreNewer``: the loaded content's bottom is not the conversation's.
     public var isAtBottom: Bool {
+        if hasMoreNewer { return false }
         guard let distance = distanceFromBottom else { return mode == .following }
         return distance <= configuration.atBottomThreshold
     }
 
     /// Whether to show the jump-to-latest button:
     /// `!isAtBottom && (distanceFromBottom > jumpToLatestThreshold || unreadCount > 0)`.
-    /// False while the geometry is unknown.
+    /// False while the geometry is unknown; always true while ``hasMoreNewer``.
     public var showJumpToLatest: Bool {
+        if hasMoreNewer { return true }
         guard let distance = distanceFromBottom, !isAtBottom else { return false }
         return distance > configuration.jumpToLatestThreshold || unreadCount > 0
     }
@@ -147,8 +172,19 @@ extension ChatState {
     /// The message highlighted by the last `jumpToMessage`, until a drag or `highlightFinished`.
     public var highlightedID: String? { highlightedKey.map { store.id($0) } }
 
-    /// Incoming live messages appended below the visible region that have not been visible since.
-    public var unreadCount: Int { store.unreadCount }
+    /// Incoming live messages appended below the visible region that have not been visible since,
+    /// the unread messages from ``unreadDividerID`` on, and incoming messages appended while
+    /// ``hasMoreNewer`` (those count until the view follows the newest message again).
+    public var unreadCount: Int { store.unreadCount + unloadedUnreadCount }
+
+    /// The first unread message at open, above which the client draws a "new messages"
+    /// divider; `nil` when the open had none, after `disappeared`, or once it is gone.
+    public var unreadDividerID: String? { unreadDividerKey.map { store.id($0) } }
+
+    /// With `readReceipts`: the newest message the user has seen (everything up to it has been
+    /// on screen or scrolled past); `nil` before anything was seen, and always without
+    /// `readReceipts`.
+    public var readUpTo: String? { readUpToKey.map { store.id($0) } }
 
     /// The number of loaded messages.
     public var messageCount: Int { store.count }

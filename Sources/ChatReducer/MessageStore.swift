@@ -194,6 +194,42 @@ struct MessageStore: Sendable, Equatable {
         return self.key(after: key) ?? self.key(before: key)
     }
 
+    /// The newest live message whose top lies above `y` (`top < y`); `nil` when none does.
+    /// O(log n).
+    func lastKey(withTopBelow y: Double) -> Int? {
+        guard y > 0 else { return nil }
+        let frontTotal = front.heights.total
+        var key: Int?
+        if !back.ids.isEmpty, y > frontTotal {
+            // back[i] starts at frontTotal + prefix(i): the largest i with prefix(i) < y - frontTotal.
+            let i = back.heights.prefixLength(summingAtMost: y - frontTotal, inclusive: false)
+            key = min(i, back.ids.count - 1)
+        } else if !front.ids.isEmpty {
+            // front[j] starts at frontTotal - prefix(j + 1): the smallest j with
+            // prefix(j + 1) > frontTotal - y is the newest front message above y.
+            let j = front.heights.prefixLength(summingAtMost: frontTotal - y, inclusive: true)
+            key = j < front.ids.count ? -1 - j : nil
+        }
+        guard let key else { return nil }
+        return flags(key).contains(.live) ? key : self.key(before: key)
+    }
+
+    /// Whether a live incoming message lies after `start` (from the oldest when `nil`) up to
+    /// and including the live message `end`. O(log n).
+    func containsIncoming(after start: Int?, through end: Int) -> Bool {
+        let lower = start.map { rank(of: $0) + (flags($0).contains(.live) ? 1 : 0) } ?? 0
+        let lowerOutgoing = start.map { outgoingRank(of: $0) + (flags($0).contains(.outgoing) ? 1 : 0) } ?? 0
+        let all = rank(of: end) + 1 - lower
+        let outgoing = outgoingRank(of: end) + (flags(end).contains(.outgoing) ? 1 : 0) - lowerOutgoing
+        return all > outgoing
+    }
+
+    /// The number of live outgoing messages before `key`. O(log n).
+    func outgoingRank(of key: Int) -> Int {
+        if key >= 0 { return Int(front.outgoing.total + back.outgoing.prefixSum(key)) }
+        return Int(front.outgoing.total - front.outgoing.prefixSum(-key))
+    }
+
     // MARK: Order statistics over live (or live outgoing) messages
 
     /// The number of live messages before `key`. O(log n).

@@ -53,7 +53,7 @@ public struct ShrinkResult: Sendable, Hashable {
 /// ```
 ///
 /// The search is delta debugging (ddmin) over the events, then simplification passes that drop
-/// messages from `historyLoaded` and `olderLoaded` arrays and optional fields (`t`, `text`,
+/// messages from the arrays of `historyLoaded`, `olderLoaded`, `newerLoaded` and `windowLoaded` and optional fields (`t`, `text`,
 /// `streaming`, `newID`, `heightDelta`, `height`, `duration`, `velocity`, `restore`), repeated while
 /// they help. A candidate is replayed with the reducer alone and stops at the first step that
 /// shows the behaviour, whose later events are then cut; every candidate costs at most one
@@ -205,10 +205,7 @@ public struct LogShrinker {
     private func weight(_ items: [Item]) -> Int {
         items.reduce(0) { total, item in
             var fields = item.logged.time == nil ? 0 : 1
-            switch item.logged.event {
-            case .historyLoaded(let messages, _), .olderLoaded(let messages, _): fields += messages.count
-            default: break
-            }
+            fields += item.logged.event.carriedMessages?.count ?? 0
             return total + fields + Self.optionalFieldVariants(of: item.logged.event).count
         }
     }
@@ -229,19 +226,13 @@ public struct LogShrinker {
                 if let hit = test(candidate) { items = Array(candidate[...hit]) }
             }
             guard index < items.count else { break }
-            switch items[index].logged.event {
-            case .historyLoaded(let messages, let hasMoreOlder), .olderLoaded(let messages, let hasMoreOlder):
-                let isHistory = if case .historyLoaded = items[index].logged.event { true } else { false }
-                let rebuild: ([ChatMessage]) -> ChatEvent = { list in
-                    isHistory ? .historyLoaded(messages: list, hasMoreOlder: hasMoreOlder)
-                        : .olderLoaded(messages: list, hasMoreOlder: hasMoreOlder)
-                }
+            let event = items[index].logged.event
+            if let messages = event.carriedMessages {
+                let rebuild: ([ChatMessage]) -> ChatEvent = { event.carrying($0) }
                 let kept = minimizeMessages(messages, in: items, at: index, rebuild: rebuild)
                 if kept.count != messages.count {
                     items[index].logged.event = rebuild(kept)
                 }
-            default:
-                break
             }
             for variant in Self.optionalFieldVariants(of: items[index].logged.event) where !exhausted {
                 var candidate = items
@@ -309,6 +300,8 @@ public struct LogShrinker {
             return duration == nil ? [] : [.keyboardWillHide(duration: nil)]
         case .dragEnded(let offset, let velocity):
             return velocity == nil ? [] : [.dragEnded(offset: offset, velocity: nil)]
+        case .historyLoaded(let messages, let hasMoreOlder, let firstUnreadID):
+            return firstUnreadID == nil ? [] : [.historyLoaded(messages: messages, hasMoreOlder: hasMoreOlder)]
         case .appeared(let restore):
             guard let restore else { return [] }
             return restore.anchorID == nil
@@ -388,5 +381,43 @@ public struct LogShrinker {
             return Divergence(origin: index - 1, goldenLines: old, signature: signature(old: old, new: new))
         }
         throw .notShown("the log's timeline does not differ from the golden at any step")
+    }
+}
+
+extension ChatEvent {
+    /// The messages of an event that carries an array of them (`historyLoaded`, `olderLoaded`,
+    /// `newerLoaded`, `windowLoaded`); `nil` for any other event.
+    var carriedMessages: [ChatMessage]? {
+        switch self {
+        case .historyLoaded(let messages, _, _), .olderLoaded(let messages, _), .newerLoaded(let messages, _),
+             .windowLoaded(let messages, _, _):
+            return messages
+        case .viewportChanged, .messageAppended, .messageConfirmed, .tokensAppended, .streamFinished, .itemMeasured,
+             .messageRemoved, .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .keyboardWillShow,
+             .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
+             .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
+             .appeared, .disappeared:
+            return nil
+        }
+    }
+
+    /// The event with its carried messages replaced by `messages`; other events unchanged.
+    func carrying(_ messages: [ChatMessage]) -> ChatEvent {
+        switch self {
+        case .historyLoaded(_, let more, let firstUnreadID):
+            return .historyLoaded(messages: messages, hasMoreOlder: more, firstUnreadID: firstUnreadID)
+        case .olderLoaded(_, let more):
+            return .olderLoaded(messages: messages, hasMoreOlder: more)
+        case .newerLoaded(_, let more):
+            return .newerLoaded(messages: messages, hasMoreNewer: more)
+        case .windowLoaded(_, let older, let newer):
+            return .windowLoaded(messages: messages, hasMoreOlder: older, hasMoreNewer: newer)
+        case .viewportChanged, .messageAppended, .messageConfirmed, .tokensAppended, .streamFinished, .itemMeasured,
+             .messageRemoved, .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .keyboardWillShow,
+             .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
+             .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
+             .appeared, .disappeared:
+            return self
+        }
     }
 }

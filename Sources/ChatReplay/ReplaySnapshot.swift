@@ -51,6 +51,16 @@ public struct ReplaySnapshot: Sendable, Hashable {
     /// The diagnostics of this step: empty or one line, the reducer's problems with the event,
     /// then the replay's own (a decreasing `"t"`), joined with `"; "`.
     public var warnings: [String]
+    /// The first unread message at open, above which the client draws a divider (v1.1).
+    public var unreadDividerID: String?
+    /// With read receipts, the newest message the user has seen (v1.1).
+    public var readUpTo: String?
+    /// Whether the loaded window stops short of the newest message (v1.1).
+    public var hasMoreNewer: Bool
+    /// Whether newer history has been requested and has not arrived yet (v1.1).
+    public var isLoadingNewer: Bool
+    /// A requested window of history that has not arrived (v1.1).
+    public var pendingWindow: PendingWindow?
 
     /// Takes a snapshot of `state` after `event`, the `step`-th event.
     ///
@@ -84,14 +94,20 @@ public struct ReplaySnapshot: Sendable, Hashable {
         // One line per event (SPEC 7): the replay's own findings join the reducer's line.
         let all = state.warnings + extraWarnings
         warnings = all.isEmpty ? [] : [all.joined(separator: "; ")]
+        unreadDividerID = state.unreadDividerID
+        readUpTo = state.readUpTo
+        hasMoreNewer = state.hasMoreNewer
+        isLoadingNewer = state.isLoadingNewer
+        pendingWindow = state.pendingWindow
     }
 
-    /// The section 3 keys, in their fixed order.
+    /// The section 3 keys, in their fixed order: v1's, then v1.1's after `warnings`.
     public static let keys = [
         "step", "event", "mode", "offset", "contentHeight", "visibleHeight", "isAtBottom",
         "offsetReason", "scrollTarget", "unreadCount", "showJumpToLatest", "animating",
         "isLoadingOlder", "hasMoreOlder", "effects", "keyboardHeight", "inputFocused",
         "userHoldsView", "highlightedID", "trailingSpacer", "messageCount", "warnings",
+        "unreadDividerID", "readUpTo", "hasMoreNewer", "isLoadingNewer", "pendingWindow",
     ]
 
     /// The snapshot as one line of `replay --format jsonl`, without a line break: every key,
@@ -149,6 +165,15 @@ public struct ReplaySnapshot: Sendable, Hashable {
                 writer.key(literal: "delta"); writer.number(position.delta)
                 writer.key(literal: "wasAtBottom"); writer.bool(position.wasAtBottom)
                 writer.endObject()
+            case let .markRead(upTo):
+                writer.key(literal: "type"); writer.string("markRead")
+                writer.key(literal: "upTo"); writer.string(upTo)
+            case let .loadNewer(after):
+                writer.key(literal: "type"); writer.string("loadNewer")
+                writer.key(literal: "after"); writer.string(after)
+            case let .loadWindow(around):
+                writer.key(literal: "type"); writer.string("loadWindow")
+                writer.key(literal: "around"); writer.optional(around)
             }
             writer.endObject()
         }
@@ -160,6 +185,19 @@ public struct ReplaySnapshot: Sendable, Hashable {
         writer.key(literal: "trailingSpacer"); writer.number(trailingSpacer)
         writer.key(literal: "messageCount"); writer.integer(messageCount)
         writer.key(literal: "warnings"); writer.strings(warnings)
+        writer.key(literal: "unreadDividerID"); writer.optional(unreadDividerID)
+        writer.key(literal: "readUpTo"); writer.optional(readUpTo)
+        writer.key(literal: "hasMoreNewer"); writer.bool(hasMoreNewer)
+        writer.key(literal: "isLoadingNewer"); writer.bool(isLoadingNewer)
+        writer.key(literal: "pendingWindow")
+        if let pendingWindow {
+            writer.beginObject()
+            writer.key(literal: "around"); writer.optional(pendingWindow.around)
+            writer.key(literal: "reason"); writer.string(pendingWindow.reason.rawValue)
+            writer.endObject()
+        } else {
+            writer.null()
+        }
         writer.endObject()
     }
 
@@ -191,6 +229,13 @@ public struct ReplaySnapshot: Sendable, Hashable {
             ("trailingSpacer", .number(trailingSpacer)),
             ("messageCount", .int(messageCount)),
             ("warnings", .array(warnings.map(JSONOutput.string))),
+            ("unreadDividerID", .optional(unreadDividerID)),
+            ("readUpTo", .optional(readUpTo)),
+            ("hasMoreNewer", .bool(hasMoreNewer)),
+            ("isLoadingNewer", .bool(isLoadingNewer)),
+            ("pendingWindow", pendingWindow.map {
+                .object([("around", .optional($0.around)), ("reason", .string($0.reason.rawValue))])
+            } ?? .null),
         ])
     }
 
@@ -220,6 +265,12 @@ public struct ReplaySnapshot: Sendable, Hashable {
                     ("wasAtBottom", .bool(position.wasAtBottom)),
                 ])),
             ])
+        case let .markRead(upTo):
+            return .object([("type", .string("markRead")), ("upTo", .string(upTo))])
+        case let .loadNewer(after):
+            return .object([("type", .string("loadNewer")), ("after", .string(after))])
+        case let .loadWindow(around):
+            return .object([("type", .string("loadWindow")), ("around", .optional(around))])
         }
     }
 }

@@ -31,18 +31,24 @@ public struct TimelineRenderer: Sendable {
     }
 
     /// The first lines of the timeline: the format version and the configuration with every
-    /// default resolved, each ending in a line break.
+    /// key of v1 resolved, and each key of v1.1 that is not its default (so that a timeline
+    /// recorded under v1 stays the same), each line ending in a line break.
     public var header: String {
         let config = configuration
-        return """
-            replay timeline \(Self.formatVersion)
+        let defaults = ChatConfiguration()
+        var line = """
             config layout=\(config.layout.rawValue) atBottomThreshold=\(formatNumber(config.atBottomThreshold)) \
             jumpToLatestThreshold=\(formatNumber(config.jumpToLatestThreshold)) \
             loadOlderThreshold=\(formatNumber(config.loadOlderThreshold)) \
             focusScrollsToBottom=\(config.focusScrollsToBottom) pinMargin=\(formatNumber(config.pinMargin)) \
             reduceMotion=\(config.reduceMotion)
-
             """
+        if config.loadNewerThreshold != defaults.loadNewerThreshold {
+            line += " loadNewerThreshold=\(formatNumber(config.loadNewerThreshold))"
+        }
+        if config.readReceipts != defaults.readReceipts { line += " readReceipts=\(config.readReceipts)" }
+        if config.windowedHistory != defaults.windowedHistory { line += " windowedHistory=\(config.windowedHistory)" }
+        return "replay timeline \(Self.formatVersion)\n\(line)\n"
     }
 
     /// The block of one step: a blank line, `#N <event>`, then one indented line per change
@@ -91,9 +97,20 @@ public struct TimelineRenderer: Sendable {
             add("height", number(height))
             add("insetTop", number(insetTop))
             add("insetBottom", number(insetBottom))
-        case let .historyLoaded(messages, hasMoreOlder), let .olderLoaded(messages, hasMoreOlder):
+        case let .historyLoaded(messages, hasMoreOlder, firstUnreadID):
             add("messages", describe(messages))
             add("hasMoreOlder", String(hasMoreOlder))
+            add("firstUnreadID", firstUnreadID.map(text))
+        case let .olderLoaded(messages, hasMoreOlder):
+            add("messages", describe(messages))
+            add("hasMoreOlder", String(hasMoreOlder))
+        case let .newerLoaded(messages, hasMoreNewer):
+            add("messages", describe(messages))
+            add("hasMoreNewer", String(hasMoreNewer))
+        case let .windowLoaded(messages, hasMoreOlder, hasMoreNewer):
+            add("messages", describe(messages))
+            add("hasMoreOlder", String(hasMoreOlder))
+            add("hasMoreNewer", String(hasMoreNewer))
         case let .messageAppended(message, streaming):
             add("id", text(message.id))
             add("direction", message.direction.rawValue)
@@ -133,8 +150,8 @@ public struct TimelineRenderer: Sendable {
                 parts.append("wasAtBottom=\(restore.wasAtBottom)")
                 add("restore", "{\(parts.joined(separator: " "))}")
             }
-        case .loadOlderFailed, .dragBegan, .inputFocused, .inputBlurred, .jumpToLatestTapped,
-             .highlightFinished, .disappeared:
+        case .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .dragBegan, .inputFocused, .inputBlurred,
+             .jumpToLatestTapped, .highlightFinished, .disappeared:
             break
         }
         var line = event.type.rawValue
@@ -235,7 +252,23 @@ public struct TimelineRenderer: Sendable {
         change("trailingSpacer", old.trailingSpacer, new.trailingSpacer)
         change("messageCount", old.messageCount, new.messageCount)
         for warning in new.warnings { lines.append("warning: " + warning) }
+        // v1.1's keys: printed only where they change, so v1 timelines stay as they were.
+        if old.unreadDividerID != new.unreadDividerID {
+            change("unreadDividerID", text(old.unreadDividerID), text(new.unreadDividerID))
+        }
+        if old.readUpTo != new.readUpTo { change("readUpTo", text(old.readUpTo), text(new.readUpTo)) }
+        change("hasMoreNewer", old.hasMoreNewer, new.hasMoreNewer)
+        change("isLoadingNewer", old.isLoadingNewer, new.isLoadingNewer)
+        if old.pendingWindow != new.pendingWindow {
+            change("pendingWindow", describe(old.pendingWindow), describe(new.pendingWindow))
+        }
         return lines
+    }
+
+    /// `{around=m3 reason=jumpToMessage}`, or `null`.
+    static func describe(_ window: PendingWindow?) -> String {
+        guard let window else { return "null" }
+        return "{around=\(text(window.around)) reason=\(window.reason.rawValue)}"
     }
 
     /// `#SEQ KIND id=ID [anchor=A] offset=X [unitAnchorY=Y] [animated] reason=R`.
@@ -248,11 +281,18 @@ public struct TimelineRenderer: Sendable {
         return line + " reason=\(command.reason.rawValue)"
     }
 
-    /// `loadOlder before=m1` or `persistPosition anchorID=m7 delta=25 wasAtBottom=false`.
+    /// `loadOlder before=m1`, `persistPosition anchorID=m7 delta=25 wasAtBottom=false`,
+    /// `markRead upTo=m9`, `loadNewer after=m40` or `loadWindow around=m3`.
     static func describe(_ effect: ChatEffect) -> String {
         switch effect {
         case let .loadOlder(before):
             return "loadOlder before=\(text(before))"
+        case let .markRead(upTo):
+            return "markRead upTo=\(text(upTo))"
+        case let .loadNewer(after):
+            return "loadNewer after=\(text(after))"
+        case let .loadWindow(around):
+            return "loadWindow around=\(text(around))"
         case let .persistPosition(position):
             return "persistPosition anchorID=\(text(position.anchorID)) delta=\(formatNumber(position.delta)) "
                 + "wasAtBottom=\(position.wasAtBottom)"

@@ -68,7 +68,8 @@ public final class ChatScrollDriver {
     public private(set) var state: ChatState
     /// The scroll view the driver moves.
     public weak var scrollView: (any ChatScrollViewTarget)?
-    /// Called with each effect of each step, in order: `loadOlder`, `persistPosition`.
+    /// Called with each effect of each step, in order: `loadOlder`, `loadNewer`, `loadWindow`,
+    /// `markRead`, `persistPosition`.
     public var onEffect: (ChatEffect) -> Void = { _ in }
     /// Called after each event the driver sends, with the state after it: for logging and tests.
     public var onStep: ((ChatEvent, ChatState) -> Void)?
@@ -323,7 +324,8 @@ public final class ChatScrollDriver {
         case let .keyboardWillShow(_, given), let .keyboardWillHide(given):
             duration = given ?? 0
         case .viewportChanged, .historyLoaded, .messageAppended, .messageConfirmed, .tokensAppended, .streamFinished,
-             .itemMeasured, .messageRemoved, .olderLoaded, .loadOlderFailed, .dragBegan, .scrolled, .dragEnded,
+             .itemMeasured, .messageRemoved, .olderLoaded, .loadOlderFailed, .newerLoaded, .loadNewerFailed,
+             .windowLoaded, .windowLoadFailed, .dragBegan, .scrolled, .dragEnded,
              .scrollSettled, .selectionChanged, .inputFocused, .inputBlurred, .jumpToLatestTapped, .jumpToMessage,
              .highlightFinished, .entranceAnimationFinished, .appeared, .disappeared:
             break

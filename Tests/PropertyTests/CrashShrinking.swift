@@ -81,6 +81,7 @@ struct CrashShrinking {
         case .hugeHistory: ReducerPropertyTests.huge
         case .plausibleThirds: ReducerPropertyTests.plausibleThirds
         case .hostileFractions: ReducerPropertyTests.hostileFractions
+        case .plausibleMessenger: ReducerPropertyTests.messenger
         }
     }
 

@@ -72,6 +72,9 @@ private struct HostileSession {
         configuration.focusScrollsToBottom = chance(0.5)
         if chance(0.3) { configuration.pinMargin = [0, 8, 300, 2000].randomElement(using: &rng)! }
         configuration.reduceMotion = chance(0.2)
+        if chance(0.3) { configuration.loadNewerThreshold = [0, 100, 800, 1e8].randomElement(using: &rng)! }
+        configuration.readReceipts = chance(0.5)
+        configuration.windowedHistory = chance(0.5)
         return configuration
     }
 
@@ -165,9 +168,12 @@ private struct HostileSession {
     }
 
     mutating func event() -> ChatEvent {
-        switch int(0...24) {
+        switch int(0...29) {
         case 0: .viewportChanged(height: length(), insetTop: length(), insetBottom: length())
-        case 1: .historyLoaded(messages: messages(), hasMoreOlder: chance(0.5))
+        case 1: .historyLoaded(messages: messages(), hasMoreOlder: chance(0.5), firstUnreadID: chance(0.5) ? id() : nil)
+        case 25, 26: .newerLoaded(messages: messages(), hasMoreNewer: chance(0.5))
+        case 27: chance(0.5) ? .loadNewerFailed : .windowLoadFailed
+        case 28, 29: .windowLoaded(messages: messages(), hasMoreOlder: chance(0.5), hasMoreNewer: chance(0.6))
         case 2: .messageAppended(message(), streaming: [nil, true, false].randomElement(using: &rng)!)
         case 3: .messageConfirmed(id: id(), newID: chance(0.5) ? id() : nil)
         case 4: .tokensAppended(id: id(), text: chance(0.5) ? "tok" : nil, heightDelta: optionalHeight(), height: chance(0.7) ? nil : height())

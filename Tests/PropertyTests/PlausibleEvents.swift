@@ -10,15 +10,20 @@ import PropertyBased
 ///
 /// Heights are multiples of ½ point, so every sum is exact; with `thirds`, multiples of ⅓
 /// point, as a 3× screen measures them.
+///
+/// With `messenger`, the session is a messenger's (SPEC 10 and 11): it opens at the first
+/// unread message, sends read receipts, jumps to replies that are not loaded, and answers every
+/// `loadNewer` and `loadWindow` as a server would.
 struct PlausibleEvents: ScenarioDrawing {
     /// Events per scenario.
     var length: Int
     var thirds = false
-    var flavor: Scenario.Flavor { thirds ? .plausibleThirds : .plausible }
-    var salt: UInt64 { thirds ? 4 : 1 }
+    var messenger = false
+    var flavor: Scenario.Flavor { messenger ? .plausibleMessenger : thirds ? .plausibleThirds : .plausible }
+    var salt: UInt64 { messenger ? 6 : thirds ? 4 : 1 }
 
     func draw(using rng: inout Xoshiro) -> (ChatConfiguration, [ChatEvent]) {
-        var session = PlausibleSession(rng: rng, length: length, steps: thirds ? 3 : 2)
+        var session = PlausibleSession(rng: rng, length: length, steps: thirds ? 3 : 2, messenger: messenger)
         Journal.current?.write(header: session.configuration)
         session.run()
         rng = session.rng
@@ -37,6 +42,12 @@ private struct PlausibleSession {
 
     var rng: Xoshiro
     let length: Int
+    /// A messenger's session: first unread, read receipts, windows.
+    let messenger: Bool
+    var nextNewer = 1
+    var nextWindow = 1
+    var nextReply = 1
+    var newerPages = 0
     /// Heights are multiples of 1 / steps.
     let steps: Int
     let configuration: ChatConfiguration
@@ -62,10 +73,11 @@ private struct PlausibleSession {
     var pendingAnimations = 0
     var viewport: (height: Double, top: Double, bottom: Double)
 
-    init(rng: Xoshiro, length: Int, steps: Int) {
+    init(rng: Xoshiro, length: Int, steps: Int, messenger: Bool = false) {
         self.rng = rng
         self.length = length
         self.steps = steps
+        self.messenger = messenger
         var configuration = ChatConfiguration()
         var draw = rng
         if Double.random(in: 0..<1, using: &draw) < 0.3 { configuration.layout = .top }
@@ -75,6 +87,12 @@ private struct PlausibleSession {
         configuration.focusScrollsToBottom = Bool.random(using: &draw)
         if configuration.layout == .top { configuration.pinMargin = [0, 8, 16].randomElement(using: &draw)! }
         configuration.reduceMotion = Double.random(in: 0..<1, using: &draw) < 0.2
+        if messenger {
+            if configuration.layout == .top, Bool.random(using: &draw) { configuration.layout = .bottom }
+            configuration.readReceipts = Double.random(in: 0..<1, using: &draw) < 0.8
+            configuration.windowedHistory = true
+            if Bool.random(using: &draw) { configuration.loadNewerThreshold = [200, 800, 2000].randomElement(using: &draw)! }
+        }
         self.rng = draw
         self.configuration = configuration
         state = ChatState(configuration: configuration)
@@ -106,9 +124,19 @@ private struct PlausibleSession {
             if case let .persistPosition(position) = effect { lastPosition = position }
         }
         switch event {
-        case let .historyLoaded(messages, _), let .olderLoaded(messages, _):
+        case let .historyLoaded(messages, _, _), let .olderLoaded(messages, _), let .newerLoaded(messages, _):
             for message in messages { track(message.id) }
+        case let .windowLoaded(messages, _, _):
+            // The window replaced everything: what the app tracks goes with it.
+            loaded.removeAll()
+            loadedIndex.removeAll()
+            for message in messages { track(message.id) }
+            unconfirmed.removeAll { state.message(id: $0) == nil }
+            if let id = streamingID, state.message(id: id) == nil { streamingID = nil }
+            pendingAnimations = state.animating.count
         case let .messageAppended(message, _):
+            // Beyond the window a message is not inserted.
+            guard state.message(id: message.id) != nil else { break }
             track(message.id)
             pendingAnimations += 1
         case let .messageConfirmed(id, newID?):
@@ -155,13 +183,25 @@ private struct PlausibleSession {
         let cacheFirst = chance(0.3)
         if !cacheFirst { emit(.viewportChanged(height: viewport.height, insetTop: viewport.top, insetBottom: viewport.bottom)) }
         let cached = history(count: int(0...40))
-        emit(.historyLoaded(messages: cached, hasMoreOlder: olderPages > 0))
+        emit(.historyLoaded(messages: cached, hasMoreOlder: olderPages > 0, firstUnreadID: firstUnread(in: cached)))
         if cacheFirst { emit(.viewportChanged(height: viewport.height, insetTop: viewport.top, insetBottom: viewport.bottom)) }
         if chance(0.6) {
             // The network answer overlaps the cache and adds what is new.
             let overlap = Array(cached.suffix(int(0...10)))
-            emit(.historyLoaded(messages: overlap + history(count: int(0...8)), hasMoreOlder: olderPages > 0))
+            let fetched = overlap + history(count: int(0...8))
+            emit(.historyLoaded(
+                messages: fetched, hasMoreOlder: olderPages > 0, firstUnreadID: cached.isEmpty ? firstUnread(in: fetched) : nil))
         }
+    }
+
+    /// A messenger's server: often an incoming message of the opening history, unread.
+    mutating func firstUnread(in messages: [ChatMessage]) -> String? {
+        guard messenger, chance(0.7) else { return nil }
+        let incoming = messages.filter { $0.direction == .incoming }
+        guard !incoming.isEmpty else { return nil }
+        // Mostly among the newest few, sometimes far up.
+        let index = chance(0.7) ? max(0, incoming.count - int(1...4)) : int(0...(incoming.count - 1))
+        return incoming[index].id
     }
 
     mutating func history(count: Int) -> [ChatMessage] {
@@ -189,6 +229,17 @@ private struct PlausibleSession {
             answerOlder()
             return
         }
+        if state.isLoadingNewer, chance(0.3) {
+            answerNewer()
+            return
+        }
+        if state.pendingWindow != nil, chance(0.35) {
+            // An app applies a window once the finger is up.
+            if case .dragging = gesture {} else {
+                answerWindow()
+                return
+            }
+        }
         if let id = streamingID {
             if chance(0.06) {
                 emit(.streamFinished(id: id))
@@ -207,9 +258,10 @@ private struct PlausibleSession {
 
         var choices: [(Double, Action)] = [
             (6, .incoming), (4, .outgoing), (4, .measure), (2, .keyboard), (1, .focus),
-            (1, .viewport), (0.5, .refresh), (1, .remove),
+            (1, .viewport), (state.hasMoreNewer ? 0 : 0.5, .refresh), (1, .remove),
         ]
-        if streamingID == nil { choices.append((configuration.layout == .top ? 6 : 3, .startStream)) }
+        if streamingID == nil, !state.hasMoreNewer { choices.append((configuration.layout == .top ? 6 : 3, .startStream)) }
+        if messenger { choices.append((1.5, .replyJump)) }
         if !unconfirmed.isEmpty { choices.append((4, .confirm)) }
         if case .none = gesture, !selecting, state.offset != nil { choices.append((7, .drag)) }
         if !state.userHoldsView, state.offset != nil { choices.append((1, .programmaticScroll)) }
@@ -236,7 +288,7 @@ private struct PlausibleSession {
     enum Action {
         case incoming, outgoing, startStream, confirm, measure, drag, keyboard, focus, viewport
         case programmaticScroll, jumpToLatest, jumpToMessage, highlightFinished, animationFinished
-        case remove, selection, disappear, refresh
+        case remove, selection, disappear, refresh, replyJump
     }
 
     mutating func perform(_ action: Action) {
@@ -246,8 +298,9 @@ private struct PlausibleSession {
         case .outgoing:
             let id = "local\(nextLocal)"
             nextLocal += 1
+            // Beyond the window the message is not inserted: it comes back with the newest page.
+            if !state.hasMoreNewer { unconfirmed.append(id) }
             emit(.messageAppended(ChatMessage(id: id, direction: .outgoing, height: height(40...240)), streaming: nil))
-            unconfirmed.append(id)
         case .startStream:
             let id = "m\(nextLive)"
             nextLive += 1
@@ -312,6 +365,13 @@ private struct PlausibleSession {
             gesture = .none
             selecting = false
             emit(.jumpToMessage(id: id))
+        case .replyJump:
+            // A reply quotes a message far up that is not loaded.
+            if case .dragging = gesture { return }
+            gesture = .none
+            selecting = false
+            emit(.jumpToMessage(id: "r\(nextReply)"))
+            nextReply += 1
         case .highlightFinished:
             emit(.highlightFinished)
         case .animationFinished:
@@ -371,6 +431,39 @@ private struct PlausibleSession {
         nextOlder += count
         olderPages -= 1
         emit(.olderLoaded(messages: page, hasMoreOlder: olderPages > 0))
+    }
+
+    mutating func answerNewer() {
+        if chance(0.1) {
+            emit(.loadNewerFailed)
+            return
+        }
+        let page = (0..<int(5...30)).map { _ in
+            defer { nextNewer += 1 }
+            return ChatMessage(id: "n\(nextNewer)", direction: chance(0.4) ? .outgoing : .incoming, height: height(36...420))
+        }
+        newerPages -= 1
+        emit(.newerLoaded(messages: page, hasMoreNewer: newerPages > 0))
+    }
+
+    /// The window the pending request asks for: around the message, or the newest page.
+    mutating func answerWindow() {
+        if chance(0.1) {
+            emit(.windowLoadFailed)
+            return
+        }
+        let around = state.pendingWindow?.around
+        let count = int(10...50)
+        var window = (0..<count).map { _ in
+            defer { nextWindow += 1 }
+            return ChatMessage(id: "w\(nextWindow)", direction: chance(0.4) ? .outgoing : .incoming, height: height(36...420))
+        }
+        if let around { window[int(0...(count - 1))].id = around }
+        newerPages = around == nil ? 0 : int(0...4)
+        olderPages = chance(0.8) ? int(1...6) : 0
+        if case .momentum = gesture { gesture = .none }
+        selecting = false
+        emit(.windowLoaded(messages: window, hasMoreOlder: olderPages > 0, hasMoreNewer: newerPages > 0))
     }
 
     mutating func continueGesture() {

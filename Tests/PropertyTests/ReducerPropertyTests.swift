@@ -19,6 +19,7 @@ struct ReducerPropertyTests {
     static let huge = HostileEvents(length: 120, hugeHistory: true)
     static let plausibleThirds = PlausibleEvents(length: 500, thirds: true)
     static let hostileFractions = HostileEvents(length: 250, anyFraction: true)
+    static let messenger = PlausibleEvents(length: 500, messenger: true)
 
     /// Properties the reducer is known to break; the main tests skip them. Empty: the bugs
     /// these tests found are fixed and pinned in `KnownReducerBugs`.
@@ -54,6 +55,11 @@ struct ReducerPropertyTests {
     @Test("Plausible sessions with heights in thirds of a point keep every property")
     func plausibleThirdPoints() async {
         await run(Self.plausibleThirds, name: "plausible-thirds", count: Self.scenarios(share: 0.1, length: Self.plausibleThirds.length))
+    }
+
+    @Test("Messenger sessions (first unread, read receipts, windows) keep every property")
+    func messengerSessions() async {
+        await run(Self.messenger, name: "messenger", count: Self.scenarios(share: 0.2, length: Self.messenger.length))
     }
 
     @Test("Hostile input with heights whose sums round keeps every property")

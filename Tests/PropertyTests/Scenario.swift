@@ -16,9 +16,12 @@ struct Scenario: Sendable, Equatable {
         case plausibleThirds
         /// Hostile, with heights whose sums round (⅓, 0.1, 5e-324).
         case hostileFractions
+        /// Plausible, as a messenger: opening at the first unread message, read receipts, reply
+        /// jumps into history that is not loaded, newer pages back down, and the newest page.
+        case plausibleMessenger
 
         /// Whether the scenario is what a real app sends (so it must cause no warning).
-        var isPlausible: Bool { self == .plausible || self == .plausibleThirds }
+        var isPlausible: Bool { self == .plausible || self == .plausibleThirds || self == .plausibleMessenger }
         /// Whether heights are whole or binary fractions, whose sums are exact.
         var hasExactSums: Bool { self != .plausibleThirds && self != .hostileFractions }
     }
@@ -39,7 +42,8 @@ struct Scenario: Sendable, Equatable {
     var messageCount: Int {
         events.reduce(0) { count, event in
             switch event {
-            case let .historyLoaded(messages, _), let .olderLoaded(messages, _): count + messages.count
+            case let .historyLoaded(messages, _, _), let .olderLoaded(messages, _), let .newerLoaded(messages, _),
+                 let .windowLoaded(messages, _, _): count + messages.count
             case .messageAppended: count + 1
             default: count
             }
@@ -131,10 +135,14 @@ struct PrintedLog {
             return .viewportChanged(
                 height: length(height, "height"), insetTop: length(insetTop, "insetTop"),
                 insetBottom: length(insetBottom, "insetBottom"))
-        case let .historyLoaded(list, more):
-            return .historyLoaded(messages: messages(list), hasMoreOlder: more)
+        case let .historyLoaded(list, more, firstUnreadID):
+            return .historyLoaded(messages: messages(list), hasMoreOlder: more, firstUnreadID: firstUnreadID)
         case let .olderLoaded(list, more):
             return .olderLoaded(messages: messages(list), hasMoreOlder: more)
+        case let .newerLoaded(list, more):
+            return .newerLoaded(messages: messages(list), hasMoreNewer: more)
+        case let .windowLoaded(list, older, newer):
+            return .windowLoaded(messages: messages(list), hasMoreOlder: older, hasMoreNewer: newer)
         case let .messageAppended(message, streaming):
             return .messageAppended(messages([message])[0], streaming: streaming)
         case let .tokensAppended(id, text, delta, height):

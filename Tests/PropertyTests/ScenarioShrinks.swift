@@ -120,10 +120,19 @@ struct ScenarioShrinks: Sequence, Sendable {
         switch event {
         case let .viewportChanged(height, top, bottom):
             each([height, top, bottom]) { .viewportChanged(height: $0[0], insetTop: $0[1], insetBottom: $0[2]) }
-        case let .historyLoaded(messages, more):
-            return AnySequence(Self.fewer(messages).lazy.map { .historyLoaded(messages: $0, hasMoreOlder: more) })
+        case let .historyLoaded(messages, more, firstUnreadID):
+            if firstUnreadID != nil { result.append(.historyLoaded(messages: messages, hasMoreOlder: more)) }
+            result += Self.fewer(messages).map {
+                .historyLoaded(messages: $0, hasMoreOlder: more, firstUnreadID: firstUnreadID)
+            }
         case let .olderLoaded(messages, more):
             return AnySequence(Self.fewer(messages).lazy.map { .olderLoaded(messages: $0, hasMoreOlder: more) })
+        case let .newerLoaded(messages, more):
+            return AnySequence(Self.fewer(messages).lazy.map { .newerLoaded(messages: $0, hasMoreNewer: more) })
+        case let .windowLoaded(messages, older, newer):
+            return AnySequence(Self.fewer(messages).lazy.map {
+                .windowLoaded(messages: $0, hasMoreOlder: older, hasMoreNewer: newer)
+            })
         case let .messageAppended(message, streaming):
             if streaming != nil { result.append(.messageAppended(message, streaming: nil)) }
             each([message.height]) {

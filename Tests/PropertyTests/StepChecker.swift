@@ -36,6 +36,12 @@ enum Property: String, Sendable, CaseIterable {
     /// SPEC 7: bad input adds a warning, one line per event at most that names the event;
     /// a plausible app causes none.
     case warning
+    /// SPEC 11: a `loadNewer` effect exactly when the rule asks for one, one request at most in
+    /// flight; a window request answered by the command of its reason.
+    case windows
+    /// SPEC 10: `readUpTo` only moves forward within a window; `markRead` names it, exactly when
+    /// the messages it newly covers include an incoming one.
+    case reading
 }
 
 struct Violation: Sendable, Equatable {
@@ -60,6 +66,10 @@ struct Observation {
     var viewportHeight: Double?
     var insetTop: Double
     var insetBottom: Double
+    var hasMoreNewer: Bool
+    var pendingWindow: PendingWindow?
+    var readUpTo: String?
+    var readUpToOrder: Int?
 
     init(_ state: ChatState) {
         offset = state.offset
@@ -76,6 +86,10 @@ struct Observation {
         viewportHeight = state.viewportHeight
         insetTop = state.insetTop
         insetBottom = state.insetBottom
+        hasMoreNewer = state.hasMoreNewer
+        pendingWindow = state.pendingWindow
+        readUpTo = state.readUpTo
+        readUpToOrder = readUpTo.flatMap { state.orderForTesting(of: $0) }
     }
 }
 
@@ -93,6 +107,8 @@ struct StepChecker {
 
     private var inFlight = false
     private var loadBlocked = false
+    private var newerInFlight = false
+    private var newerBlocked = false
     private var initialLoadConsumed = false
     private var deferred = false
     /// A finger (or its momentum) holds the view: from `dragBegan` until the scroll settles.
@@ -112,7 +128,8 @@ struct StepChecker {
     /// The warning the event must cause in `state` (the state before it), if any.
     func expectedWarning(for event: ChatEvent, in state: ChatState) -> String? {
         if case .dragEnded = event, !touching { return "dragEnded without a drag" }
-        return WarningRules.expected(for: event, in: state, requestInFlight: inFlight)
+        return WarningRules.expected(
+            for: event, in: state, requestInFlight: inFlight, opens: !initialLoadConsumed && state.messageCount == 0)
     }
 
     /// Checks the step that took the state from `before` to `state` by applying `event`.
@@ -159,7 +176,11 @@ struct StepChecker {
         ] where !value.isFinite || value < 0 || value > 1e300 {
             fail(.geometry, "\(name) is \(describe(value))")
         }
-        if let offset {
+        if state.hasMoreNewer {
+            if state.isAtBottom || !state.showJumpToLatest || state.mode == .following {
+                fail(.geometry, "hasMoreNewer with isAtBottom \(state.isAtBottom), showJumpToLatest \(state.showJumpToLatest), mode \(state.mode)")
+            }
+        } else if let offset {
             let distance = state.maxOffset - offset
             if state.isAtBottom != (distance <= configuration.atBottomThreshold) {
                 fail(.geometry, "isAtBottom \(state.isAtBottom) with distance from bottom \(describe(distance))")
@@ -176,6 +197,7 @@ struct StepChecker {
             fail(.unread, "following with unreadCount \(state.unreadCount)")
         }
         let expectedButton: Bool = {
+            if state.hasMoreNewer { return true }
             guard let offset else { return false }
             let distance = state.maxOffset - offset
             return !state.isAtBottom && (distance > configuration.jumpToLatestThreshold || state.unreadCount > 0)
@@ -192,6 +214,10 @@ struct StepChecker {
 
         // MARK: loadOlder
         checkLoadOlder(event: event, state: state, fail: fail)
+
+        // MARK: windows and reading
+        checkLoadNewer(event: event, state: state, fail: fail)
+        checkReading(event: event, before: before, state: state, fail: fail)
 
         // MARK: anchor and bottom edge
         checkAnchor(event: event, before: before, issued: issued, state: state, fail: fail)
@@ -224,8 +250,8 @@ struct StepChecker {
         switch event {
         case .dragBegan: touching = true
         case let .dragEnded(_, velocity) where Self.settles(velocity): touching = false
-        case .scrollSettled, .jumpToLatestTapped: touching = false
-        case .jumpToMessage where idLoadedBefore: touching = false
+        case .scrollSettled, .jumpToLatestTapped, .windowLoaded: touching = false
+        case .jumpToMessage where idLoadedBefore || configuration.windowedHistory: touching = false
         default: break
         }
         if persisted.count != (persists ? 1 : 0) {
@@ -298,7 +324,7 @@ struct StepChecker {
         var required: ScrollCommand.Reason?
         let holdEnded = before.held && !heldAfter
         switch event {
-        case let .historyLoaded(messages, _):
+        case let .historyLoaded(messages, _, _):
             if before.messageCount == 0, state.messageCount > 0, !initialLoadConsumed, !messages.isEmpty {
                 initialLoadConsumed = true
                 if !before.held {
@@ -306,6 +332,8 @@ struct StepChecker {
                     required = .initialLoad
                 }
             }
+        case .messageAppended where before.hasMoreNewer:
+            break  // Not inserted: an outgoing one requests the newest page instead.
         case let .messageAppended(message, _) where !idLoadedBefore:
             switch message.direction {
             case .outgoing:
@@ -332,6 +360,8 @@ struct StepChecker {
                     required = layoutReason
                 }
             }
+        case .jumpToLatestTapped where before.hasMoreNewer:
+            deferred = false  // The newest page is requested; nothing moves yet.
         case .jumpToLatestTapped:
             allowed = [.jumpToLatest]
             required = .jumpToLatest
@@ -340,6 +370,14 @@ struct StepChecker {
             allowed = [.jumpToMessage]
             required = .jumpToMessage
             deferred = false
+        case .jumpToMessage where configuration.windowedHistory:
+            deferred = false  // A window is requested; nothing moves yet.
+        case .windowLoaded:
+            let reason = before.pendingWindow?.reason ?? .initialLoad
+            allowed = [reason]
+            required = reason
+            deferred = false
+            initialLoadConsumed = true
         case .appeared(restore: .some) where !before.held:
             allowed = [.restore]
             required = .restore
@@ -366,19 +404,30 @@ struct StepChecker {
             fail(.command, "\(event.type.rawValue) issued \(command.reason); expected \(required)")
         }
 
-        // The fields of the command (SPEC 4 table).
-        let animatedByDefault = command.reason != .initialLoad && command.reason != .restore
+        // The fields of the command (SPEC 4 table; SPEC 10 and 11).
+        let isWindow = if case .windowLoaded = event { true } else { false }
+        let animatedByDefault = command.reason != .initialLoad && command.reason != .restore && !isWindow
         if command.animated != (animatedByDefault && !configuration.reduceMotion) {
             fail(.command, "\(command.reason) animated \(command.animated)")
         }
+        // The open at the first unread message, and a window without the requested message.
+        let firstUnread: String? = if case let .historyLoaded(_, _, id) = event { id } else { nil }
+        let bottomInstead = isWindow && command.kind == .bottom
         switch command.reason {
+        case .initialLoad where command.kind == .item:
+            if firstUnread == nil || command.id != firstUnread || command.anchor != .top {
+                fail(.command, "initialLoad to item \(String(describing: command.id)) with anchor \(String(describing: command.anchor)), firstUnreadID \(String(describing: firstUnread))")
+            }
         case .initialLoad, .outgoingMessage, .incomingMessage, .jumpToLatest, .focus:
             if command.kind != .bottom { fail(.command, "\(command.reason) of kind \(command.kind)") }
         case .newQuestion:
-            if command.kind != .item || command.anchor != .top { fail(.command, "newQuestion of kind \(command.kind)/\(String(describing: command.anchor))") }
+            if !bottomInstead, command.kind != .item || command.anchor != .top { fail(.command, "newQuestion of kind \(command.kind)/\(String(describing: command.anchor))") }
         case .jumpToMessage:
-            if command.kind != .item || command.anchor != .center { fail(.command, "jumpToMessage of kind \(command.kind)/\(String(describing: command.anchor))") }
+            if !bottomInstead, command.kind != .item || command.anchor != .center { fail(.command, "jumpToMessage of kind \(command.kind)/\(String(describing: command.anchor))") }
             if case let .jumpToMessage(id) = event, command.id != id { fail(.command, "jumpToMessage to \(String(describing: command.id)), expected \(id)") }
+            if isWindow, let id = before.pendingWindow?.around, state.message(id: id) != nil, command.id != id {
+                fail(.command, "a window holding \(id) jumped to \(String(describing: command.id))")
+            }
         case .restore:
             if command.kind == .item, command.anchor != .top { fail(.command, "restore to an item with anchor \(String(describing: command.anchor))") }
         }
@@ -390,25 +439,35 @@ struct StepChecker {
             if command.anchor != nil || command.unitAnchorY != nil {
                 fail(.command, "bottom command with anchor \(String(describing: command.anchor)) / unitAnchorY \(describe(command.unitAnchorY))")
             }
-            if state.mode != .following { fail(.command, "mode \(state.mode) after a bottom command") }
+            let expectedMode: ScrollMode = state.hasMoreNewer ? .detached : .following
+            if state.mode != expectedMode { fail(.command, "mode \(state.mode) after a bottom command") }
         case .item:
             if command.id.flatMap({ state.message(id: $0) }) == nil {
                 fail(.command, "item command names \(String(describing: command.id)), which is not loaded")
             }
-            let expectedMode: ScrollMode = command.reason == .newQuestion ? .pinned : .detached
-            if state.mode != expectedMode { fail(.command, "mode \(state.mode) after \(command.reason)") }
+            let expectedModes: Set<ScrollMode> = switch command.reason {
+            case .newQuestion: [.pinned]
+            case .initialLoad: state.offset == nil ? [.detached] : (state.hasMoreNewer ? [.detached] : [.detached, .following])
+            default: [.detached]
+            }
+            if !expectedModes.contains(state.mode) { fail(.command, "mode \(state.mode) after \(command.reason)") }
         }
         if let offset = state.offset {
             if let target = command.offset {
                 if !(target >= 0 && target <= state.maxOffset) {
                     fail(.command, "command offset \(describe(target)) outside 0...\(describe(state.maxOffset))")
                 }
-                if target != offset {
+                // The open at the first unread message snaps the last atBottomThreshold points
+                // when it follows, as at the end of a hold (SPEC 10).
+                let snapped = command.reason == .initialLoad && command.kind == .item && state.mode == .following
+                    && offset == state.maxOffset && state.maxOffset - target <= configuration.atBottomThreshold
+                if target != offset, !snapped {
                     fail(.command, "command offset \(describe(target)) but the modelled offset is \(describe(offset))")
                 }
             }
             if let height = state.viewportHeight, height > 0, command.kind == .item {
                 let below: Double? = switch command.reason {
+                case .initialLoad: 0
                 case .newQuestion: configuration.pinMargin
                 case .jumpToMessage: state.visibleHeight / 2
                 case .restore:
@@ -445,6 +504,11 @@ struct StepChecker {
             return
         }
         if case .historyLoaded = event { return }  // initialLoad belongs to the history.
+        if case .windowLoaded = event {
+            // The window's command belongs to the request; streams that left are over.
+            for id in streams.keys where state.message(id: id) == nil { streams[id] = nil }
+            return
+        }
 
         // The stream an event names, if it names one that is open; otherwise an automatic
         // command counts against every open stream.
@@ -488,10 +552,14 @@ struct StepChecker {
         switch event {
         case .olderLoaded:
             answered = true
-            loadBlocked = false
+            // A page with no request in flight after a window is ignored altogether.
+            if inFlight || !state.windowReplacedForTesting { loadBlocked = false }
         case .loadOlderFailed:
             answered = true
             loadBlocked = true
+        case .windowLoaded:
+            answered = true
+            loadBlocked = false
         default:
             break
         }
@@ -522,6 +590,93 @@ struct StepChecker {
         inFlight = stillInFlight || !requests.isEmpty
         if state.isLoadingOlder != inFlight {
             fail(.loadOlder, "isLoadingOlder \(state.isLoadingOlder), but a request is \(inFlight ? "" : "not ")in flight")
+        }
+    }
+
+    // MARK: - Loading newer history and windows (SPEC 11)
+
+    private mutating func checkLoadNewer(
+        event: ChatEvent, state: ChatState, fail: (Property, @autoclosure () -> String) -> Void
+    ) {
+        var requests: [String] = []
+        var windows = 0
+        for effect in state.effects {
+            switch effect {
+            case let .loadNewer(after): requests.append(after)
+            case .loadWindow: windows += 1
+            case .loadOlder, .persistPosition, .markRead: break
+            }
+        }
+        var answered = false
+        switch event {
+        case .newerLoaded:
+            answered = true
+            if newerInFlight || !state.windowReplacedForTesting { newerBlocked = false }
+        case .loadNewerFailed:
+            answered = true
+            newerBlocked = true
+        case .windowLoaded:
+            answered = true
+            newerBlocked = false
+            if state.pendingWindow != nil { fail(.windows, "a window arrived, but one is still pending") }
+        default:
+            break
+        }
+        let stillInFlight = newerInFlight && !answered
+        if requests.count > 1 { fail(.windows, "\(requests.count) loadNewer effects in one step") }
+        if stillInFlight, !requests.isEmpty { fail(.windows, "a loadNewer effect while a request was in flight") }
+        if let after = requests.first, after != state.newestMessageID {
+            fail(.windows, "loadNewer after \"\(after)\", but the newest message is \(String(describing: state.newestMessageID))")
+        }
+        var expected = false
+        if let distance = state.distanceFromBottom {
+            if distance > configuration.loadNewerThreshold {
+                newerBlocked = false
+            } else {
+                expected = state.messageCount > 0 && state.hasMoreNewer && !stillInFlight && !newerBlocked
+            }
+        }
+        if expected != !requests.isEmpty {
+            fail(.windows, expected
+                ? "no loadNewer effect at distance \(describe(state.distanceFromBottom)) with hasMoreNewer and no request in flight"
+                : "a loadNewer effect the rule does not ask for (distance \(describe(state.distanceFromBottom)), hasMoreNewer \(state.hasMoreNewer))")
+        }
+        newerInFlight = stillInFlight || !requests.isEmpty
+        if state.isLoadingNewer != newerInFlight {
+            fail(.windows, "isLoadingNewer \(state.isLoadingNewer), but a request is \(newerInFlight ? "" : "not ")in flight")
+        }
+        if windows > 1 { fail(.windows, "\(windows) loadWindow effects in one step") }
+        if windows == 1, state.pendingWindow == nil { fail(.windows, "a loadWindow effect without a pending window") }
+    }
+
+    // MARK: - Reading (SPEC 10)
+
+    private func checkReading(
+        event: ChatEvent, before: Observation, state: ChatState, fail: (Property, @autoclosure () -> String) -> Void
+    ) {
+        let marks = state.effects.compactMap { effect -> String? in
+            if case let .markRead(upTo) = effect { return upTo }
+            return nil
+        }
+        guard configuration.readReceipts else {
+            if state.readUpTo != nil || !marks.isEmpty {
+                fail(.reading, "readUpTo \(String(describing: state.readUpTo)) and \(marks.count) markRead without readReceipts")
+            }
+            return
+        }
+        if marks.count > 1 { fail(.reading, "\(marks.count) markRead effects in one step") }
+        if let mark = marks.first {
+            if mark != state.readUpTo { fail(.reading, "markRead up to \(mark), but readUpTo is \(String(describing: state.readUpTo))") }
+            if mark == before.readUpTo { fail(.reading, "markRead repeats \(mark)") }
+        }
+        if case .windowLoaded = event { return }
+        // Within a window, readUpTo never moves back (a removed or renamed one is moved by the rules).
+        if let old = before.readUpTo, let oldOrder = before.readUpToOrder, state.orderForTesting(of: old) == oldOrder {
+            guard let new = state.readUpTo, let order = state.orderForTesting(of: new) else {
+                fail(.reading, "readUpTo went from \(old) to \(String(describing: state.readUpTo)) at \(event.type.rawValue)")
+                return
+            }
+            if order < oldOrder { fail(.reading, "readUpTo moved back from \(old) to \(new) at \(event.type.rawValue)") }
         }
     }
 
@@ -578,7 +733,7 @@ struct StepChecker {
         switch event {
         case .olderLoaded, .tokensAppended, .itemMeasured, .historyLoaded, .streamFinished,
              .entranceAnimationFinished, .highlightFinished, .inputBlurred, .loadOlderFailed,
-             .messageAppended, .viewportChanged:
+             .messageAppended, .viewportChanged, .newerLoaded, .loadNewerFailed, .windowLoadFailed:
             break
         case let .messageRemoved(id):
             if id == anchor.id { return }  // The anchor moves to a neighbour.
@@ -610,9 +765,21 @@ enum WarningRules {
 
     /// A description of the bad input in `event`, applied to `state`, or `nil` when the
     /// event need not warn.
-    static func expected(for event: ChatEvent, in state: ChatState, requestInFlight: Bool) -> String? {
+    ///
+    /// `opens`: whether a `historyLoaded` that makes the list non-empty issues the open.
+    static func expected(for event: ChatEvent, in state: ChatState, requestInFlight: Bool, opens: Bool) -> String? {
         let known = state.offset != nil
-        func unknown(_ id: String) -> String? { state.message(id: id) == nil ? "unknown id \"\(id)\"" : nil }
+        // While the window stops short of the present, unknown ids may be after it: no warning.
+        func unknown(_ id: String) -> String? {
+            state.message(id: id) == nil && !state.hasMoreNewer ? "unknown id \"\(id)\"" : nil
+        }
+        func windowWithBadHeights(_ messages: [ChatMessage]) -> String? {
+            var seen = Set<String>()
+            for message in messages where seen.insert(message.id).inserted {
+                if bad(message.height) { return "height \(describe(message.height)) of \"\(message.id)\"" }
+            }
+            return messages.count == seen.count ? nil : "duplicate ids in a window"
+        }
         func newMessagesWithBadHeights(_ messages: [ChatMessage]) -> String? {
             guard messages.contains(where: { bad($0.height) }) else { return nil }
             var seen = Set<String>()
@@ -628,8 +795,32 @@ enum WarningRules {
         switch event {
         case let .viewportChanged(height, top, bottom):
             return [height, top, bottom].first(where: bad).map { "viewport value \(describe($0))" }
-        case let .historyLoaded(messages, _):
-            return newMessagesWithBadHeights(messages)
+        case let .historyLoaded(messages, _, firstUnreadID):
+            if let problem = newMessagesWithBadHeights(messages) { return problem }
+            if opens, let id = firstUnreadID, !messages.isEmpty,
+               messages.first(where: { $0.id == id })?.direction != .incoming {
+                return "firstUnreadID \"\(id)\" is not a loaded incoming message"
+            }
+            return nil
+        case let .newerLoaded(messages, _):
+            if !state.isLoadingNewer { return "newerLoaded without a request" }
+            if let problem = newMessagesWithBadHeights(messages) { return problem }
+            var seen = Set<String>()
+            for message in messages where state.message(id: message.id) != nil || !seen.insert(message.id).inserted {
+                return "duplicate id \"\(message.id)\" in newerLoaded"
+            }
+            return nil
+        case .loadNewerFailed:
+            return state.isLoadingNewer ? nil : "loadNewerFailed without a request"
+        case let .windowLoaded(messages, _, _):
+            if let problem = windowWithBadHeights(messages) { return problem }
+            if let pending = state.pendingWindow, pending.reason == .jumpToMessage, let id = pending.around,
+               !messages.contains(where: { $0.id == id }) {
+                return "a window without the message \"\(id)\" it was requested around"
+            }
+            return nil
+        case .windowLoadFailed:
+            return state.pendingWindow == nil ? "windowLoadFailed without a request" : nil
         case let .olderLoaded(messages, _):
             if !requestInFlight { return "olderLoaded without a request" }
             if let problem = newMessagesWithBadHeights(messages) { return problem }
@@ -644,12 +835,15 @@ enum WarningRules {
             if state.message(id: message.id) != nil { return "duplicate id \"\(message.id)\"" }
             return bad(message.height) ? "height \(describe(message.height))" : nil
         case let .messageConfirmed(id, newID):
+            // A window may hold the confirmed message under its server id already (SPEC 11).
+            if state.hasMoreNewer || state.windowReplacedForTesting, state.message(id: id) == nil,
+               let newID, state.message(id: newID) != nil { return nil }
             if let problem = unknown(id) { return problem }
             if state.message(id: id)?.direction == .incoming { return "confirming incoming \"\(id)\"" }
             if let newID, newID != id, state.message(id: newID) != nil { return "new id \"\(newID)\" already loaded" }
             return nil
         case let .tokensAppended(id, _, delta, height):
-            if let problem = unknown(id) { return problem }
+            guard state.message(id: id) != nil else { return unknown(id) }
             if let height { return bad(height) ? "height \(describe(height))" : nil }
             if let delta, let current = state.message(id: id)?.height {
                 if delta.isNaN || delta < 0 { return "heightDelta \(describe(delta))" }
@@ -657,9 +851,13 @@ enum WarningRules {
             }
             return nil
         case let .itemMeasured(id, height):
-            return unknown(id) ?? (bad(height) ? "height \(describe(height))" : nil)
-        case let .streamFinished(id), let .messageRemoved(id), let .jumpToMessage(id):
+            guard state.message(id: id) != nil else { return unknown(id) }
+            return bad(height) ? "height \(describe(height))" : nil
+        case let .streamFinished(id), let .messageRemoved(id):
             return unknown(id)
+        case let .jumpToMessage(id):
+            // With windowedHistory, an id that is not loaded requests a window.
+            return state.message(id: id) == nil && !state.configuration.windowedHistory ? "unknown id \"\(id)\"" : nil
         case let .entranceAnimationFinished(id):
             return unknown(id)
         case let .keyboardWillShow(height, _):

@@ -39,7 +39,7 @@ struct GeneratorTests {
         let log = lines(seed: 1, events: 5, messages: 25_000)
         let decoded = try ChatLog(decoding: Array(log.joined(separator: "\n").utf8))
         let pages = decoded.events.compactMap { event -> Int? in
-            if case let .historyLoaded(messages, _) = event.event { messages.count } else { nil }
+            if case let .historyLoaded(messages, _, _) = event.event { messages.count } else { nil }
         }
         #expect(pages == [10_000, 10_000, 5_000])
     }

@@ -1,0 +1,72 @@
+import ChatEvents
+
+// SPEC 10: opening at the first unread message, and read receipts.
+extension ChatState {
+    /// The key of the first unread message an opening `historyLoaded` names, or `nil` with a
+    /// warning when it is not a loaded incoming message (the open is then the plain one).
+    mutating func firstUnreadKey(_ id: String) -> Int? {
+        guard let key = store.key(of: id) else {
+            warn("firstUnreadID \(quoted(id)) is not loaded; opened at the bottom")
+            return nil
+        }
+        guard store.direction(key) == .incoming else {
+            warn("firstUnreadID \(quoted(id)) is outgoing; opened at the bottom")
+            return nil
+        }
+        return key
+    }
+
+    /// Every incoming message from `first` to the newest is unread, as if appended below the
+    /// visible region; `first` gets the divider and, with read receipts, the read marker
+    /// starts just above it.
+    ///
+    /// - Complexity: O(m log n) for the m messages from `first` on, all of them part of the
+    ///   event that opened the conversation.
+    mutating func markUnread(from first: Int) {
+        unreadDividerKey = first
+        if configuration.readReceipts { readUpToKey = store.key(before: first) }
+        var next: Int? = first
+        while let key = next {
+            if store.direction(key) == .incoming { store.setUnread(true, for: key) }
+            next = store.key(after: key)
+        }
+    }
+
+    /// The open at the first unread message: its top under the top inset, not animated; the
+    /// mode is then decided by the distance from the bottom, as at the end of a hold.
+    mutating func issueFirstUnreadCommand(_ key: Int) {
+        mode = .detached
+        anchor = Anchor(key: key, delta: 0)
+        issue(.initialLoad, kind: .item, key: key, anchor: .top, animated: false,
+              target: store.top(key), unitAnchorY: unitAnchor(below: 0))
+        decideOpenMode(at: key)
+    }
+
+    /// After the open at the first unread `key`, once the geometry is known: `following` when
+    /// everything from it down fits within `atBottomThreshold`, else `detached` at `(key, 0)`.
+    mutating func decideOpenMode(at key: Int) {
+        guard let distance = distanceFromBottom else { return }
+        if !hasMoreNewer, distance <= configuration.atBottomThreshold {
+            mode = .following
+            anchor = nil
+            setOffset(maxOffset, cause: .settle)
+        } else {
+            mode = .detached
+            anchor = Anchor(key: key, delta: 0)
+        }
+    }
+
+    /// With read receipts, while the screen is shown: moves ``readUpTo`` forward to the newest
+    /// message whose top is above the visible region's bottom edge, and emits `markRead` when
+    /// the messages it newly covers include an incoming one.
+    ///
+    /// - Complexity: O(log n).
+    mutating func advanceReadMarker() {
+        guard configuration.readReceipts, isShown, geometryKnown,
+              let seen = store.lastKey(withTopBelow: currentOffset + visibleHeight) else { return }
+        if let old = readUpToKey, old >= seen { return }
+        let coversIncoming = store.containsIncoming(after: readUpToKey, through: seen)
+        readUpToKey = seen
+        if coversIncoming { effects.append(.markRead(upTo: store.id(seen))) }
+    }
+}

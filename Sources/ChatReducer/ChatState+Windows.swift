@@ -1,0 +1,151 @@
+import ChatEvents
+
+// SPEC 11: windowed history — jumping to messages that are not loaded, and loading newer
+// pages back down to the present.
+extension ChatState {
+    /// Asks for a window of history; it replaces a pending request.
+    mutating func requestWindow(around id: String?, reason: ScrollCommand.Reason) {
+        pendingWindow = PendingWindow(around: id, reason: reason)
+        effects.append(.loadWindow(around: id))
+    }
+
+    /// A live message while the loaded window stops short of the present: it belongs after
+    /// messages that are not loaded, so it is not inserted. An incoming one counts as unread;
+    /// an outgoing one asks for the newest page, to show the message sent.
+    ///
+    /// - Complexity: O(1) expected.
+    mutating func messageAppendedBeyondWindow(_ message: ChatMessage) {
+        guard store.key(of: message.id) == nil else {
+            warn("duplicate id \(quoted(message.id)) ignored")
+            return
+        }
+        _ = sanitized(message)  // A bad height is reported, though the message is not inserted.
+        switch message.direction {
+        case .incoming:
+            unloadedUnreadCount += 1
+        case .outgoing:
+            requestWindow(around: nil, reason: configuration.layout == .top ? .newQuestion : .outgoingMessage)
+        }
+    }
+
+    /// A page of newer history: appended after the newest loaded message; what is on screen
+    /// does not move.
+    mutating func newerLoaded(_ messages: [ChatMessage], hasMoreNewer more: Bool) {
+        if !isLoadingNewer {
+            guard !windowReplaced else {
+                warn("no loadNewer request was in flight; the page is ignored")
+                return
+            }
+            warn("no loadNewer request was in flight")
+        }
+        var skipped: [String] = []
+        store.reserveCapacity(additional: messages.count)
+        for message in messages {
+            guard store.key(of: message.id) == nil else {
+                skipped.append(message.id)
+                continue
+            }
+            store.append(sanitized(message))
+        }
+        if !skipped.isEmpty {
+            warn("duplicate ids skipped: \(skipped.map(quoted).joined(separator: ", "))")
+        }
+        isLoadingNewer = false
+        loadNewerBlocked = false
+        hasMoreNewer = more
+        if more, mode == .following {
+            // The loaded bottom is no longer the conversation's: keep what is on screen.
+            mode = .detached
+            takeAnchor()
+        }
+        reposition(.growth)
+    }
+
+    /// A window of history replaces every loaded message; the pending request's navigation
+    /// runs at once, not animated.
+    ///
+    /// - Complexity: O(m log m) in the window's m messages, plus O(k log k) for the k pending
+    ///   entrance animations; nothing is computed over the messages it replaces.
+    mutating func windowLoaded(_ messages: [ChatMessage], hasMoreOlder older: Bool, hasMoreNewer newer: Bool) {
+        var window = MessageStore()
+        window.reserveCapacity(additional: messages.count)
+        var skipped: [String] = []
+        for message in messages {
+            guard window.key(of: message.id) == nil else {
+                skipped.append(message.id)
+                continue
+            }
+            window.append(sanitized(message))
+        }
+        if !skipped.isEmpty {
+            warn("duplicate ids skipped: \(skipped.map(quoted).joined(separator: ", "))")
+        }
+
+        // What names a message survives only when its message is in the window.
+        func carried(_ key: Int?) -> Int? { key.flatMap { window.key(of: store.id($0)) } }
+        highlightedKey = carried(highlightedKey)
+        unreadDividerKey = carried(unreadDividerKey)
+        readUpToKey = carried(readUpToKey)
+        var animatingInWindow: [Int] = []
+        for key in animatingKeys where store.flags(key).contains(.animating) {
+            guard let moved = window.key(of: store.id(key)) else { continue }
+            window.setFlag(.animating, true, for: moved)
+            animatingInWindow.append(moved)
+        }
+        animatingInWindow.sort()
+        // The unread messages of the old window are still unread, though no longer loaded.
+        unloadedUnreadCount += store.unreadCount
+
+        store = window
+        animatingKeys = animatingInWindow
+        animatingCount = animatingInWindow.count
+        anchor = nil
+        hasMoreOlder = older
+        hasMoreNewer = newer
+        isLoadingOlder = false
+        isLoadingNewer = false
+        loadOlderBlocked = false
+        loadNewerBlocked = false
+        windowReplaced = true
+        initialLoadDone = true
+        cancelHold()
+
+        let pending = pendingWindow
+        pendingWindow = nil
+        guard let pending else {
+            issueBottomCommand(.initialLoad, animated: false)
+            return
+        }
+        switch pending.reason {
+        case .jumpToMessage:
+            if let id = pending.around, let key = store.key(of: id) {
+                highlightedKey = key
+                issueCenterCommand(key, animated: false)
+            } else {
+                warn("\(quoted(pending.around ?? "null")) is not in the window; shown at its bottom")
+                issueBottomCommand(.jumpToMessage, animated: false)
+            }
+        case .newQuestion:
+            if store.lastOutgoingKey != nil {
+                issuePinCommand(animated: false)
+            } else {
+                issueBottomCommand(.newQuestion, animated: false)
+            }
+        case .jumpToLatest, .outgoingMessage, .initialLoad, .incomingMessage, .restore, .focus:
+            issueBottomCommand(pending.reason, animated: false)
+        }
+    }
+
+    /// Asks for newer history when the view is near the loaded bottom and the window stops
+    /// short of the present; one request at most in flight.
+    mutating func requestNewerIfNeeded() {
+        guard let distance = distanceFromBottom else { return }
+        if distance > configuration.loadNewerThreshold {
+            loadNewerBlocked = false
+            return
+        }
+        guard hasMoreNewer, !isLoadingNewer, !loadNewerBlocked, let newest = store.lastKey else { return }
+        isLoadingNewer = true
+        effects.append(.loadNewer(after: store.id(newest)))
+    }
+}
