@@ -66,6 +66,25 @@ let eventDecodingCases: [DecodingCase] = [
         .olderLoaded(messages: [ChatMessage(id: "m0", direction: .incoming, height: 30)], hasMoreOlder: false)
     ),
     DecodingCase(#"{"type":"loadOlderFailed"}"#, .loadOlderFailed),
+    // v1.1 (SPEC 10 and 11).
+    DecodingCase(
+        #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":60}],"hasMoreOlder":false,"firstUnreadID":"m1"}"#,
+        .historyLoaded(messages: [ChatMessage(id: "m1", direction: .incoming, height: 60)], hasMoreOlder: false, firstUnreadID: "m1")
+    ),
+    DecodingCase(
+        #"{"type":"historyLoaded","messages":[],"hasMoreOlder":true,"firstUnreadID":null}"#,
+        .historyLoaded(messages: [], hasMoreOlder: true)
+    ),
+    DecodingCase(
+        #"{"type":"newerLoaded","messages":[{"id":"n1","direction":"outgoing","height":44}],"hasMoreNewer":true}"#,
+        .newerLoaded(messages: [ChatMessage(id: "n1", direction: .outgoing, height: 44)], hasMoreNewer: true)
+    ),
+    DecodingCase(#"{"type":"loadNewerFailed"}"#, .loadNewerFailed),
+    DecodingCase(
+        #"{"hasMoreNewer":false,"type":"windowLoaded","hasMoreOlder":true,"messages":[{"id":"w1","direction":"incoming","height":80.5}]}"#,
+        .windowLoaded(messages: [ChatMessage(id: "w1", direction: .incoming, height: 80.5)], hasMoreOlder: true, hasMoreNewer: false)
+    ),
+    DecodingCase(#"{"type":"windowLoadFailed","t":3}"#, .windowLoadFailed, time: 3),
     DecodingCase(
         #"{"type":"keyboardWillShow","height":336,"duration":0.25}"#,
         .keyboardWillShow(height: 336, duration: 0.25)
@@ -124,6 +143,15 @@ let headerDecodingCases: [DecodingCase] = [
             ),
             metadata: ["app": "Demo 1.0", "package": "0.1"]
         ))
+    ),
+    DecodingCase(
+        #"{"chatlog":1,"config":{"loadNewerThreshold":1200,"readReceipts":true,"windowedHistory":true}}"#,
+        .header(ChatLogHeader(configuration: ChatConfiguration(
+            loadNewerThreshold: 1200, readReceipts: true, windowedHistory: true)))
+    ),
+    DecodingCase(
+        #"{"chatlog":1,"config":{"loadNewerThreshold":null,"readReceipts":null,"windowedHistory":false}}"#,
+        .header(ChatLogHeader())
     ),
     DecodingCase(
         #"{"config":{"pinMargin":-4,"reduceMotion":null},"chatlog":1,"type":"ignored"}"#,

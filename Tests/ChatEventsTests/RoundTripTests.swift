@@ -66,6 +66,20 @@ let encodingCases: [EncodingCase] = [
     ),
     EncodingCase(.loadOlderFailed, #"{"type":"loadOlderFailed"}"#),
     EncodingCase(
+        .historyLoaded(messages: [ChatMessage(id: "m1", direction: .incoming, height: 60)], hasMoreOlder: true, firstUnreadID: "m1"),
+        #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":60}],"hasMoreOlder":true,"firstUnreadID":"m1"}"#
+    ),
+    EncodingCase(
+        .newerLoaded(messages: [ChatMessage(id: "n1", direction: .outgoing, height: 44)], hasMoreNewer: false),
+        #"{"type":"newerLoaded","messages":[{"id":"n1","direction":"outgoing","height":44}],"hasMoreNewer":false}"#
+    ),
+    EncodingCase(.loadNewerFailed, #"{"type":"loadNewerFailed"}"#),
+    EncodingCase(
+        .windowLoaded(messages: [], hasMoreOlder: true, hasMoreNewer: true), time: 2,
+        #"{"type":"windowLoaded","messages":[],"hasMoreOlder":true,"hasMoreNewer":true,"t":2}"#
+    ),
+    EncodingCase(.windowLoadFailed, #"{"type":"windowLoadFailed"}"#),
+    EncodingCase(
         .keyboardWillShow(height: 336, duration: 0.25),
         #"{"type":"keyboardWillShow","height":336,"duration":0.25}"#
     ),
@@ -107,6 +121,15 @@ let encodingCases: [EncodingCase] = [
             metadata: ["zeta": "last", "app": "Demo \"1.0\"", "b": ""]
         )),
         #"{"chatlog":1,"config":{"layout":"top","atBottomThreshold":10.5,"jumpToLatestThreshold":300,"loadOlderThreshold":0,"focusScrollsToBottom":true,"pinMargin":8,"reduceMotion":true},"meta":{"app":"Demo \"1.0\"","b":"","zeta":"last"}}"#
+    ),
+    // v1.1's keys are written only when they are not their defaults.
+    EncodingCase(
+        .header(ChatLogHeader(configuration: ChatConfiguration(loadNewerThreshold: 1200, readReceipts: true, windowedHistory: true))),
+        #"{"chatlog":1,"config":{"layout":"bottom","atBottomThreshold":20,"jumpToLatestThreshold":200,"loadOlderThreshold":800,"focusScrollsToBottom":false,"pinMargin":0,"reduceMotion":false,"loadNewerThreshold":1200,"readReceipts":true,"windowedHistory":true}}"#
+    ),
+    EncodingCase(
+        .header(ChatLogHeader(configuration: ChatConfiguration(readReceipts: true))),
+        #"{"chatlog":1,"config":{"layout":"bottom","atBottomThreshold":20,"jumpToLatestThreshold":200,"loadOlderThreshold":800,"focusScrollsToBottom":false,"pinMargin":0,"reduceMotion":false,"readReceipts":true}}"#
     ),
 ]
 

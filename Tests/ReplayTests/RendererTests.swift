@@ -46,10 +46,10 @@ struct RendererTests {
         let rows = output.split(separator: "\n")
         #expect(rows.count == 5)
         #expect(rows[1] == #"""
-            {"step":2,"event":"historyLoaded","mode":"following","offset":350,"contentHeight":1000,"visibleHeight":650,"isAtBottom":true,"offsetReason":"command","scrollTarget":{"seq":1,"kind":"bottom","id":"m3","anchor":null,"offset":350,"unitAnchorY":null,"animated":false,"reason":"initialLoad"},"unreadCount":0,"showJumpToLatest":false,"animating":[],"isLoadingOlder":false,"hasMoreOlder":false,"effects":[],"keyboardHeight":0,"inputFocused":false,"userHoldsView":false,"highlightedID":null,"trailingSpacer":0,"messageCount":3,"warnings":[]}
+            {"step":2,"event":"historyLoaded","mode":"following","offset":350,"contentHeight":1000,"visibleHeight":650,"isAtBottom":true,"offsetReason":"command","scrollTarget":{"seq":1,"kind":"bottom","id":"m3","anchor":null,"offset":350,"unitAnchorY":null,"animated":false,"reason":"initialLoad"},"unreadCount":0,"showJumpToLatest":false,"animating":[],"isLoadingOlder":false,"hasMoreOlder":false,"effects":[],"keyboardHeight":0,"inputFocused":false,"userHoldsView":false,"highlightedID":null,"trailingSpacer":0,"messageCount":3,"warnings":[],"unreadDividerID":null,"readUpTo":null,"hasMoreNewer":false,"isLoadingNewer":false,"pendingWindow":null}
             """#)
         #expect(rows[4] == #"""
-            {"step":5,"event":"dragEnded","mode":"detached","offset":100,"contentHeight":1000,"visibleHeight":650,"isAtBottom":false,"offsetReason":null,"scrollTarget":{"seq":1,"kind":"bottom","id":"m3","anchor":null,"offset":350,"unitAnchorY":null,"animated":false,"reason":"initialLoad"},"unreadCount":0,"showJumpToLatest":true,"animating":[],"isLoadingOlder":false,"hasMoreOlder":false,"effects":[{"type":"persistPosition","position":{"anchorID":"m1","delta":100,"wasAtBottom":false}}],"keyboardHeight":0,"inputFocused":false,"userHoldsView":false,"highlightedID":null,"trailingSpacer":0,"messageCount":3,"warnings":[]}
+            {"step":5,"event":"dragEnded","mode":"detached","offset":100,"contentHeight":1000,"visibleHeight":650,"isAtBottom":false,"offsetReason":null,"scrollTarget":{"seq":1,"kind":"bottom","id":"m3","anchor":null,"offset":350,"unitAnchorY":null,"animated":false,"reason":"initialLoad"},"unreadCount":0,"showJumpToLatest":true,"animating":[],"isLoadingOlder":false,"hasMoreOlder":false,"effects":[{"type":"persistPosition","position":{"anchorID":"m1","delta":100,"wasAtBottom":false}}],"keyboardHeight":0,"inputFocused":false,"userHoldsView":false,"highlightedID":null,"trailingSpacer":0,"messageCount":3,"warnings":[],"unreadDividerID":null,"readUpTo":null,"hasMoreNewer":false,"isLoadingNewer":false,"pendingWindow":null}
             """#)
     }
 
@@ -82,7 +82,17 @@ struct RendererTests {
               },
               "unreadCount": 0,
             """))
-        #expect(output.hasSuffix("  \"messageCount\": 3,\n  \"warnings\": []\n}\n"))
+        #expect(output.hasSuffix("""
+              "messageCount": 3,
+              "warnings": [],
+              "unreadDividerID": null,
+              "readUpTo": null,
+              "hasMoreNewer": false,
+              "isLoadingNewer": false,
+              "pendingWindow": null
+            }
+
+            """))
     }
 
     @Test func emptyLogAsJSONIsTheInitialState() {
