@@ -93,7 +93,7 @@ extension ChatState {
         #expect(requests <= 1, "several loadOlder effects \(step)", sourceLocation: sourceLocation)
         let endsRequest: Bool
         switch event {
-        case .olderLoaded, .loadOlderFailed: endsRequest = true
+        case .olderLoaded, .loadOlderFailed, .windowLoaded: endsRequest = true
         default: endsRequest = false
         }
         if requests == 1 {
@@ -165,10 +165,15 @@ struct Snapshot: Equatable, Sendable {
     var trailingSpacer: Double = 0
     var messageCount = 0
     var warnings: [String] = []
+    var unreadDividerID: String? = nil
+    var readUpTo: String? = nil
+    var hasMoreNewer = false
+    var isLoadingNewer = false
+    var pendingWindow: PendingWindow? = nil
 }
 
 extension ChatState {
-    /// Every key of SPEC section 3 except `step` and `event`.
+    /// Every key of SPEC section 3 (v1.1) except `step` and `event`.
     var snapshot: Snapshot {
         Snapshot(
             mode: mode, offset: offset, contentHeight: contentHeight, visibleHeight: visibleHeight,
@@ -177,7 +182,8 @@ extension ChatState {
             isLoadingOlder: isLoadingOlder, hasMoreOlder: hasMoreOlder, effects: effects,
             keyboardHeight: keyboardHeight, inputFocused: inputFocused, userHoldsView: userHoldsView,
             highlightedID: highlightedID, trailingSpacer: trailingSpacer, messageCount: messageCount,
-            warnings: warnings)
+            warnings: warnings, unreadDividerID: unreadDividerID, readUpTo: readUpTo, hasMoreNewer: hasMoreNewer,
+            isLoadingNewer: isLoadingNewer, pendingWindow: pendingWindow)
     }
 }
 
