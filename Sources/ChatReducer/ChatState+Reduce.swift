@@ -96,6 +96,7 @@ extension ChatState {
         case .keyboardWillHide:
             keyboardMoved(to: 0)
         case .dragBegan:
+            windowEndedTheDrag = false
             highlightedKey = nil
             beginHold()
             touchHold = true
@@ -353,7 +354,9 @@ extension ChatState {
 
     private mutating func dragEnded(at value: Double, velocity: Double?) {
         guard touchHold else {
-            warn("no drag was in progress")
+            // The finger that was down when a window replaced the content lifts: no problem.
+            if !windowEndedTheDrag { warn("no drag was in progress") }
+            windowEndedTheDrag = false
             userScrolled(to: value)
             return
         }

@@ -108,6 +108,7 @@ extension ChatState {
         loadNewerBlocked = false
         windowReplaced = true
         initialLoadDone = true
+        windowEndedTheDrag = touchHold
         cancelHold()
 
         let pending = pendingWindow

@@ -89,6 +89,9 @@ public struct ChatState: Sendable, Equatable {
     /// Whether a `windowLoaded` has replaced the loaded messages: from then on a page that
     /// arrives with no request in flight answers a request of a window that is gone.
     var windowReplaced = false
+    /// Whether a window arrived while the finger was down: the `dragEnded` of that finger is
+    /// expected, not a problem.
+    var windowEndedTheDrag = false
     /// Keys of messages whose entrance animation is pending, in message order; lazily compacted.
     var animatingKeys: [Int] = []
     var animatingCount = 0

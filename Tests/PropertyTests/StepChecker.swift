@@ -113,6 +113,8 @@ struct StepChecker {
     private var deferred = false
     /// A finger (or its momentum) holds the view: from `dragBegan` until the scroll settles.
     private(set) var touching = false
+    /// A window arrived while the finger held the view: its `dragEnded` is expected.
+    private var windowTookTheFinger = false
     /// Open streamed answers and the commands each has caused.
     private var streams: [String: Int] = [:]
 
@@ -127,7 +129,7 @@ struct StepChecker {
 
     /// The warning the event must cause in `state` (the state before it), if any.
     func expectedWarning(for event: ChatEvent, in state: ChatState) -> String? {
-        if case .dragEnded = event, !touching { return "dragEnded without a drag" }
+        if case .dragEnded = event, !touching, !windowTookTheFinger { return "dragEnded without a drag" }
         return WarningRules.expected(
             for: event, in: state, requestInFlight: inFlight, opens: !initialLoadConsumed && state.messageCount == 0)
     }
@@ -246,6 +248,12 @@ struct StepChecker {
         case .scrollSettled, .disappeared: true
         case let .dragEnded(_, velocity): touching && Self.settles(velocity)
         default: false
+        }
+        switch event {
+        case .dragBegan: windowTookTheFinger = false
+        case .dragEnded: windowTookTheFinger = false
+        case .windowLoaded: windowTookTheFinger = touching
+        default: break
         }
         switch event {
         case .dragBegan: touching = true

@@ -146,6 +146,13 @@ struct WindowTests {
         #expect(!state.userHoldsView)
         #expect(state.scrollTarget?.reason == .jumpToMessage)
         #expect(state.offset == 125)
+        // The finger that was down lifts: expected, so no warning; the offset is the user's.
+        state.send(.dragEnded(offset: 150, velocity: nil))
+        #expect(state.warnings == [])
+        #expect(state.offset == 150)
+        // A second dragEnded is a problem again.
+        state.send(.dragEnded(offset: 150, velocity: nil))
+        #expect(state.warnings == ["dragEnded: no drag was in progress"])
     }
 
     @Test("given a pending window, when loading it fails, then nothing moves and the request is gone; a second failure warns")
