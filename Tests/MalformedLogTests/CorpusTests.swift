@@ -90,6 +90,10 @@ let rejectedLogs: [RejectedLog] = [
     RejectedLog("wrong-types.jsonl", #"2:36: expected a number for "height", found a string"#),
     RejectedLog("header-wrong-type.jsonl", #"1:36: expected a number for "pinMargin", found a string"#,
                 replayed: 0, isBadHeader: true),
+    // v1.1's events, fields and configuration keys (SPEC 10 and 11), exactly as v1's.
+    RejectedLog("wrong-types-windows.jsonl", #"2:76: expected a string for "firstUnreadID", found a number"#),
+    RejectedLog("header-v1-1-wrong-type.jsonl", #"1:64: expected a boolean for "readReceipts", found a string"#,
+                replayed: 0, isBadHeader: true),
     RejectedLog("header-unknown-layout.jsonl", #"1:33: unknown layout "left"; expected "bottom" or "top""#,
                 replayed: 0, isBadHeader: true),
     RejectedLog("header-version-string.jsonl", #"1:12: expected an integer for "chatlog", found a string"#,
@@ -120,6 +124,7 @@ let acceptedLogs: [AcceptedLog] = [
     AcceptedLog("crlf-byte-order-mark.jsonl", .sameAsReference),
     AcceptedLog("no-final-newline.jsonl", .events(2)),
     AcceptedLog("numbers-that-fit.jsonl", .events(4)),
+    AcceptedLog("v1-1-events-with-unknown-keys.jsonl", .events(8)),
     // An empty log is a log without a header and without events: it replays to nothing.
     AcceptedLog("empty.jsonl", .empty),
     AcceptedLog("byte-order-mark-only.jsonl", .empty),
@@ -176,6 +181,25 @@ struct CorpusTests {
         #expect(output.stdout == "")
         #expect(output.stderrLines.first
             == "\(log.file):\(log.error) (a bad header is never skipped: it configures the whole replay)")
+    }
+
+    @Test func skipInvalidReportsEveryWrongTypeOfTheWindowEvents() throws {
+        let output = try ReplayBinary.run(["run", "wrong-types-windows.jsonl", "--skip-invalid", "--format", "jsonl"],
+                                          in: corpusFolder.path)
+        #expect(output.status == 0, "\(output)")
+        #expect(output.stderr == """
+            warning: wrong-types-windows.jsonl:2:76: expected a string for "firstUnreadID", found a number (line skipped)
+            warning: wrong-types-windows.jsonl:3:52: expected a boolean for "hasMoreNewer", found a string (line skipped)
+            warning: wrong-types-windows.jsonl:4:1: missing required field "hasMoreNewer" in windowLoaded (line skipped)
+            warning: wrong-types-windows.jsonl:5:36: missing required field "height" in messages[0] (line skipped)
+            warning: wrong-types-windows.jsonl:6:34: expected an array for "messages", found null (line skipped)
+            warning: wrong-types-windows.jsonl:7:32: expected a number for "t", found an array (line skipped)
+
+            """)
+        // The first line and the last (a loadNewerFailed with nothing in flight) are the only events.
+        let rows = output.stdout.split(separator: "\n")
+        #expect(rows.count == 2)
+        #expect(rows.last?.contains(#""warnings":["loadNewerFailed: no loadNewer request was in flight"]"#) == true)
     }
 
     @Test func skipInvalidReportsEveryWrongType() throws {
