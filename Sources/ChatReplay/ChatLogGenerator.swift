@@ -14,6 +14,13 @@ import ChatReducer
 /// unknown or duplicate ids, negative heights, a `"t"` that goes backwards. Every line is
 /// valid JSON, so the whole log replays without decoding errors.
 ///
+/// With `messenger`, the log is a messenger's (SPEC 10 and 11): the configuration turns on
+/// `readReceipts` and `windowedHistory`, the history opens at a first unread message, and
+/// reply jumps go into history that is not loaded: each `loadWindow` is answered by a
+/// `windowLoaded` (now and then `windowLoadFailed`), each `loadNewer` by a `newerLoaded` page
+/// (now and then `loadNewerFailed`) until the present is reached. Its bad input adds stale pages,
+/// failures nobody asked for and first unread ids that are not loaded.
+///
 /// ```swift
 /// var generator = ChatLogGenerator(seed: 42, messages: 1_000)
 /// generator.generate(events: 100_000) { line in print(line) }
@@ -31,6 +38,16 @@ public struct ChatLogGenerator: Sendable {
     private var nextID = 0
     private var olderLoaded = 0
     private var pendingOlder = false
+    /// A messenger's log: first unread, read receipts, windows.
+    public let messenger: Bool
+    private var pendingNewer = false
+    private var pendingWindow = false
+    /// After a window replaced the history: ids of it that are loaded (for jumps and measures).
+    private var windowIDs: [String] = []
+    /// Newer pages the server still has after the current window.
+    private var newerPagesLeft = 0
+    /// A message sent beyond the window: the newest page brings it back.
+    private var sentBeyondWindow: ChatMessage?
 
     /// The largest number of messages in one `historyLoaded` event.
     public static let historyPageSize = 10_000
@@ -41,8 +58,18 @@ public struct ChatLogGenerator: Sendable {
     ///   - seed: The seed; equal seeds give equal logs.
     ///   - messages: The number of messages in the initial history (0 for an empty conversation).
     ///   - configuration: The configuration written to the header.
-    public init(seed: UInt64, messages: Int = 1_000, configuration: ChatConfiguration = ChatConfiguration()) {
+    ///   - messenger: Whether the log is a messenger's, with first unread, read receipts and
+    ///     windows; this turns on `readReceipts` and `windowedHistory`.
+    public init(
+        seed: UInt64, messages: Int = 1_000, configuration: ChatConfiguration = ChatConfiguration(), messenger: Bool = false
+    ) {
+        var configuration = configuration
+        if messenger {
+            configuration.readReceipts = true
+            configuration.windowedHistory = true
+        }
         self.configuration = configuration
+        self.messenger = messenger
         initialMessages = max(0, messages)
         random = SplitMix64(seed: seed)
         state = ChatState(configuration: configuration)
@@ -56,9 +83,12 @@ public struct ChatLogGenerator: Sendable {
         func flush(_ generator: inout ChatLogGenerator) {
             for event in queue where emitted < count {
                 emitted += generator.emit(event, budget: count - emitted, write: write)
-                if generator.pendingOlder, emitted < count {
-                    generator.pendingOlder = false
-                    emitted += generator.emit(generator.olderPage(), budget: count - emitted, write: write)
+                // Requests are answered at once, so that the next queued event meets the content
+                // (one answer per event without `messenger`, as logs were always generated).
+                var answers = 0
+                while emitted < count, generator.messenger || answers == 0, let answer = generator.answer() {
+                    emitted += generator.emit(answer, budget: count - emitted, write: write)
+                    answers += 1
                 }
             }
             queue.removeAll(keepingCapacity: true)
@@ -71,8 +101,11 @@ public struct ChatLogGenerator: Sendable {
                 ChatMessage(id: "h\(initialMessages - 1 - index)", direction: index % 3 == 0 ? .outgoing : .incoming,
                             height: Double(40 + random.next(below: 360)))
             }
+            // A messenger opens at the first unread: an incoming message near the first page's end.
+            let firstUnread = messenger && loaded == 0
+                ? messages.suffix(1 + random.next(below: 12)).first { $0.direction == .incoming }?.id : nil
             loaded += page
-            queue.append(.historyLoaded(messages: messages, hasMoreOlder: true))
+            queue.append(.historyLoaded(messages: messages, hasMoreOlder: true, firstUnreadID: firstUnread))
         }
         flush(&self)
         while emitted < count {
@@ -108,6 +141,12 @@ public struct ChatLogGenerator: Sendable {
             if let id = randomLoadedID() {
                 queue.append(.itemMeasured(id: id, height: Double(40 + random.next(below: 360))))
             }
+        case 96..<98 where messenger:
+            // A reply quotes a message far up that is not loaded; the reader reads on, down.
+            queue.append(.jumpToMessage(id: newID("r")))
+            queue.append(.highlightFinished)
+            var offset = state.offset ?? 0
+            for _ in 0..<(2 + random.next(below: 10)) { offset = drag(into: &queue, up: false, from: offset) }
         default:
             let id = newID("m")
             queue.append(.messageAppended(ChatMessage(id: id, direction: .incoming, height: 60), streaming: nil))
@@ -117,6 +156,14 @@ public struct ChatLogGenerator: Sendable {
 
     /// A question, its confirmation, and a streamed answer.
     private mutating func exchange(into queue: inout [ChatEvent]) {
+        if state.hasMoreNewer {
+            // Beyond the window the question requests the newest page, which brings it back.
+            let local = newID("l")
+            let question = ChatMessage(id: local, direction: .outgoing, height: Double(44 + random.next(below: 80)))
+            sentBeyondWindow = question
+            queue.append(.messageAppended(question, streaming: nil))
+            return
+        }
         let local = newID("l")
         queue.append(.messageAppended(ChatMessage(id: local, direction: .outgoing, height: Double(44 + random.next(below: 80))), streaming: nil))
         let confirmed = newID("m")
@@ -180,16 +227,23 @@ public struct ChatLogGenerator: Sendable {
         var t = Double(time) / 1000
         var written = 0
         if random.next(below: 1000) < 5 {
-            let bad: ChatEvent?
-            switch random.next(below: 5) {
+            var bad: ChatEvent?
+            switch random.next(below: messenger ? 8 : 5) {
             case 0: bad = .tokensAppended(id: "missing\(random.next(below: 100))", text: "x", heightDelta: 20, height: nil)
             case 1: bad = .itemMeasured(id: randomLoadedID() ?? "h0", height: -Double(1 + random.next(below: 50)))
             case 2: bad = .messageAppended(ChatMessage(id: randomLoadedID() ?? "h0", direction: .incoming, height: 50), streaming: nil)
             case 3: bad = .entranceAnimationFinished(id: randomLoadedID() ?? "h0")
+            case 5: bad = .newerLoaded(messages: [ChatMessage(id: newID("s"), direction: .incoming, height: 50)], hasMoreNewer: true)
+            case 6: bad = random.next(below: 2) == 0 ? .windowLoadFailed : .loadNewerFailed
+            case 7: bad = .historyLoaded(messages: [], hasMoreOlder: state.hasMoreOlder, firstUnreadID: "missing")
             default:
                 bad = nil
                 t -= 0.5
             }
+            // A bad event must not answer a request the log answers itself.
+            if case .windowLoadFailed? = bad, pendingWindow { bad = nil }
+            if case .loadNewerFailed? = bad, pendingNewer { bad = nil }
+            if case .newerLoaded? = bad, pendingNewer { bad = nil }
             if let bad, budget > 1 {
                 record(bad, time: t, write: write)
                 written += 1
@@ -201,10 +255,67 @@ public struct ChatLogGenerator: Sendable {
 
     private mutating func record(_ event: ChatEvent, time t: Double, write: (String) -> Void) {
         state.reduce(event)
-        if state.effects.contains(where: { if case .loadOlder = $0 { true } else { false } }) {
-            pendingOlder = true
+        for effect in state.effects {
+            switch effect {
+            case .loadOlder: pendingOlder = true
+            case .loadNewer: pendingNewer = true
+            case .loadWindow: pendingWindow = true
+            case .persistPosition, .markRead: break
+            }
         }
+        if case .windowLoaded = event { pendingOlder = false; pendingNewer = false }
         write(ChatLogLine.event(LoggedEvent(event, time: t)).encoded())
+    }
+
+    /// The answer to a request the reducer made, if one is waiting: a window first, then a
+    /// newer page, then an older one.
+    private mutating func answer() -> ChatEvent? {
+        if pendingWindow {
+            pendingWindow = false
+            return window()
+        }
+        if pendingNewer {
+            pendingNewer = false
+            return newerPage()
+        }
+        if pendingOlder {
+            pendingOlder = false
+            return olderPage()
+        }
+        return nil
+    }
+
+    /// The answer to a `loadWindow`: 40 messages around the requested one (the newest page when
+    /// none), or now and then a failure.
+    private mutating func window() -> ChatEvent {
+        guard let request = state.pendingWindow else { return .windowLoadFailed }
+        if random.next(below: 10) == 0 { return .windowLoadFailed }
+        var messages = (0..<40).map { _ in
+            ChatMessage(id: newID("w"), direction: random.next(below: 3) == 0 ? .outgoing : .incoming,
+                        height: Double(40 + random.next(below: 360)))
+        }
+        if let around = request.around {
+            messages[20].id = around
+            newerPagesLeft = 1 + random.next(below: 6)
+        } else {
+            if let sent = sentBeyondWindow { messages.append(sent) }
+            newerPagesLeft = 0
+        }
+        sentBeyondWindow = nil
+        windowIDs = messages.map(\.id)
+        return .windowLoaded(messages: messages, hasMoreOlder: true, hasMoreNewer: newerPagesLeft > 0)
+    }
+
+    /// The answer to a `loadNewer`: a page of 30 newer messages, or now and then a failure.
+    private mutating func newerPage() -> ChatEvent {
+        if random.next(below: 20) == 0 { return .loadNewerFailed }
+        let messages = (0..<30).map { _ in
+            ChatMessage(id: newID("n"), direction: random.next(below: 3) == 0 ? .outgoing : .incoming,
+                        height: Double(40 + random.next(below: 360)))
+        }
+        newerPagesLeft -= 1
+        if windowIDs.count < 400 { windowIDs += messages.map(\.id) }
+        return .newerLoaded(messages: messages, hasMoreNewer: newerPagesLeft > 0)
     }
 
     /// The answer to a `loadOlder`: a page of 50 older messages, or now and then a failure.
@@ -223,8 +334,9 @@ public struct ChatLogGenerator: Sendable {
         return "\(prefix)\(nextID)"
     }
 
-    /// One of the initial history's ids, which are never removed.
+    /// One of the initial history's ids, which are never removed; after a window, one of its ids.
     private mutating func randomLoadedID() -> String? {
+        if !windowIDs.isEmpty { return windowIDs[random.next(below: windowIDs.count)] }
         guard initialMessages > 0 else { return nil }
         return "h\(random.next(below: initialMessages))"
     }

@@ -9,8 +9,10 @@ extension ReplayCommand {
             discussion: """
                 The log has a header, the initial history, then streamed answers with many token \
                 batches, drags with momentum, the keyboard, paging (every loadOlder is answered \
-                by olderLoaded) and about 0.5% bad input. The same seed and sizes always print \
-                the same bytes.
+                by olderLoaded) and about 0.5% bad input. With --messenger the log is a \
+                messenger's: it opens at the first unread message, sends read receipts, and \
+                jumps to replies that are not loaded (every loadWindow and loadNewer is answered). \
+                The same seed, sizes and options always print the same bytes.
                 """)
 
         @Option(help: "The number of event lines to print (the header is extra).")
@@ -25,6 +27,9 @@ extension ReplayCommand {
         @Option(help: "The layout written to the header: bottom or top.")
         var layout: String = "bottom"
 
+        @Flag(help: "Make a messenger's log: first unread, read receipts, and reply jumps into history that is not loaded.")
+        var messenger = false
+
         func validate() throws {
             guard events >= 0 else { throw ValidationError("--events must not be negative") }
             guard messages >= 0 else { throw ValidationError("--messages must not be negative") }
@@ -34,7 +39,7 @@ extension ReplayCommand {
         func run() throws {
             var generator = ChatLogGenerator(
                 seed: seed, messages: messages,
-                configuration: ChatConfiguration(layout: ChatLayout(rawValue: layout) ?? .bottom))
+                configuration: ChatConfiguration(layout: ChatLayout(rawValue: layout) ?? .bottom), messenger: messenger)
             var console = Console()
             generator.generate(events: events) { line in
                 console.write(line)

@@ -5,8 +5,8 @@ import TestSupport
 
 @Suite("Log generator")
 struct GeneratorTests {
-    func lines(seed: UInt64, events: Int, messages: Int = 100) -> [String] {
-        var generator = ChatLogGenerator(seed: seed, messages: messages)
+    func lines(seed: UInt64, events: Int, messages: Int = 100, messenger: Bool = false) -> [String] {
+        var generator = ChatLogGenerator(seed: seed, messages: messages, messenger: messenger)
         var lines: [String] = []
         generator.generate(events: events) { lines.append($0) }
         return lines
@@ -42,5 +42,41 @@ struct GeneratorTests {
             if case let .historyLoaded(messages, _, _) = event.event { messages.count } else { nil }
         }
         #expect(pages == [10_000, 10_000, 5_000])
+    }
+
+    @Test("a messenger's log opens at a first unread, jumps into windows and pages newer history, with about 0.5% bad input")
+    func messengerLog() throws {
+        let log = lines(seed: 3, events: 60_000, messages: 2_000, messenger: true)
+        #expect(log == lines(seed: 3, events: 60_000, messages: 2_000, messenger: true))
+        let decoded = try ChatLog(decoding: Array(log.joined(separator: "\n").utf8))
+        #expect(decoded.configuration.readReceipts && decoded.configuration.windowedHistory)
+        guard case let .historyLoaded(_, _, firstUnread)? = decoded.events.dropFirst().first?.event else {
+            Issue.record("the history does not come second")
+            return
+        }
+        #expect(firstUnread != nil)
+        let types = Set(decoded.events.map { $0.event.type })
+        for type in [ChatEvent.EventType.windowLoaded, .windowLoadFailed, .newerLoaded, .loadNewerFailed, .jumpToMessage] {
+            #expect(types.contains(type), "no \(type)")
+        }
+        var replayer = Replayer(configuration: decoded.configuration)
+        var warned = 0
+        var marks = 0
+        for event in decoded.events {
+            let snapshot = replayer.apply(event)
+            warned += snapshot.warnings.count
+            marks += snapshot.effects.filter { if case .markRead = $0 { true } else { false } }.count
+        }
+        #expect(marks > 100)
+        #expect(warned > 0 && warned < decoded.events.count / 100, "\(warned) warnings")
+    }
+
+    @Test("without messenger, a log is generated exactly as before: no v1.1 event or key")
+    func plainLogHasNoV1_1() throws {
+        let log = lines(seed: 5, events: 20_000)
+        #expect(!log[0].contains("readReceipts"))
+        let decoded = try ChatLog(decoding: Array(log.joined(separator: "\n").utf8))
+        let v1_1: Set<ChatEvent.EventType> = [.newerLoaded, .loadNewerFailed, .windowLoaded, .windowLoadFailed]
+        #expect(decoded.events.allSatisfy { !v1_1.contains($0.event.type) })
     }
 }
