@@ -12,6 +12,7 @@ final class StateBox: @unchecked Sendable {
 /// (show/hide, rename there and back) keep the state the same size however long a run is.
 struct Kind: Sendable {
     var name: String
+    var configuration = ChatConfiguration()
     var prepare: @Sendable (Int) -> [ChatEvent] = { _ in [] }
     var event: @Sendable (_ i: Int, _ messages: Int) -> ChatEvent
 }
@@ -21,8 +22,8 @@ func message(_ id: String, _ direction: MessageDirection = .incoming, _ height: 
 }
 
 /// A conversation of `count` messages with short ids `h0`, `h1`, ..., the geometry known.
-func preparedState(messages count: Int) -> ChatState {
-    var state = ChatState()
+func preparedState(messages count: Int, configuration: ChatConfiguration = ChatConfiguration()) -> ChatState {
+    var state = ChatState(configuration: configuration)
     state.reduce(.viewportChanged(height: 844, insetTop: 91, insetBottom: 83))
     var history: [ChatMessage] = []
     history.reserveCapacity(count)
@@ -68,6 +69,27 @@ let kinds: [Kind] = [
         .appeared(restore: SavedPosition(anchorID: "h\(n / 2)", delta: Double(i & 15), wasAtBottom: false))
     },
     Kind(name: "disappeared") { _, _ in .disappeared },
+    // SPEC 10 and 11.
+    Kind(name: "scrolled (held, readReceipts)", configuration: ChatConfiguration(readReceipts: true),
+         prepare: { _ in [.dragBegan] }) { i, n in
+        .scrolled(offset: Double(n) * 100 + (i & 1 == 0 ? 0 : -300))
+    },
+    Kind(name: "messageAppended (readReceipts, following)", configuration: ChatConfiguration(readReceipts: true)) { i, _ in
+        .messageAppended(message("a\(i)"), streaming: nil)
+    },
+    Kind(name: "messageAppended (beyond the window)", prepare: { _ in [.newerLoaded(messages: [], hasMoreNewer: true)] }) { i, _ in
+        .messageAppended(message("b\(i)"), streaming: nil)
+    },
+    Kind(name: "newerLoaded (1 message) + scrolled to the bottom", prepare: { _ in [.newerLoaded(messages: [], hasMoreNewer: true)] }) { i, _ in
+        i & 1 == 0 ? .newerLoaded(messages: [message("n\(i)")], hasMoreNewer: true) : .scrolled(offset: 1e9)
+    },
+    Kind(name: "loadNewerFailed") { _, _ in .loadNewerFailed },
+    Kind(name: "jumpToMessage (not loaded) + windowLoadFailed", configuration: ChatConfiguration(windowedHistory: true)) { i, _ in
+        i & 1 == 0 ? .jumpToMessage(id: "x\(i)") : .windowLoadFailed
+    },
+    Kind(name: "windowLoaded (50 messages)") { i, _ in
+        .windowLoaded(messages: (0..<50).map { message("w\(i)-\($0)") }, hasMoreOlder: true, hasMoreNewer: i & 1 == 0)
+    },
 ]
 
 let sizes = [1_000, 100_000, 1_000_000]
@@ -98,12 +120,53 @@ let benchmarks: @Sendable () -> Void = {
                     box.state = state
                 },
                 setup: {
-                    var state = preparedState(messages: size)
+                    var state = preparedState(messages: size, configuration: kind.configuration)
                     for event in kind.prepare(size) { state.reduce(event) }
                     box.state = state
                     box.counter = 0
                 },
                 teardown: { box.state = ChatState() })
+        }
+    }
+
+    // SPEC 11: a window replaces everything that is loaded; its cost must not grow with what
+    // it replaces. Each iteration prepares a conversation of `size` messages (not measured) and
+    // measures one windowLoaded of 50 messages that replaces it.
+    for size in sizes {
+        let window = (0..<50).map { message("w\($0)") }
+        Benchmark(
+            "windowLoaded (50 messages) replacing \(size) messages",
+            configuration: .init(
+                metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: size > 100_000 ? 8 : 200)
+        ) { benchmark in
+            var state = preparedState(messages: size)
+            benchmark.startMeasurement()
+            state.reduce(.windowLoaded(messages: window, hasMoreOlder: true, hasMoreNewer: true))
+            benchmark.stopMeasurement()
+            blackHole(state.messageCount)
+        }
+    }
+
+    // SPEC 10: opening at the first unread message of a history of `size` messages, 20 from
+    // its end (each iteration prepares the history, not measured).
+    for size in sizes {
+        var history: [ChatMessage] = []
+        for index in 0..<size { history.append(message("h\(index)")) }
+        let opening = ChatEvent.historyLoaded(messages: history, hasMoreOlder: true, firstUnreadID: "h\(size - 20)")
+        let plain = ChatEvent.historyLoaded(messages: history, hasMoreOlder: true)
+        for (name, event) in [("historyLoaded", plain), ("historyLoaded with firstUnreadID", opening)] {
+            Benchmark(
+                "\(name) of \(size) messages (readReceipts)",
+                configuration: .init(
+                    metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: size > 100_000 ? 8 : 200)
+            ) { benchmark in
+                var state = ChatState(configuration: ChatConfiguration(readReceipts: true))
+                state.reduce(.viewportChanged(height: 844, insetTop: 91, insetBottom: 83))
+                benchmark.startMeasurement()
+                state.reduce(event)
+                benchmark.stopMeasurement()
+                blackHole(state.messageCount)
+            }
         }
     }
 
