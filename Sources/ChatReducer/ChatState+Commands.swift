@@ -96,6 +96,7 @@ extension ChatState {
         if command.reason == .initialLoad, command.kind == .item, let key {
             setOffset(target, cause: .viewport)
             decideOpenMode(at: key)
+            openingAtUnreadKey = key
         } else if mode == .detached, command.reason != .restore {
             setOffset(target, cause: .viewport)
             takeAnchor()

@@ -40,12 +40,24 @@ extension ChatState {
         issue(.initialLoad, kind: .item, key: key, anchor: .top, animated: false,
               target: store.top(key), unitAnchorY: unitAnchor(below: 0))
         decideOpenMode(at: key)
+        openingAtUnreadKey = key
+    }
+
+    /// The open's first layout measured a message: whether everything from the first unread
+    /// down fits was decided on estimated heights, so it is decided again on the real ones —
+    /// the first unread message stays in view, its top under the top inset when it does not fit.
+    mutating func settleOpenAtUnread() {
+        guard let key = openingAtUnreadKey, store.flags(key).contains(.live), geometryKnown, !userHoldsView else { return }
+        decideOpenMode(at: key)
+        if mode == .detached { setOffset(anchoredOffset(), cause: .measure) }
     }
 
     /// After the open at the first unread `key`, once the geometry is known: `following` when
     /// everything from it down fits within `atBottomThreshold`, else `detached` at `(key, 0)`.
     mutating func decideOpenMode(at key: Int) {
-        guard let distance = distanceFromBottom else { return }
+        guard geometryKnown else { return }
+        // The distance from the bottom of the offset the open puts the first unread at.
+        let distance = maxOffset - clamped(store.top(key))
         if !hasMoreNewer, distance <= configuration.atBottomThreshold {
             mode = .following
             anchor = nil

@@ -26,6 +26,11 @@ extension ChatState {
         warnings = []
         stepCause = nil
         stepIssuedCommand = false
+        // An open at the first unread settles while its first layout measures messages.
+        switch event {
+        case .itemMeasured, .viewportChanged: break
+        default: openingAtUnreadKey = nil
+        }
 
         apply(event)
         finishStep()
@@ -72,6 +77,7 @@ extension ChatState {
             guard let key = liveKey(id) else { return }
             store.setHeight(sanitized(height, "height"), for: key)
             reposition(.measure)
+            settleOpenAtUnread()
         case let .messageRemoved(id):
             messageRemoved(id)
         case let .olderLoaded(messages, more):

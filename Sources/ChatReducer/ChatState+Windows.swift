@@ -38,6 +38,9 @@ extension ChatState {
             }
             warn("no loadNewer request was in flight")
         }
+        // What is on screen does not move: a view held at the loaded bottom by the clamp keeps
+        // that place, rather than its older anchor, once the page makes room below.
+        if mode == .detached, geometryKnown { takeAnchor() }
         var skipped: [String] = []
         store.reserveCapacity(additional: messages.count)
         for message in messages {

@@ -3,8 +3,13 @@ import ChatReducer
 
 /// How the app's scroll view should move to an offset the driver asks for.
 public enum ScrollAnimation: Sendable, Hashable {
-    /// At once, in the current layout pass, before the frame is drawn: position keeping.
+    /// At once, in the current layout pass, before the frame is drawn: position keeping. Any
+    /// momentum goes on from the new offset.
     case none
+    /// At once, for a command that is not animated (an open, a restore, a window of history
+    /// that replaced the content): any momentum or scroll animation stops, as
+    /// `setContentOffset(_:animated: false)` stops it in UIKit.
+    case jump
     /// An animated scroll for a command the user should see (about 0.3 s in UIKit).
     case command
     /// A command's animation is running and its destination moved (the content grew while
@@ -28,6 +33,7 @@ public enum ScrollAnimation: Sendable, Hashable {
 ///     func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
 ///         switch animation {
 ///         case .none: tableView.contentOffset.y = y
+///         case .jump: tableView.setContentOffset(CGPoint(x: 0, y: y), animated: false)
 ///         case .command: tableView.setContentOffset(CGPoint(x: 0, y: y), animated: true)
 ///         case .retargetCommand: break   // the driver corrects when the animation ends
 ///         case let .alongKeyboard(duration):
@@ -296,9 +302,19 @@ public final class ChatScrollDriver {
             // The user's gesture is over once a command takes the view.
             isDragging = isDragging && state.userHoldsView
             isDecelerating = isDecelerating && state.userHoldsView
-            keepModelledOffset(animation: command.animated ? .command : .none)
+            keepModelledOffset(animation: command.animated ? .command : .jump)
             isAnimatingCommand = command.animated
             if pendingKeyboard != nil, !isDragging, !isDecelerating { sendPendingKeyboard() }
+            return
+        }
+        if isDecelerating, !state.userHoldsView, state.offset == before, Self.isTap(event) {
+            // A tap that asks for a window (jump to latest or to a message that is not loaded)
+            // ends the hold with nothing to scroll to yet: it stops the momentum, as the tap's
+            // touch does in UIKit, so the list rests where the window will replace it.
+            isDecelerating = false
+            applying = true
+            scrollView?.setContentOffsetY(contentOffsetY, animation: .jump)
+            applying = false
             return
         }
         guard state.offset != before || state.offsetReason == .clamp else { return }
@@ -315,6 +331,20 @@ public final class ChatScrollDriver {
             }
         case .command?, .growth?, .prepend?, .viewport?, .measure?, .remove?, .settle?, .clamp?:
             keepModelledOffset(animation: isAnimatingCommand ? .retargetCommand(keyboard: nil) : .none)
+        }
+    }
+
+    /// Whether `event` is a tap of the user's that takes the view.
+    private static func isTap(_ event: ChatEvent) -> Bool {
+        switch event {
+        case .jumpToLatestTapped, .jumpToMessage:
+            true
+        case .viewportChanged, .historyLoaded, .messageAppended, .messageConfirmed, .tokensAppended, .streamFinished,
+             .itemMeasured, .messageRemoved, .olderLoaded, .loadOlderFailed, .newerLoaded, .loadNewerFailed,
+             .windowLoaded, .windowLoadFailed, .keyboardWillShow, .keyboardWillHide, .dragBegan, .scrolled,
+             .dragEnded, .scrollSettled, .selectionChanged, .inputFocused, .inputBlurred, .highlightFinished,
+             .entranceAnimationFinished, .appeared, .disappeared:
+            false
         }
     }
 
@@ -340,7 +370,7 @@ public final class ChatScrollDriver {
         guard let target = modelledContentOffsetY else { return }
         if animation == .none, target == contentOffsetY { return }
         applying = true
-        if animation == .none { contentOffsetY = target }
+        if animation == .none || animation == .jump { contentOffsetY = target }
         if case .alongKeyboard = animation { keyboardAnimationTarget = target }
         scrollView?.setContentOffsetY(target, animation: animation)
         applying = false

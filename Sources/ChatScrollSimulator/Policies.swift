@@ -4,8 +4,9 @@ import ChatScrollDriver
 
 /// What the app's data source and system tell the screen glue.
 public enum AppEvent: Sendable, Hashable {
-    /// The conversation opens with this history.
-    case open(history: [SimMessage], hasMoreOlder: Bool)
+    /// The conversation opens with this history; `firstUnreadID` is the oldest message the
+    /// user has not read, as the server knows it.
+    case open(history: [SimMessage], hasMoreOlder: Bool, firstUnreadID: String? = nil)
     /// A message arrives or is sent.
     case append(SimMessage, streaming: Bool)
     /// A streamed answer grows.
@@ -20,6 +21,29 @@ public enum AppEvent: Sendable, Hashable {
     case layout
     /// The user tapped the jump-to-latest button.
     case jumpToLatest
+    /// The user tapped a reply's quote of message `id`, which may not be loaded.
+    case replyJump(id: String)
+    /// A window of history arrived (already shown by the scroll view in place of everything).
+    case windowLoaded([SimMessage], hasMoreOlder: Bool, hasMoreNewer: Bool)
+    /// A page of newer history arrived (already appended to the scroll view).
+    case newerLoaded([SimMessage], hasMoreNewer: Bool)
+}
+
+/// What a screen asks its app's server for: pages of older and newer history, and windows.
+public struct SimRequests {
+    /// The page before the message with this id.
+    public var older: (String) -> Void
+    /// The page after the message with this id.
+    public var newer: (String) -> Void
+    /// A window around the message with this id, or the newest page for `nil`.
+    public var window: (String?) -> Void
+
+    /// Creates the requests.
+    public init(older: @escaping (String) -> Void, newer: @escaping (String) -> Void, window: @escaping (String?) -> Void) {
+        self.older = older
+        self.newer = newer
+        self.window = window
+    }
 }
 
 /// The glue between a simulated scroll view and the app: the package's driver, or one of the
@@ -27,8 +51,8 @@ public enum AppEvent: Sendable, Hashable {
 public protocol ScrollPolicy: SimulatedScrollViewDelegate {
     /// The policy's name in the table.
     var name: String { get }
-    /// Attaches the scroll view.
-    func attach(_ view: SimulatedScrollView, requestOlder: @escaping (String) -> Void)
+    /// Attaches the scroll view, with the requests the screen can make of the app's server.
+    func attach(_ view: SimulatedScrollView, requests: SimRequests)
     /// An event of the app.
     func handle(_ event: AppEvent)
     /// Called once per frame, before layout.
@@ -41,6 +65,8 @@ public final class DriverPolicy: ScrollPolicy {
     /// The driver.
     public let driver: ChatScrollDriver
     weak var view: SimulatedScrollView?
+    /// The `markRead` effects forwarded to the server, in order.
+    public private(set) var readMarks: [String] = []
 
     /// Creates the policy with `configuration`, recording into `recorder` when given.
     public init(configuration: ChatConfiguration, recording: Bool = false) {
@@ -48,12 +74,18 @@ public final class DriverPolicy: ScrollPolicy {
         if recording { driver.recorder = ChatRecorder(configuration: configuration, capacity: 50_000) }
     }
 
-    public func attach(_ view: SimulatedScrollView, requestOlder: @escaping (String) -> Void) {
+    public func attach(_ view: SimulatedScrollView, requests: SimRequests) {
         self.view = view
         driver.scrollView = view
         driver.clock = { [weak view] in ((view?.time ?? 0) * 1000).rounded() / 1000 }
-        driver.onEffect = { effect in
-            if case let .loadOlder(before) = effect { requestOlder(before) }
+        driver.onEffect = { [weak self] effect in
+            switch effect {
+            case let .loadOlder(before): requests.older(before)
+            case let .loadNewer(after): requests.newer(after)
+            case let .loadWindow(around): requests.window(around)
+            case let .markRead(upTo): self?.readMarks.append(upTo)
+            case .persistPosition: break
+            }
         }
         handle(.layout)
     }
@@ -61,12 +93,15 @@ public final class DriverPolicy: ScrollPolicy {
     public func handle(_ event: AppEvent) {
         guard let view else { return }
         switch event {
-        case let .open(history, more):
-            driver.send(.historyLoaded(messages: history.map(Self.message), hasMoreOlder: more))
+        case let .open(history, more, firstUnreadID):
+            driver.send(.historyLoaded(messages: history.map(Self.message), hasMoreOlder: more, firstUnreadID: firstUnreadID))
         case let .append(message, streaming):
             driver.send(.messageAppended(Self.message(message), streaming: streaming ? true : nil))
-            // The row's entrance animation runs 0.3 s, then the app reports its end.
-            entrances.append((message.id, view.time + SimulatedScrollView.animationDuration))
+            // The row's entrance animation runs 0.3 s, then the app reports its end (a message
+            // beyond the loaded window has no row).
+            if driver.state.message(id: message.id) != nil {
+                entrances.append((message.id, view.time + SimulatedScrollView.animationDuration))
+            }
         case let .tokens(id, delta):
             driver.send(.tokensAppended(id: id, text: nil, heightDelta: delta, height: nil))
         case let .finish(id):
@@ -80,6 +115,14 @@ public final class DriverPolicy: ScrollPolicy {
             driver.layout(frameHeight: view.frameHeight, insetTop: view.insetTop, insetBottom: view.insetBottom)
         case .jumpToLatest:
             driver.send(.jumpToLatestTapped)
+        case let .replyJump(id):
+            driver.send(.jumpToMessage(id: id))
+        case let .windowLoaded(window, older, newer):
+            // Rows that left the window have no entrance animation to report.
+            entrances.removeAll { entry in !window.contains { $0.id == entry.id } }
+            driver.send(.windowLoaded(messages: window.map(Self.message), hasMoreOlder: older, hasMoreNewer: newer))
+        case let .newerLoaded(page, more):
+            driver.send(.newerLoaded(messages: page.map(Self.message), hasMoreNewer: more))
         }
         updateSpacer()
     }
@@ -134,7 +177,9 @@ public final class BaselinePolicy: ScrollPolicy {
     public let kind: Kind
     public var name: String { kind.rawValue }
     weak var view: SimulatedScrollView?
-    var requestOlder: (String) -> Void = { _ in }
+    var requests = SimRequests(older: { _ in }, newer: { _ in }, window: { _ in })
+    /// The message a reply jump waits for.
+    var jumpTarget: String?
     var loadingOlder = false
     var hasMoreOlder = false
     var openScrollAt: Double?
@@ -142,9 +187,9 @@ public final class BaselinePolicy: ScrollPolicy {
     /// Creates the model.
     public init(_ kind: Kind) { self.kind = kind }
 
-    public func attach(_ view: SimulatedScrollView, requestOlder: @escaping (String) -> Void) {
+    public func attach(_ view: SimulatedScrollView, requests: SimRequests) {
         self.view = view
-        self.requestOlder = requestOlder
+        self.requests = requests
         // The whole offset range starts at the top, as a fresh list does.
     }
 
@@ -165,7 +210,7 @@ public final class BaselinePolicy: ScrollPolicy {
     public func handle(_ event: AppEvent) {
         guard let view else { return }
         switch event {
-        case let .open(_, more):
+        case let .open(_, more, _):
             hasMoreOlder = more
             switch kind {
             case .alwaysScroll: scrollToBottom(animated: true)
@@ -182,7 +227,28 @@ public final class BaselinePolicy: ScrollPolicy {
             if kind == .alwaysScroll { scrollToBottom(animated: true) }
         case .jumpToLatest:
             scrollToBottom(animated: true)
+        case let .replyJump(id):
+            // Scroll to the quoted message when it is loaded, else fetch a window around it.
+            if let offset = centredOffset(id) {
+                view.setContentOffsetY(offset - view.insetTop, animation: .command)
+            } else {
+                jumpTarget = id
+                requests.window(id)
+            }
+        case let .windowLoaded(_, _, _):
+            // reloadData, then the quoted message in the middle.
+            if let id = jumpTarget, let offset = centredOffset(id) { view.jump(toOffset: offset) }
+            jumpTarget = nil
+        case .newerLoaded:
+            break
         }
+    }
+
+    /// The offset that centres message `id`, if it is loaded.
+    func centredOffset(_ id: String) -> Double? {
+        guard let view, let index = view.index(of: id) else { return nil }
+        let top = view.items[..<index].reduce(0) { $0 + $1.current }
+        return min(max(0, top + view.items[index].current / 2 - view.visibleHeight / 2), view.maxOffset)
     }
 
     public func tick() {
@@ -197,7 +263,7 @@ public final class BaselinePolicy: ScrollPolicy {
     public func didScroll(contentOffsetY: Double) {
         guard let view, hasMoreOlder, !loadingOlder, view.offset <= 800, let first = view.items.first else { return }
         loadingOlder = true
-        requestOlder(first.message.id)
+        requests.older(first.message.id)
     }
     public func willEndDragging(velocity: Double) {}
     public func didEndDecelerating() {}

@@ -8,13 +8,20 @@ public enum Scenarios {
             openAndReadHistory(), streamWhileFollowing(), scrollUpDuringStream(), prependDuringMomentum(),
             pageUnderTheFinger(), keyboardDuringDrag(), keyboardWhileFollowingAndDetached(),
             measurementDuringCommandAnimation(), questionAndAnswer(), rotationWhileReading(),
+            openAtFirstUnread(), replyJumpIntoHistory(), sendWhileReadingOldHistory(),
         ]
     }
+
+    /// A messenger's configuration: read receipts and windowed history (SPEC 10 and 11).
+    public static let messengerConfiguration = ChatConfiguration(readReceipts: true, windowedHistory: true)
 
     /// The shipped scenario named `name`, or the random session `random-SEED`; `nil` for
     /// another name.
     public static func named(_ name: String) -> SimSession? {
         if let scenario = all.first(where: { $0.name == name }) { return scenario }
+        if name.hasPrefix("messenger-"), let seed = UInt64(name.dropFirst("messenger-".count)) {
+            return messenger(seed: seed)
+        }
         guard name.hasPrefix("random-"), let seed = UInt64(name.dropFirst("random-".count)) else { return nil }
         return random(seed: seed)
     }
@@ -163,6 +170,106 @@ public enum Scenarios {
         s.wait(60)
         s.add(.rotate(frameHeight: 844))
         return s.build("rotation-while-reading")
+    }
+
+    /// A conversation opens at its first unread message, far above the bottom; the reader reads
+    /// down to the newest while messages arrive, with read receipts.
+    public static func openAtFirstUnread() -> SimSession {
+        var s = SessionBuilder(seed: 11)
+        let history = s.messages(60)
+        let firstUnread = history[31]
+        s.add(.app(.open(history: history, hasMoreOlder: false, firstUnreadID: firstUnread.id)))
+        s.wait(60)
+        for _ in 0..<4 {
+            s.drag(-450, frames: 20, velocity: -900)
+            s.wait(90)
+            s.add(.app(.append(s.message(.incoming), streaming: false)))
+            s.wait(30)
+        }
+        s.add(.app(.jumpToLatest))
+        return s.build("open-at-first-unread", configuration: messengerConfiguration)
+    }
+
+    /// A reply quotes a message far up that is not loaded: its window replaces the
+    /// conversation; the reader reads down as newer pages arrive (and messages keep coming,
+    /// unread), then taps jump to latest, which loads the newest page.
+    public static func replyJumpIntoHistory() -> SimSession {
+        var s = SessionBuilder(seed: 12)
+        let archive = s.messages(90, prefix: "a")
+        s.add(.app(.open(history: s.messages(30), hasMoreOlder: true)))
+        s.wait(60)
+        s.add(.app(.replyJump(id: archive[20].id)))
+        s.wait(60)
+        for round in 0..<5 {
+            s.drag(-500, frames: 18, velocity: round % 2 == 0 ? -2500 : 0)
+            s.wait(70)
+            if round == 2 { s.add(.app(.append(s.message(.incoming), streaming: false))) }
+        }
+        s.add(.app(.jumpToLatest))
+        s.wait(60)
+        s.add(.app(.append(s.message(.incoming), streaming: false)))
+        return s.build("reply-jump-into-history", configuration: messengerConfiguration, archive: archive, pageDelay: 20)
+    }
+
+    /// The reader jumps into old history through a reply, then sends a message: the newest page
+    /// is loaded with it, and the screen follows the conversation again; an answer streams.
+    public static func sendWhileReadingOldHistory() -> SimSession {
+        var s = SessionBuilder(seed: 13)
+        let archive = s.messages(60, prefix: "a")
+        s.add(.app(.open(history: s.messages(25), hasMoreOlder: true)))
+        s.wait(40)
+        s.add(.app(.replyJump(id: archive[10].id)))
+        s.wait(60)
+        s.drag(-300, frames: 15, velocity: 0)
+        s.wait(40)
+        s.add(.app(.keyboard(overlap: 336, duration: 0.25)))
+        s.wait(40)
+        s.add(.app(.append(s.message(.outgoing), streaming: false)))
+        s.wait(60)
+        s.stream(s.message(.incoming), tokens: 30)
+        return s.build("send-while-reading-old-history", configuration: messengerConfiguration, archive: archive, pageDelay: 25)
+    }
+
+    /// A seeded messenger session: an open (often at a first unread), then incoming messages,
+    /// sends, drags and flings, the keyboard, reply jumps into history that is not loaded (and
+    /// into loaded history), newer and older pages, and jumps to the latest; read receipts on.
+    public static func messenger(seed: UInt64) -> SimSession {
+        var s = SessionBuilder(seed: seed)
+        var random = SplitMix(seed: seed ^ 0x3e55)
+        let archive = s.messages(random.int(20...120), prefix: "a")
+        let history = s.messages(random.int(1...50))
+        let incoming = history.filter { $0.direction == .incoming }
+        let firstUnread = random.int(0...2) > 0 && !incoming.isEmpty ? incoming[random.int(0...(incoming.count - 1))].id : nil
+        s.add(.app(.open(history: history, hasMoreOlder: true, firstUnreadID: firstUnread)))
+        var keyboardUp = false
+        for _ in 0..<random.int(5...14) {
+            s.wait(random.int(5...60))
+            switch random.int(0...11) {
+            case 0, 1:
+                s.add(.app(.append(s.message(.incoming), streaming: false)))
+            case 2:
+                s.stream(s.message(.incoming), tokens: random.int(3...30), every: random.int(2...8))
+            case 3:
+                s.add(.app(.append(s.message(.outgoing), streaming: false)))
+            case 4, 5, 6:
+                let distance = Double(random.int(-900...700))
+                s.drag(distance, frames: random.int(5...40), velocity: random.int(0...1) == 0 ? 0 : distance * 4)
+            case 7:
+                keyboardUp.toggle()
+                s.add(.app(.keyboard(overlap: keyboardUp ? 336 : 0, duration: 0.25)))
+            case 8:
+                s.add(.app(.jumpToLatest))
+            case 9, 10:
+                // A reply quoting a message of the archive (not loaded), sometimes of the history.
+                let quoted = random.int(0...3) == 0 ? history[random.int(0...(history.count - 1))] : archive[random.int(0...(archive.count - 1))]
+                s.add(.app(.replyJump(id: quoted.id)))
+            default:
+                s.drag(Double(-random.int(200...900)), frames: 8, velocity: -5000)
+            }
+        }
+        return s.build(
+            "messenger-\(seed)", configuration: messengerConfiguration, archive: archive,
+            pageDelay: random.int(5...40), tail: 240)
     }
 
     /// A seeded random session: an open, then a mix of incoming messages, streamed answers,

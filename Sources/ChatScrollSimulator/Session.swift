@@ -28,15 +28,20 @@ public struct SimSession: Sendable, Hashable {
     public var steps: [(frame: Int, step: SessionStep)]
     /// How many frames to run.
     public var frames: Int
+    /// The conversation's history before the opening history, oldest first, that the server
+    /// hands out in windows and pages (SPEC 11); when it is not empty it also answers requests
+    /// for older pages, and ``olderPages`` is not used.
+    public var archive: [SimMessage]
 
     /// Creates a session.
     public init(
         name: String, configuration: ChatConfiguration = ChatConfiguration(), olderPages: [[SimMessage]] = [],
-        pageDelay: Int = 30, steps: [(frame: Int, step: SessionStep)], frames: Int
+        archive: [SimMessage] = [], pageDelay: Int = 30, steps: [(frame: Int, step: SessionStep)], frames: Int
     ) {
         self.name = name
         self.configuration = configuration
         self.olderPages = olderPages
+        self.archive = archive
         self.pageDelay = pageDelay
         self.steps = steps
         self.frames = frames
@@ -44,7 +49,7 @@ public struct SimSession: Sendable, Hashable {
 
     public static func == (lhs: SimSession, rhs: SimSession) -> Bool {
         lhs.name == rhs.name && lhs.configuration == rhs.configuration && lhs.olderPages == rhs.olderPages
-            && lhs.pageDelay == rhs.pageDelay && lhs.frames == rhs.frames
+            && lhs.archive == rhs.archive && lhs.pageDelay == rhs.pageDelay && lhs.frames == rhs.frames
             && lhs.steps.map(\.frame) == rhs.steps.map(\.frame) && lhs.steps.map(\.step) == rhs.steps.map(\.step)
     }
 
@@ -110,11 +115,11 @@ public struct SessionBuilder {
     /// The session.
     public func build(
         _ name: String, configuration: ChatConfiguration = ChatConfiguration(), olderPages: [[SimMessage]] = [],
-        pageDelay: Int = 30, tail: Int = 120
+        archive: [SimMessage] = [], pageDelay: Int = 30, tail: Int = 120
     ) -> SimSession {
         SimSession(
-            name: name, configuration: configuration, olderPages: olderPages, pageDelay: pageDelay, steps: steps,
-            frames: frame + tail)
+            name: name, configuration: configuration, olderPages: olderPages, archive: archive, pageDelay: pageDelay,
+            steps: steps, frames: frame + tail)
     }
 }
 

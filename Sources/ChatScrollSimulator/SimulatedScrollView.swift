@@ -165,6 +165,25 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
                 offset = target
             }
             delegate?.didScroll(contentOffsetY: contentOffsetY)
+        case .jump:
+            // `setContentOffset(_:animated: false)`: the offset at once; momentum and a scroll
+            // animation stop. A view animation along the keyboard is additive: it goes on
+            // around the new value, so the content still moves with the keyboard.
+            // (A bounce back from past an edge is the gesture's: it stops, as momentum does.)
+            let bouncing = isDecelerating && animation != nil
+            isDecelerating = false
+            velocity = 0
+            if var running = animation, !running.isCommand, !bouncing {
+                let delta = target - running.to
+                running.from += delta
+                running.to += delta
+                animation = running
+                offset += delta
+            } else {
+                animation = nil
+                offset = target
+            }
+            delegate?.didScroll(contentOffsetY: contentOffsetY)
         case let .retargetCommand(keyboard):
             if let running = animation, running.isCommand {
                 // On from where it is now, ending when it would have ended (or with the keyboard).
@@ -205,6 +224,12 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
     /// Prepends messages; the content offset stays where it is, as in UIKit.
     func prepend(_ messages: [SimMessage]) {
         items.insert(contentsOf: messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }, at: 0)
+    }
+
+    /// Replaces every item by a window of history; the content offset stays where it is, as
+    /// after `reloadData`, until the app moves it.
+    func replaceAll(with messages: [SimMessage]) {
+        items = messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }
     }
 
     /// Grows a message (streamed tokens).
@@ -325,7 +350,7 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
     func layoutCells() {
         var changed = true
         var passes = 0
-        while changed, passes < 8 {
+        while changed, passes < 256 {
             changed = false
             passes += 1
             var top = 0.0

@@ -17,7 +17,8 @@ public enum ScreenCheck: String, Sendable, CaseIterable, Hashable {
     /// Bottom stays visible: at the bottom and no animated command running, every frame shows
     /// the newest message's bottom at the visible bottom (layout `bottom`).
     case c
-    /// Clean open: the first frame that shows messages shows the newest at the visible bottom.
+    /// Clean open: the first frame that shows messages shows the newest at the visible bottom,
+    /// or the first unread message at the visible top when the open names one.
     case d
     /// Pinned question: in layout `top` the question does not move while its answer streams.
     case e
@@ -87,11 +88,29 @@ public enum Simulator {
         var pages = session.olderPages
         var deliveries: [(frame: Int, page: [SimMessage], more: Bool)] = []
         var frameIndex = 0
-        policy.attach(view) { _ in
-            guard !pages.isEmpty else { return }
-            let page = pages.removeFirst()
-            deliveries.append((frameIndex + session.pageDelay, page, !pages.isEmpty))
-        }
+        // The app's server (SPEC 11): the whole conversation, oldest first — the archive, what
+        // opened and what arrived since — and which part of it the screen has loaded.
+        var conversation = session.archive
+        var loadedStart = conversation.count
+        var loadedEnd = conversation.count
+        var beyondLiveEnd = false
+        var archiveOlderDue: [Int] = []
+        var newerDue: [Int] = []
+        var windowDue: (frame: Int, around: String?)?
+        let requests = SimRequests(
+            older: { _ in
+                guard session.archive.isEmpty else {
+                    archiveOlderDue.append(frameIndex + session.pageDelay)
+                    return
+                }
+                guard !pages.isEmpty else { return }
+                let page = pages.removeFirst()
+                deliveries.append((frameIndex + session.pageDelay, page, !pages.isEmpty))
+            },
+            newer: { _ in newerDue.append(frameIndex + session.pageDelay) },
+            // The app cancels a superseded window load: the latest request is answered.
+            window: { around in windowDue = (frameIndex + session.pageDelay, around) })
+        policy.attach(view, requests: requests)
         var result = SimulationResult(
             policy: policy.name, session: session.name, frames: session.frames, violations: [:], scrollCalls: 0,
             firstViolations: [:], drawing: [])
@@ -104,6 +123,7 @@ public enum Simulator {
         var stepIndex = 0
         var opened = false
         var cleanOpenDone = false
+        var openedAtUnread: String?
         var streaming: Set<String> = []
         var pinnedQuestion: String?
         var pinnedTop: Double?
@@ -118,6 +138,9 @@ public enum Simulator {
         // has not been at the bottom since: the reader reads history. Otherwise the screen
         // follows the conversation, and its newest message must stay visible.
         var away = false
+        // The screen shows a message the user navigated to (a reply's quote, the first unread):
+        // it is read there, away from the bottom, until the user moves or reaches the bottom.
+        var showsNavigationTarget = false
         let isTop = session.configuration.layout == .top
         // A send's navigation starts now; in layout `top`, `question` is pinned by it.
         func sendNavigates(question: String?) {
@@ -137,14 +160,31 @@ public enum Simulator {
                 switch session.steps[stepIndex].step {
                 case let .app(event):
                     switch event {
-                    case let .open(history, _):
+                    case let .open(history, _, firstUnreadID):
                         view.append(history)
+                        conversation += history
+                        loadedEnd = conversation.count
                         // Check d is about opening a conversation that has messages.
                         opened = !history.isEmpty
+                        // An open at the first unread is a navigation away from the bottom.
+                        openedAtUnread = firstUnreadID
+                        if firstUnreadID != nil {
+                            away = true
+                            showsNavigationTarget = true
+                        }
                     case let .append(message, isStreaming):
-                        view.append([message])
+                        conversation.append(message)
+                        // Beyond the loaded window a message has no row until the window reaches it.
+                        if !beyondLiveEnd {
+                            view.append([message])
+                            loadedEnd = conversation.count
+                        }
                         if isStreaming { streaming.insert(message.id) }
-                        if message.direction == .outgoing {
+                        if beyondLiveEnd {
+                            // A send requests the newest page; its arrival is the navigation.
+                        } else if message.direction == .outgoing {
+                            // A send takes the screen to the newest message.
+                            showsNavigationTarget = false
                             if view.fingerDown || view.isDecelerating {
                                 // A send while the user holds the view scrolls when the hold ends.
                                 sendDuringGesture = true
@@ -160,13 +200,21 @@ public enum Simulator {
                     case let .keyboard(overlap, duration):
                         view.animateKeyboard(to: overlap, duration: duration)
                     case .jumpToLatest:
+                        showsNavigationTarget = false
                         // The user leaves the pinned question for the newest message.
                         userNavigationUntil = frame + Self.navigationFrames
                         pinnedQuestion = nil
                         // A send that waited for the gesture is superseded by the tap.
                         deferredQuestion = nil
                         sendDuringGesture = false
-                    case .olderLoaded, .layout:
+                    case let .replyJump(id):
+                        // A loaded message is scrolled to at once; otherwise its window arrives later.
+                        if view.index(of: id) != nil {
+                            userNavigationUntil = frame + Self.navigationFrames
+                            away = true
+                            showsNavigationTarget = true
+                        }
+                    case .olderLoaded, .layout, .windowLoaded, .newerLoaded:
                         break
                     }
                     policy.handle(event)
@@ -188,6 +236,49 @@ public enum Simulator {
                 deliveries.removeFirst()
                 view.prepend(delivery.page)
                 policy.handle(.olderLoaded(delivery.page, hasMoreOlder: delivery.more))
+            }
+            while let due = archiveOlderDue.first, due <= frame {
+                archiveOlderDue.removeFirst()
+                let start = max(0, loadedStart - 15)
+                let page = Array(conversation[start..<loadedStart])
+                loadedStart = start
+                view.prepend(page)
+                policy.handle(.olderLoaded(page, hasMoreOlder: start > 0))
+            }
+            while let due = newerDue.first, due <= frame {
+                newerDue.removeFirst()
+                let end = min(conversation.count, loadedEnd + 15)
+                let page = Array(conversation[loadedEnd..<end])
+                loadedEnd = end
+                beyondLiveEnd = end < conversation.count
+                view.append(page)
+                // What is on screen stays; the newer messages are below it.
+                away = true
+                policy.handle(.newerLoaded(page, hasMoreNewer: beyondLiveEnd))
+            }
+            // The app shows a window once the finger is up: content replaced under a finger jumps.
+            if let due = windowDue, due.frame <= frame, !view.fingerDown {
+                windowDue = nil
+                let index = due.around.flatMap { id in conversation.firstIndex { $0.id == id } }
+                let start = index.map { max(0, $0 - 10) } ?? max(0, conversation.count - 20)
+                let end = index.map { min(conversation.count, $0 + 11) } ?? conversation.count
+                let window = Array(conversation[start..<end])
+                loadedStart = start
+                loadedEnd = end
+                beyondLiveEnd = end < conversation.count
+                view.replaceAll(with: window)
+                // New content, laid out anew: nothing on screen is "the same item moved".
+                current.layoutChanged = true
+                // The app cancels the old window's page loads: their pages would not fit this one.
+                deliveries.removeAll()
+                archiveOlderDue.removeAll()
+                newerDue.removeAll()
+                // The navigation the user asked for (the reply's tap, the send, jump to latest).
+                userNavigationUntil = frame + Self.navigationFrames
+                away = beyondLiveEnd || due.around != nil
+                showsNavigationTarget = due.around != nil
+                streaming = streaming.filter { id in window.contains { $0.id == id } }
+                policy.handle(.windowLoaded(window, hasMoreOlder: start > 0, hasMoreNewer: beyondLiveEnd))
             }
             policy.tick()
             view.layoutCells()
@@ -231,7 +322,16 @@ public enum Simulator {
             // just ended) or a navigation asked for; rubber-banding past an edge does not.
             let userMoving = current.finger || view.isDecelerating || previous.finger || previous.decelerating
                 || frame <= userNavigationUntil
-            if current.shown, current.atBottom {
+            // (A message jumped to stays what the user reads, even when it sits at the bottom:
+            // the reducer keeps it `detached` until the user scrolls.)
+            if current.finger { showsNavigationTarget = false }
+            // An open at a first unread that shows the bottom (all of it fits) follows.
+            if opened, !cleanOpenDone, openedAtUnread != nil, current.shown, current.atBottom {
+                showsNavigationTarget = false
+            }
+            if showsNavigationTarget {
+                away = true
+            } else if current.shown, current.atBottom {
                 away = false
             } else if userMoving, current.inRange, current.contentHeight == previous.contentHeight {
                 // Not when new content is what put the bottom out of view this frame. A reader
@@ -267,14 +367,24 @@ public enum Simulator {
             current.coastedSince = coasting && previous.coasting
             current.movement = common.first.map(moved) ?? 0
             // c. Bottom stays visible.
-            if !isTop, !away, previous.shown, !previous.finger, !current.finger, !commandRunning,
+            if !isTop, !away, !beyondLiveEnd, previous.shown, !previous.finger, !current.finger, !commandRunning,
                !view.isDecelerating, current.offset >= 0, !current.atBottom, cleanOpenDone || !opened {
                 violate(.c, "\(current.maxOffset - current.offset) points of new content below the screen")
             }
             // d. Clean open.
             if opened, !cleanOpenDone, current.shown {
-                if current.atBottom || current.finger {
+                // At a first unread: its top at the visible top, or — when everything from it down
+                // fits — the bottom with it in view (a following view snaps the last
+                // atBottomThreshold points, SPEC 10). Without one: the newest at the visible bottom.
+                let snap = session.configuration.atBottomThreshold
+                let unreadShown = openedAtUnread.map { id in
+                    guard let top = current.tops[id] else { return false }
+                    return abs(top - view.insetTop) <= 0.5 || (current.atBottom && top >= view.insetTop - snap - 0.5)
+                }
+                if current.finger || (unreadShown ?? current.atBottom) {
                     cleanOpenDone = true
+                } else if let unread = openedAtUnread {
+                    violate(.d, "the open shows \(unread) at \(current.tops[unread].map(String.init(describing:)) ?? "no place"), not at the top \(view.insetTop)")
                 } else {
                     violate(.d, "the open shows offset \(current.offset), not the bottom \(current.maxOffset)")
                 }

@@ -13,7 +13,9 @@ extension ReplayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run simulated chat screens frame by frame and count what the user would see jump.",
             discussion: """
-                Runs the shipped scenarios and N seeded random sessions at 120 frames per second \
+                Runs the shipped scenarios, N seeded random sessions and N/4 seeded messenger \
+                sessions (first unread, read receipts, reply jumps into history that is not \
+                loaded) at 120 frames per second \
                 on a simulated scroll view, once with the package's scroll driver and once with \
                 each model of a hand-written approach, and prints, per 1,000 frames, the frames \
                 that violate each check (a finger lock, b reading stays put, c bottom stays \
@@ -32,7 +34,7 @@ extension ReplayCommand {
         @Option(help: ArgumentHelp("Write the event log the driver produced for each session into this folder.", valueName: "dir"))
         var record: String?
 
-        @Option(help: ArgumentHelp("Draw the frames of one session (a scenario's name or random-SEED) and its policy.", valueName: "session"))
+        @Option(help: ArgumentHelp("Draw the frames of one session (a scenario's name, random-SEED or messenger-SEED) and its policy.", valueName: "session"))
         var frames: String?
 
         @Option(help: "The policy whose frames --frames draws: driver or a baseline's name.")
@@ -53,6 +55,7 @@ extension ReplayCommand {
                 return
             }
             let all = Scenarios.all + (0..<sessions).map { Scenarios.random(seed: seed &+ UInt64($0)) }
+                + (0..<(sessions / 4)).map { Scenarios.messenger(seed: seed &+ UInt64($0)) }
             let table = SimulationTable.run(all, recording: record != nil)
             if let record {
                 try FileManager.default.createDirectory(atPath: record, withIntermediateDirectories: true)

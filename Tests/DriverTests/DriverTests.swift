@@ -11,7 +11,7 @@ final class RecordingScrollView: ChatScrollViewTarget {
 
     func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
         calls.append((y, animation))
-        if animation == .none { driver?.didScroll(contentOffsetY: y) }
+        if animation == .none || animation == .jump { driver?.didScroll(contentOffsetY: y) }
     }
 }
 
@@ -71,13 +71,13 @@ struct DriverTests {
         #expect(screen.sent == [.viewportChanged(height: 390, insetTop: 91, insetBottom: 83)])
     }
 
-    @Test("given the geometry, when history opens the chat, then the scroll view goes once to contentOffset = offset - insetTop")
+    @Test("given the geometry, when history opens the chat, then the scroll view jumps once to contentOffset = offset - insetTop")
     func openRunsTheCommandOnce() {
         let screen = Screen()
         screen.driver.send(.historyLoaded(messages: messages(1...20), hasMoreOlder: false))
         // Content 2000, visible 670: offset 1330, contentOffset.y 1330 - 91 = 1239.
         #expect(screen.view.calls.map(\.y) == [1239])
-        #expect(screen.view.calls.map(\.animation) == [.none])
+        #expect(screen.view.calls.map(\.animation) == [.jump])
         #expect(screen.driver.contentOffsetY == 1239)
         #expect(screen.driver.state.scrollTarget?.seq == 1)
         // The move's own callback is not the user's: nothing more was sent.
@@ -281,5 +281,36 @@ struct DriverTests {
         screen.driver.layout(frameHeight: -5, insetTop: .nan, insetBottom: 83)
         #expect(screen.driver.warnings == ["frameHeight -5.0 replaced by 0", "insetTop nan replaced by 0"])
         #expect(screen.sent.last == .viewportChanged(height: 0, insetTop: 0, insetBottom: 83))
+    }
+
+    // MARK: SPEC 10 and 11
+
+    @Test("given a messenger's screen, when the user reads, jumps into unloaded history and reaches its bottom, then markRead, loadWindow and loadNewer go to onEffect once each, in order")
+    func messengerEffectsAreForwarded() {
+        let screen = Screen.open(20, configuration: ChatConfiguration(readReceipts: true, windowedHistory: true))
+        screen.driver.send(.messageAppended(ChatMessage(id: "m21", direction: .incoming, height: 100), streaming: nil))
+        #expect(screen.effects == [.markRead(upTo: "m21")])
+        screen.driver.send(.jumpToMessage(id: "x5"))
+        #expect(screen.effects == [.markRead(upTo: "m21"), .loadWindow(around: "x5")])
+        screen.effects = []
+        // x1…x10: content 1000, visible 670; x5 centred at 400 + 50 - 335 = 115.
+        screen.driver.send(.windowLoaded(messages: messages(1...10, prefix: "x"), hasMoreOlder: false, hasMoreNewer: true))
+        #expect(screen.effects == [.markRead(upTo: "x8"), .loadNewer(after: "x10")])
+        #expect(screen.view.calls.last.map { [$0.y] } == [115 - 91])
+        #expect(screen.view.calls.last?.animation == .jump)
+    }
+
+    @Test("given the list coasting after a fling, when a window arrives, then the scroll view jumps and its momentum stops")
+    func windowStopsMomentum() {
+        let screen = Screen.open(40, configuration: ChatConfiguration(windowedHistory: true))
+        screen.driver.send(.jumpToMessage(id: "x5"))
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: 2000)
+        screen.driver.willEndDragging(velocity: -1500)
+        #expect(screen.driver.isDecelerating)
+        screen.driver.send(.windowLoaded(messages: messages(1...10, prefix: "x"), hasMoreOlder: false, hasMoreNewer: true))
+        #expect(screen.view.calls.last?.animation == .jump)
+        #expect(!screen.driver.isDecelerating)
+        #expect(!screen.driver.state.userHoldsView)
     }
 }

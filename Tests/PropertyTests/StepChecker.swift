@@ -741,8 +741,14 @@ struct StepChecker {
         switch event {
         case .olderLoaded, .tokensAppended, .itemMeasured, .historyLoaded, .streamFinished,
              .entranceAnimationFinished, .highlightFinished, .inputBlurred, .loadOlderFailed,
-             .messageAppended, .viewportChanged, .newerLoaded, .loadNewerFailed, .windowLoadFailed:
+             .messageAppended, .viewportChanged, .loadNewerFailed, .windowLoadFailed:
             break
+        case .newerLoaded:
+            // SPEC 11: what is on screen does not move (the anchor is taken where the view is).
+            if !close(offset, offsetBefore) {
+                fail(.anchor, "newerLoaded moved the offset from \(describe(offsetBefore)) to \(describe(offset))")
+            }
+            return
         case let .messageRemoved(id):
             if id == anchor.id { return }  // The anchor moves to a neighbour.
         case let .messageConfirmed(id, newID):

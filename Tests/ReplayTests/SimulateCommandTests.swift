@@ -9,7 +9,7 @@ struct SimulateCommandTests {
         let output = try ReplayBinary.run(["simulate", "--sessions", "2", "--format", "json"])
         #expect(output.status == 0, "\(output)")
         let object = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
-        #expect(object["sessions"] as? Int == 12)
+        #expect(object["sessions"] as? Int == 15)
         let policies = try #require(object["policies"] as? [String: [String: Double]])
         #expect(policies.keys.sorted() == [
             "baseline-always-scroll", "baseline-delayed-open", "baseline-scroll-when-at-bottom", "driver",
@@ -23,7 +23,7 @@ struct SimulateCommandTests {
         let output = try ReplayBinary.run(["simulate", "--sessions", "0"])
         #expect(output.status == 0, "\(output)")
         let lines = output.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "10 sessions, 4624 frames per policy at 120 Hz; frames violating each check and scroll calls, per 1,000 frames")
+        #expect(lines.first == "13 sessions, 6670 frames per policy at 120 Hz; frames violating each check and scroll calls, per 1,000 frames")
         #expect(lines.contains { $0.hasPrefix("driver ") && $0.contains("0.00     0.00     0.00     0.00     0.00") })
     }
 
@@ -33,10 +33,18 @@ struct SimulateCommandTests {
         let output = try ReplayBinary.run(["simulate", "--sessions", "0", "--record", folder.path("logs")])
         #expect(output.status == 0, "\(output)")
         let logs = try FileManager.default.contentsOfDirectory(atPath: folder.path("logs")).sorted()
-        #expect(logs.count == 10)
+        #expect(logs.count == 13)
         #expect(logs.contains("page-under-the-finger.jsonl"))
         let replay = try ReplayBinary.run(["run", folder.path("logs/page-under-the-finger.jsonl"), "--format", "json"])
         #expect(replay.status == 0, "\(replay)")
+        // A messenger's session: a reply jump into unloaded history, newer pages, read receipts.
+        let messenger = try ReplayBinary.run(["run", folder.path("logs/reply-jump-into-history.jsonl"), "--format", "jsonl"])
+        #expect(messenger.status == 0, "\(messenger)")
+        for effect in [#"{"type":"loadWindow","around":"a21"}"#, #"{"type":"loadNewer","after":"a31"}"#, #"{"type":"loadWindow","around":null}"#] {
+            #expect(messenger.stdout.contains(effect), "no \(effect)")
+        }
+        #expect(messenger.stdout.contains(#""type":"markRead""#))
+        #expect(!messenger.stdout.contains(#""warnings":[""#), "a step warned")
     }
 
     @Test func framesOfOneSession() throws {
