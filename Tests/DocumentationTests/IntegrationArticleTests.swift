@@ -98,4 +98,35 @@ struct IntegrationArticleTests {
         #expect(replayed.events.count == 2)
         #expect(TimelineRenderer.timeline(of: replayed).contains("reason=outgoingMessage"))
     }
+
+    /// "Opening at the first unread message": the open, the divider and the first receipt.
+    @Test func openingAtTheFirstUnreadMessage() {
+        let page = (1...20).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) }
+        var state = ChatState(configuration: ChatConfiguration(readReceipts: true))
+        state.reduce(.viewportChanged(height: 800, insetTop: 100, insetBottom: 50))
+        state.reduce(.historyLoaded(messages: page, hasMoreOlder: true, firstUnreadID: "m12"))
+        #expect(state.scrollTarget == ScrollCommand(
+            seq: 1, kind: .item, id: "m12", anchor: .top, offset: 1100, unitAnchorY: 0.125, animated: false,
+            reason: .initialLoad))
+        #expect(state.unreadDividerID == "m12")
+        #expect(state.effects == [.markRead(upTo: "m18")])
+        var marked: [String] = []
+        for case let .markRead(upTo) in state.effects { marked.append(upTo) }
+        #expect(marked == ["m18"])
+    }
+
+    /// "Jumping into history": the request, the window, and the newer page it asks for.
+    @Test func jumpingIntoHistory() {
+        var state = ChatState(configuration: ChatConfiguration(windowedHistory: true))
+        state.reduce(.viewportChanged(height: 800, insetTop: 100, insetBottom: 50))
+        state.reduce(.historyLoaded(messages: (1...20).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) }, hasMoreOlder: true))
+        state.reduce(.jumpToMessage(id: "x50"))
+        #expect(state.effects == [.loadWindow(around: "x50")])
+        #expect(state.pendingWindow == PendingWindow(around: "x50", reason: .jumpToMessage))
+        let window = (40...60).map { ChatMessage(id: "x\($0)", direction: .incoming, height: 100) }
+        state.reduce(.windowLoaded(messages: window, hasMoreOlder: true, hasMoreNewer: true))
+        #expect(state.highlightedID == "x50")
+        #expect(state.scrollTarget?.animated == false)
+        #expect(state.hasMoreNewer && !state.isAtBottom && state.showJumpToLatest)
+    }
 }

@@ -30,6 +30,9 @@ struct CheckTests {
         // d: the list shows its top, then scrolls down.
         Case(session: Scenarios.openAndReadHistory, policy: .delayedOpen, violations: [.a: 4, .b: 9, .d: 60],
              first: "frame 0: the open shows offset 0.0, not the bottom 7621.0"),
+        // d: a conversation with unread messages opens at the bottom, past them.
+        Case(session: Scenarios.openAtFirstUnread, policy: .scrollWhenAtBottom, violations: [.c: 120, .d: 60],
+             first: "frame 0: the open shows m32 at no place, not at the top 91.0"),
         // e: the answer pushes the question up.
         Case(session: Scenarios.questionAndAnswer, policy: .alwaysScroll, violations: [.d: 416, .e: 503],
              first: "frame 84: the question moved from 617.193287037037 to 616.5939643347051"),

@@ -11,4 +11,29 @@ struct SimulationTests {
         let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
+
+    @Test("the driver violates no check in messenger sessions (first unread, read receipts, windows)", arguments: 1...24)
+    func messengerSession(seed: UInt64) {
+        let session = Scenarios.messenger(seed: seed)
+        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
+    @Test("a reply jump into unloaded history: the window, newer pages down to the present, read receipts forwarded")
+    func replyJumpIntoHistory() {
+        let session = Scenarios.replyJumpIntoHistory()
+        let policy = DriverPolicy(configuration: session.configuration, recording: true)
+        let result = Simulator.run(session, policy: policy)
+        #expect(result.violations == [:])
+        let log = policy.driver.recorder?.exportLog(keepingText: true) ?? ""
+        #expect(log.contains(#""type":"windowLoaded""#))
+        #expect(log.contains(#""type":"newerLoaded""#))
+        // The reader read the archive window, then the newest page after jump to latest.
+        // m120 at the open, then a23 as the window around a21 shows it (older than m120: the
+        // server keeps the newest marker), on down the archive, then the present again.
+        #expect(Array(policy.readMarks.prefix(2)) == ["m120", "a23"])
+        #expect(policy.readMarks.last == policy.driver.state.newestMessageID)
+        #expect(policy.driver.state.hasMoreNewer == false)
+        #expect(policy.driver.state.mode == .following)
+    }
 }
