@@ -1,8 +1,8 @@
 /// The version of this package, written into the header of every exported log under
 /// ``ChatLogRedactor/packageMetadataKey``.
 public enum ChatScrollPackage {
-    /// The package version, such as `1.0.0`.
-    public static let version = "1.0.0"
+    /// The package version, such as `1.1.0`.
+    public static let version = "1.1.0"
 }
 
 /// Removes what a log does not need to replay: message text, and optionally the real ids.
