@@ -327,22 +327,31 @@ extension ChatState {
             }
             warn("no loadOlder request was in flight")
         }
-        var skipped: [String] = []
-        store.reserveCapacity(additional: messages.count)
-        for message in messages.reversed() {
-            guard store.key(of: message.id) == nil else {
-                skipped.append(message.id)
-                continue
-            }
-            store.prepend(sanitized(message))
-        }
-        if !skipped.isEmpty {
-            warn("duplicate ids skipped: \(skipped.reversed().map(quoted).joined(separator: ", "))")
-        }
+        insert(messages, prepending: true)
         isLoadingOlder = false
         loadOlderBlocked = false
         hasMoreOlder = more
         reposition(.prepend)
+    }
+
+    /// Inserts `messages`, in their order, after the newest loaded message or before the
+    /// oldest, skipping ids that are loaded (or repeated), with one warning that lists them.
+    ///
+    /// - Complexity: O(m log n) for m messages.
+    mutating func insert(_ messages: [ChatMessage], prepending: Bool) {
+        var skipped: [String] = []
+        store.reserveCapacity(additional: messages.count)
+        for message in prepending ? Array(messages.reversed()) : messages {
+            guard store.key(of: message.id) == nil else {
+                skipped.append(message.id)
+                continue
+            }
+            if prepending { store.prepend(sanitized(message)) } else { store.append(sanitized(message)) }
+        }
+        if prepending { skipped.reverse() }
+        if !skipped.isEmpty {
+            warn("duplicate ids skipped: \(skipped.map(quoted).joined(separator: ", "))")
+        }
     }
 
     // MARK: The user's finger

@@ -41,18 +41,7 @@ extension ChatState {
         // What is on screen does not move: a view held at the loaded bottom by the clamp keeps
         // that place, rather than its older anchor, once the page makes room below.
         if mode == .detached, geometryKnown { takeAnchor() }
-        var skipped: [String] = []
-        store.reserveCapacity(additional: messages.count)
-        for message in messages {
-            guard store.key(of: message.id) == nil else {
-                skipped.append(message.id)
-                continue
-            }
-            store.append(sanitized(message))
-        }
-        if !skipped.isEmpty {
-            warn("duplicate ids skipped: \(skipped.map(quoted).joined(separator: ", "))")
-        }
+        insert(messages, prepending: false)
         isLoadingNewer = false
         loadNewerBlocked = false
         hasMoreNewer = more
@@ -70,36 +59,27 @@ extension ChatState {
     /// - Complexity: O(m log m) in the window's m messages, plus O(k log k) for the k pending
     ///   entrance animations; nothing is computed over the messages it replaces.
     mutating func windowLoaded(_ messages: [ChatMessage], hasMoreOlder older: Bool, hasMoreNewer newer: Bool) {
-        var window = MessageStore()
-        window.reserveCapacity(additional: messages.count)
-        var skipped: [String] = []
-        for message in messages {
-            guard window.key(of: message.id) == nil else {
-                skipped.append(message.id)
-                continue
-            }
-            window.append(sanitized(message))
-        }
-        if !skipped.isEmpty {
-            warn("duplicate ids skipped: \(skipped.map(quoted).joined(separator: ", "))")
-        }
+        // The window is built in an empty store; the old one is kept only to carry over, by
+        // id, what names a message that is in both.
+        let old = store
+        store = MessageStore()
+        insert(messages, prepending: false)
 
         // What names a message survives only when its message is in the window.
-        func carried(_ key: Int?) -> Int? { key.flatMap { window.key(of: store.id($0)) } }
+        func carried(_ key: Int?) -> Int? { key.flatMap { store.key(of: old.id($0)) } }
         highlightedKey = carried(highlightedKey)
         unreadDividerKey = carried(unreadDividerKey)
         readUpToKey = carried(readUpToKey)
         var animatingInWindow: [Int] = []
-        for key in animatingKeys where store.flags(key).contains(.animating) {
-            guard let moved = window.key(of: store.id(key)) else { continue }
-            window.setFlag(.animating, true, for: moved)
+        for key in animatingKeys where old.flags(key).contains(.animating) {
+            guard let moved = store.key(of: old.id(key)) else { continue }
+            store.setFlag(.animating, true, for: moved)
             animatingInWindow.append(moved)
         }
         animatingInWindow.sort()
         // The unread messages of the old window are still unread, though no longer loaded.
-        unloadedUnreadCount += store.unreadCount
+        unloadedUnreadCount += old.unreadCount
 
-        store = window
         animatingKeys = animatingInWindow
         animatingCount = animatingInWindow.count
         anchor = nil

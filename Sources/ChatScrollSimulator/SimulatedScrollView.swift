@@ -152,38 +152,16 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
         let target = y + insetTop
         switch kind {
         case .none:
-            if var running = animation, !running.isCommand {
-                // UIView animations are additive: the running one goes on around the new value.
-                let delta = target - running.to
-                running.from += delta
-                running.to += delta
-                animation = running
-                offset += delta
-            } else {
-                // A jump stops a scroll animation, as `setContentOffset(_:animated: false)` does.
-                animation = nil
-                offset = target
-            }
-            delegate?.didScroll(contentOffsetY: contentOffsetY)
+            // A command's animation stops; a view animation goes on around the new value.
+            move(to: target, keepingViewAnimation: true)
         case .jump:
-            // `setContentOffset(_:animated: false)`: the offset at once; momentum and a scroll
-            // animation stop. A view animation along the keyboard is additive: it goes on
-            // around the new value, so the content still moves with the keyboard.
-            // (A bounce back from past an edge is the gesture's: it stops, as momentum does.)
+            // `setContentOffset(_:animated: false)`: momentum stops too. A view animation along
+            // the keyboard goes on around the new value, so the content still moves with the
+            // keyboard; a bounce back from past an edge is the gesture's and stops with it.
             let bouncing = isDecelerating && animation != nil
             isDecelerating = false
             velocity = 0
-            if var running = animation, !running.isCommand, !bouncing {
-                let delta = target - running.to
-                running.from += delta
-                running.to += delta
-                animation = running
-                offset += delta
-            } else {
-                animation = nil
-                offset = target
-            }
-            delegate?.didScroll(contentOffsetY: contentOffsetY)
+            move(to: target, keepingViewAnimation: !bouncing)
         case let .retargetCommand(keyboard):
             if let running = animation, running.isCommand {
                 // On from where it is now, ending when it would have ended (or with the keyboard).
@@ -204,6 +182,23 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
             velocity = 0
             animation = Animation(from: offset, to: target, start: time, duration: max(duration, 1 / 120), isCommand: false)
         }
+    }
+
+    /// Sets the offset at once. UIView animations are additive: with `keepingViewAnimation`, a
+    /// running animation that is not a command's goes on around the new value; any other
+    /// animation stops, as `setContentOffset(_:animated: false)` stops it.
+    private func move(to target: Double, keepingViewAnimation: Bool) {
+        if var running = animation, !running.isCommand, keepingViewAnimation {
+            let delta = target - running.to
+            running.from += delta
+            running.to += delta
+            animation = running
+            offset += delta
+        } else {
+            animation = nil
+            offset = target
+        }
+        delegate?.didScroll(contentOffsetY: contentOffsetY)
     }
 
     /// A jump that is not position keeping, as a hand-written screen makes (counted as a scroll).
