@@ -105,10 +105,8 @@ struct StepChecker {
     static let mediumState = 256
     private var step = 0
 
-    private var inFlight = false
-    private var loadBlocked = false
-    private var newerInFlight = false
-    private var newerBlocked = false
+    private var older = PagingModel()
+    private var newer = PagingModel()
     private var initialLoadConsumed = false
     private var deferred = false
     /// A finger (or its momentum) holds the view: from `dragBegan` until the scroll settles.
@@ -131,7 +129,7 @@ struct StepChecker {
     func expectedWarning(for event: ChatEvent, in state: ChatState) -> String? {
         if case .dragEnded = event, !touching, !windowTookTheFinger { return "dragEnded without a drag" }
         return WarningRules.expected(
-            for: event, in: state, requestInFlight: inFlight, opens: !initialLoadConsumed && state.messageCount == 0)
+            for: event, in: state, requestInFlight: older.inFlight, opens: !initialLoadConsumed && state.messageCount == 0)
     }
 
     /// Checks the step that took the state from `before` to `state` by applying `event`.
@@ -547,7 +545,7 @@ struct StepChecker {
         }
     }
 
-    // MARK: - Loading older history (SPEC 5, 7)
+    // MARK: - Loading older and newer history (SPEC 5, 7, 11)
 
     private mutating func checkLoadOlder(
         event: ChatEvent, state: ChatState, fail: (Property, @autoclosure () -> String) -> Void
@@ -556,52 +554,20 @@ struct StepChecker {
             if case let .loadOlder(before) = effect { return before }
             return nil
         }
-        var answered = false
-        switch event {
-        case .olderLoaded:
-            answered = true
-            // A page with no request in flight after a window is ignored altogether.
-            if inFlight || !state.windowReplacedForTesting { loadBlocked = false }
-        case .loadOlderFailed:
-            answered = true
-            loadBlocked = true
-        case .windowLoaded:
-            answered = true
-            loadBlocked = false
-        default:
-            break
+        let outcome: PagingModel.Outcome? = switch event {
+        case .olderLoaded: .page
+        case .loadOlderFailed: .failure
+        case .windowLoaded: .window
+        default: nil
         }
-        let stillInFlight = inFlight && !answered
-        if requests.count > 1 { fail(.loadOlder, "\(requests.count) loadOlder effects in one step") }
-        if stillInFlight, !requests.isEmpty {
-            fail(.loadOlder, "a loadOlder effect while a request was in flight")
-        }
-        if let before = requests.first, before != state.oldestMessageID {
-            fail(.loadOlder, "loadOlder before \"\(before)\", but the oldest message is \(String(describing: state.oldestMessageID))")
-        }
-        // The rule: after any event, when the geometry is known, the list non-empty,
-        // hasMoreOlder, no request in flight and offset ≤ loadOlderThreshold, request.
-        // After a failure, not until the offset has left the trigger zone.
-        var expected = false
-        if let offset = state.offset {
-            if offset > configuration.loadOlderThreshold {
-                loadBlocked = false
-            } else {
-                expected = state.messageCount > 0 && state.hasMoreOlder && !stillInFlight && !loadBlocked
-            }
-        }
-        if expected != !requests.isEmpty {
-            fail(.loadOlder, expected
-                ? "no loadOlder effect at offset \(describe(state.offset)) with hasMoreOlder and no request in flight"
-                : "a loadOlder effect the rule does not ask for (offset \(describe(state.offset)), hasMoreOlder \(state.hasMoreOlder))")
-        }
-        inFlight = stillInFlight || !requests.isEmpty
-        if state.isLoadingOlder != inFlight {
-            fail(.loadOlder, "isLoadingOlder \(state.isLoadingOlder), but a request is \(inFlight ? "" : "not ")in flight")
-        }
+        older.check(
+            PagingModel.Step(
+                name: "loadOlder", property: .loadOlder, requests: requests, outcome: outcome,
+                windowReplaced: state.windowReplacedForTesting, edgeID: state.oldestMessageID,
+                position: state.offset, threshold: configuration.loadOlderThreshold,
+                hasMore: state.hasMoreOlder, isLoading: state.isLoadingOlder, messageCount: state.messageCount),
+            fail: fail)
     }
-
-    // MARK: - Loading newer history and windows (SPEC 11)
 
     private mutating func checkLoadNewer(
         event: ChatEvent, state: ChatState, fail: (Property, @autoclosure () -> String) -> Void
@@ -615,44 +581,20 @@ struct StepChecker {
             case .loadOlder, .persistPosition, .markRead: break
             }
         }
-        var answered = false
-        switch event {
-        case .newerLoaded:
-            answered = true
-            if newerInFlight || !state.windowReplacedForTesting { newerBlocked = false }
-        case .loadNewerFailed:
-            answered = true
-            newerBlocked = true
-        case .windowLoaded:
-            answered = true
-            newerBlocked = false
-            if state.pendingWindow != nil { fail(.windows, "a window arrived, but one is still pending") }
-        default:
-            break
+        let outcome: PagingModel.Outcome? = switch event {
+        case .newerLoaded: .page
+        case .loadNewerFailed: .failure
+        case .windowLoaded: .window
+        default: nil
         }
-        let stillInFlight = newerInFlight && !answered
-        if requests.count > 1 { fail(.windows, "\(requests.count) loadNewer effects in one step") }
-        if stillInFlight, !requests.isEmpty { fail(.windows, "a loadNewer effect while a request was in flight") }
-        if let after = requests.first, after != state.newestMessageID {
-            fail(.windows, "loadNewer after \"\(after)\", but the newest message is \(String(describing: state.newestMessageID))")
-        }
-        var expected = false
-        if let distance = state.distanceFromBottom {
-            if distance > configuration.loadNewerThreshold {
-                newerBlocked = false
-            } else {
-                expected = state.messageCount > 0 && state.hasMoreNewer && !stillInFlight && !newerBlocked
-            }
-        }
-        if expected != !requests.isEmpty {
-            fail(.windows, expected
-                ? "no loadNewer effect at distance \(describe(state.distanceFromBottom)) with hasMoreNewer and no request in flight"
-                : "a loadNewer effect the rule does not ask for (distance \(describe(state.distanceFromBottom)), hasMoreNewer \(state.hasMoreNewer))")
-        }
-        newerInFlight = stillInFlight || !requests.isEmpty
-        if state.isLoadingNewer != newerInFlight {
-            fail(.windows, "isLoadingNewer \(state.isLoadingNewer), but a request is \(newerInFlight ? "" : "not ")in flight")
-        }
+        if case .windowLoaded = event, state.pendingWindow != nil { fail(.windows, "a window arrived, but one is still pending") }
+        newer.check(
+            PagingModel.Step(
+                name: "loadNewer", property: .windows, requests: requests, outcome: outcome,
+                windowReplaced: state.windowReplacedForTesting, edgeID: state.newestMessageID,
+                position: state.distanceFromBottom, threshold: configuration.loadNewerThreshold,
+                hasMore: state.hasMoreNewer, isLoading: state.isLoadingNewer, messageCount: state.messageCount),
+            fail: fail)
         if windows > 1 { fail(.windows, "\(windows) loadWindow effects in one step") }
         if windows == 1, state.pendingWindow == nil { fail(.windows, "a loadWindow effect without a pending window") }
     }
@@ -888,6 +830,74 @@ enum WarningRules {
             return restore.delta.isFinite ? nil : "restore delta \(describe(restore.delta))"
         default:
             return nil
+        }
+    }
+}
+
+/// The paging rule of one edge (SPEC 5 for older history, 11 for newer), as a model the
+/// checks keep: after any event, when the geometry is known, the list non-empty, more history
+/// beyond the edge, no request in flight and the view within the threshold of that edge,
+/// request; after a failure, not until the view has left the trigger zone.
+struct PagingModel {
+    /// How the event answered the edge's request, if it did.
+    enum Outcome { case page, failure, window }
+
+    /// What one step shows of the edge.
+    struct Step {
+        var name: String
+        var property: Property
+        /// The requests the step emitted, by the id they name.
+        var requests: [String]
+        var outcome: Outcome?
+        var windowReplaced: Bool
+        /// The oldest (or newest) loaded message, which a request must name.
+        var edgeID: String?
+        /// The offset (or the distance from the bottom), `nil` before the geometry is known.
+        var position: Double?
+        var threshold: Double
+        var hasMore: Bool
+        var isLoading: Bool
+        var messageCount: Int
+    }
+
+    private(set) var inFlight = false
+    private var blocked = false
+
+    mutating func check(_ step: Step, fail: (Property, @autoclosure () -> String) -> Void) {
+        let name = step.name
+        switch step.outcome {
+        case .page?:
+            // A page with no request in flight after a window is ignored altogether.
+            if inFlight || !step.windowReplaced { blocked = false }
+        case .failure?:
+            blocked = true
+        case .window?:
+            blocked = false
+        case nil:
+            break
+        }
+        let stillInFlight = inFlight && step.outcome == nil
+        if step.requests.count > 1 { fail(step.property, "\(step.requests.count) \(name) effects in one step") }
+        if stillInFlight, !step.requests.isEmpty { fail(step.property, "a \(name) effect while a request was in flight") }
+        if let id = step.requests.first, id != step.edgeID {
+            fail(step.property, "\(name) names \"\(id)\", but the edge message is \(String(describing: step.edgeID))")
+        }
+        var expected = false
+        if let position = step.position {
+            if position > step.threshold {
+                blocked = false
+            } else {
+                expected = step.messageCount > 0 && step.hasMore && !stillInFlight && !blocked
+            }
+        }
+        if expected != !step.requests.isEmpty {
+            fail(step.property, expected
+                ? "no \(name) effect at \(describe(step.position)) with more history and no request in flight"
+                : "a \(name) effect the rule does not ask for (at \(describe(step.position)), more history \(step.hasMore))")
+        }
+        inFlight = stillInFlight || !step.requests.isEmpty
+        if step.isLoading != inFlight {
+            fail(step.property, "\(name) loading \(step.isLoading), but a request is \(inFlight ? "" : "not ")in flight")
         }
     }
 }
