@@ -86,6 +86,8 @@ public struct ViewportFrame: Sendable {
                         labelled.insert(message.id)
                         var mark = message.id
                         if message.id == snapshot.highlightedID { mark = "*" + mark + "*" }
+                        // The "new messages" divider sits inside the first unread message's row.
+                        if message.id == snapshot.unreadDividerID { mark = "--new-- " + mark }
                         if snapshot.animating.contains(message.id) { mark += "+" }
                         marks.append(mark)
                     }
@@ -128,6 +130,11 @@ public struct ViewportFrame: Sendable {
         parts.append("visible \(formatNumber(rounded(snapshot.visibleHeight)))")
         if snapshot.userHoldsView { parts.append("held") }
         if snapshot.unreadCount > 0 { parts.append("unread \(snapshot.unreadCount)") }
+        if let readUpTo = snapshot.readUpTo { parts.append("read to \(TimelineRenderer.text(readUpTo))") }
+        if snapshot.hasMoreNewer { parts.append(snapshot.isLoadingNewer ? "more newer (loading)" : "more newer") }
+        if let window = snapshot.pendingWindow {
+            parts.append("window pending around \(TimelineRenderer.text(window.around))")
+        }
         if let command = snapshot.scrollTarget {
             parts.append("last command #\(command.seq) \(command.reason.rawValue)")
         }

@@ -145,4 +145,19 @@ struct TimelinePictureTests {
         #expect(frame.contains("[v latest]"))
         #expect(frame.contains("detached"))
     }
+
+    @Test func framesShowTheDividerAndTheWindow() {
+        var replayer = Replayer(configuration: ChatConfiguration(readReceipts: true, windowedHistory: true))
+        replayer.apply(.viewportChanged(height: 400, insetTop: 0, insetBottom: 0))
+        let history = (1...50).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) }
+        let opened = replayer.apply(.historyLoaded(messages: history, hasMoreOlder: false, firstUnreadID: "m40"))
+        let frame = ViewportFrame.draw(opened, state: replayer.state)
+        #expect(frame.contains("[ --new-- m40"))
+        #expect(frame.contains("detached  offset 3900/4600  (command)  content 5000  visible 400  unread 7  read to m43  last command #1 initialLoad"))
+        let pending = replayer.apply(.jumpToMessage(id: "x9"))
+        #expect(ViewportFrame.draw(pending, state: replayer.state).contains("window pending around x9"))
+        let window = (1...20).map { ChatMessage(id: "x\($0)", direction: .incoming, height: 100) }
+        let loaded = replayer.apply(.windowLoaded(messages: window, hasMoreOlder: false, hasMoreNewer: true))
+        #expect(ViewportFrame.draw(loaded, state: replayer.state).contains("read to x11  more newer  last command #2 jumpToMessage"))
+    }
 }
