@@ -4,9 +4,23 @@ extension ChatEvent.EventType {
         (Array($0.rawValue.utf8), $0)
     }
 
+    /// The wire names by their length in bytes: a name without escapes is compared only with
+    /// the names of its length (one or two of them).
+    fileprivate static let wireNamesByLength: [[(utf8: [UInt8], type: Self)]] = {
+        var table = [[(utf8: [UInt8], type: Self)]](repeating: [], count: (wireNames.map(\.utf8.count).max() ?? 0) + 1)
+        for entry in wireNames { table[entry.utf8.count].append(entry) }
+        return table
+    }()
+
     /// The event type whose wire name the validated string `name` spells, if any.
+    ///
+    /// - Complexity: O(1) for a name without escapes.
     init?(named name: JSONStringRef, in scanner: JSONScanner) {
-        for entry in Self.wireNames where entry.utf8.withUnsafeBufferPointer({ scanner.stringEquals(name, $0) }) {
+        let length = name.end - name.start
+        let candidates = name.isPlain
+            ? (length < Self.wireNamesByLength.count ? Self.wireNamesByLength[length] : [])
+            : Self.wireNames
+        for entry in candidates where entry.utf8.withUnsafeBufferPointer({ scanner.stringEquals(name, $0) }) {
             self = entry.type
             return
         }

@@ -2,8 +2,6 @@
 package struct JSONMember: Sendable, Hashable {
     /// The key's text between its quotes, still escaped.
     package var key: JSONStringRef
-    /// A hash of the key's unescaped bytes, for duplicate detection.
-    package var keyHash: UInt64
     /// The offset of the key's opening quote.
     package var keyOffset: Int
     /// The offset of the value's first byte.
@@ -69,9 +67,7 @@ extension JSONScanner {
             throw unexpected(at: offset, expected: "a quoted key")
         }
         let scannedKey = try scanString(at: offset)
-        let member = JSONMember(
-            key: scannedKey.content, keyHash: hashUnescaped(scannedKey.content), keyOffset: offset,
-            valueStart: 0, valueEnd: 0)
+        let member = JSONMember(key: scannedKey.content, keyOffset: offset, valueStart: 0, valueEnd: 0)
         if isDuplicate(member, among: keys.members, seenHashes: &keys.seenHashes) {
             throw JSONScanError(offset: offset, message: "duplicate key \(JSONWriter.quoted(string(member.key)))")
         }
@@ -83,21 +79,22 @@ extension JSONScanner {
         return skipWhitespace(from: colon + 1)
     }
 
-    /// Whether `member`'s key equals one in `members`. Small objects compare linearly; large
-    /// ones first consult a set of key hashes so that hostile lines stay linear.
+    /// Whether `member`'s key equals one in `members`. Small objects compare linearly (a key
+    /// of another length costs one comparison); large ones first consult a set of key hashes,
+    /// computed only then, so that hostile lines stay linear.
     private func isDuplicate(
         _ member: JSONMember, among members: [JSONMember], seenHashes: inout Set<UInt64>?
     ) -> Bool {
         let linearLimit = 16
         if members.count >= linearLimit {
             if seenHashes == nil {
-                seenHashes = Set(members.lazy.map(\.keyHash))
+                seenHashes = Set(members.lazy.map { self.hashUnescaped($0.key) })
             }
-            if seenHashes?.insert(member.keyHash).inserted ?? true {
+            if seenHashes?.insert(hashUnescaped(member.key)).inserted ?? true {
                 return false
             }
         }
-        for other in members where other.keyHash == member.keyHash && keysEqual(other.key, member.key) {
+        for other in members where keysEqual(other.key, member.key) {
             return true
         }
         return false
