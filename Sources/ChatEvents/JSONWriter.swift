@@ -27,84 +27,158 @@ package func formatNumber(_ value: Double) -> String {
 /// // writer.output == #"{"type":"scrolled","offset":120}"#
 /// ```
 package struct JSONWriter: Sendable {
-    /// The JSON written so far, as UTF-8 bytes: appending bytes is much cheaper than
-    /// appending to a `String` piece by piece.
-    package private(set) var bytes: [UInt8]
+    /// The bytes written so far, in storage of its own that grows by doubling. Each write
+    /// makes sure once that the storage is unique and large enough, then stores its bytes
+    /// directly: a key with its quotes and colon costs one check, not four array appends.
+    private var storage: Storage
     /// Whether the next value or key needs a comma before it.
     private var needsComma = false
 
+    /// Raw bytes with a count and a capacity.
+    private final class Storage: @unchecked Sendable {
+        var base: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 16)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        deinit { base.deallocate() }
+
+        func copy() -> Storage {
+            let copy = Storage(capacity: capacity)
+            copy.base.update(from: base, count: count)
+            copy.count = count
+            return copy
+        }
+
+        func grow(toHold needed: Int) {
+            var newCapacity = capacity
+            while newCapacity < needed { newCapacity *= 2 }
+            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            newBase.update(from: base, count: count)
+            base.deallocate()
+            base = newBase
+            capacity = newCapacity
+        }
+    }
+
+    /// The JSON written so far, as UTF-8 bytes.
+    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
+
+    /// The number of bytes written so far.
+    package var count: Int { storage.count }
+
     /// The JSON written so far.
-    package var output: String { String(decoding: bytes, as: UTF8.self) }
+    package var output: String {
+        String(decoding: UnsafeBufferPointer(start: storage.base, count: storage.count), as: UTF8.self)
+    }
 
     /// Creates a writer with an empty output.
     package init(reservingCapacity capacity: Int = 0) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = Storage(capacity: capacity)
     }
 
     /// Forgets what was written, keeping the storage, so that one writer can write many
     /// documents without allocating.
     package mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        if isKnownUniquelyReferenced(&storage) {
+            storage.count = 0
+        } else {
+            storage = Storage(capacity: storage.capacity)
+        }
         needsComma = false
+    }
+
+    /// Makes the storage unique and able to take `additional` more bytes; returns where they go.
+    @inline(__always)
+    private mutating func reserve(_ additional: Int) -> UnsafeMutablePointer<UInt8> {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if storage.count + additional > storage.capacity { storage.grow(toHold: storage.count + additional) }
+        return storage.base + storage.count
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        reserve(1).pointee = byte
+        storage.count += 1
+    }
+
+    /// Appends bytes.
+    @inline(__always)
+    private mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
+        reserve(buffer.count).update(from: source, count: buffer.count)
+        storage.count += buffer.count
     }
 
     /// Appends a raw byte, such as the line break between two documents; the next value
     /// starts a new document, without a comma.
     package mutating func appendRaw(_ byte: UInt8) {
-        bytes.append(byte)
+        append(byte)
         needsComma = false
     }
 
     /// Writes `{`.
     package mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Writes `}`.
     package mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Writes `[`.
     package mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Writes `]`.
     package mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes an object key and its colon; the next call writes the value.
     package mutating func key(_ name: String) {
         separate()
-        Self.appendQuoted(name, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        appendQuoted(name)
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     /// Writes an object key that needs no escaping, such as a fixed key of the wire format,
-    /// and its colon: one copy, no scan.
+    /// and its colon: one check of the storage, one copy, no scan.
     package mutating func key(literal name: StaticString) {
-        separate()
-        bytes.append(ASCII.quote)
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(ASCII.quote)
-        bytes.append(UInt8(ascii: ":"))
+        name.withUTF8Buffer { name in
+            let comma = needsComma ? 1 : 0
+            var target = reserve(name.count + 3 + comma)
+            if comma == 1 {
+                target.pointee = UInt8(ascii: ",")
+                target += 1
+            }
+            target.pointee = ASCII.quote
+            if let source = name.baseAddress { (target + 1).update(from: source, count: name.count) }
+            target[name.count + 1] = ASCII.quote
+            target[name.count + 2] = UInt8(ascii: ":")
+            storage.count += name.count + 3 + comma
+        }
         needsComma = false
     }
 
     /// Writes a string value, escaped.
     package mutating func string(_ value: String) {
         separate()
-        Self.appendQuoted(value, to: &bytes)
+        appendQuoted(value)
         needsComma = true
     }
 
@@ -142,27 +216,27 @@ package struct JSONWriter: Sendable {
 
     @inline(__always)
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { append(UInt8(ascii: ",")) }
     }
 
     private mutating func appendPlain(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
     }
 
     private mutating func appendPlain(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append($0) }
     }
 
     /// Appends the decimal digits of `value`, as `String(value)` writes them.
     private mutating func appendInteger(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         if magnitude < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            if value < 0 { append(UInt8(ascii: "-")) }
+            append(UInt8(ascii: "0") + UInt8(magnitude))
             return
         }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: enough for 20 digits
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: enough for a sign and 20 digits
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             while magnitude > 0 {
@@ -170,44 +244,39 @@ package struct JSONWriter: Sendable {
                 buffer[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             }
-            bytes.append(contentsOf: buffer[(24 - count)...])
+            if value < 0 {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "-")
+            }
+            append(UnsafeBufferPointer(rebasing: buffer.assumingMemoryBound(to: UInt8.self)[(24 - count)...]))
         }
     }
 
-    /// Appends `value` as a JSON string literal to UTF-8 bytes, escaped as
-    /// ``appendQuoted(_:to:)-(_,inout String)`` does.
-    package static func appendQuoted(_ value: String, to output: inout [UInt8]) {
-        output.append(ASCII.quote)
+    /// Appends `value` as a JSON string literal, escaped as ``appendQuoted(_:to:)-(_,inout String)`` does.
+    private mutating func appendQuoted(_ value: String) {
+        append(ASCII.quote)
         var value = value
         value.withUTF8 { utf8 in
-            // Fast path: nothing to escape, one copy.
-            var plain = true
-            for byte in utf8 where byte < ASCII.space || byte == ASCII.quote || byte == ASCII.backslash {
-                plain = false
-                break
-            }
-            if plain {
-                output.append(contentsOf: utf8)
-                return
-            }
             var runStart = 0
             for index in utf8.indices {
                 let byte = utf8[index]
                 guard byte < ASCII.space || byte == ASCII.quote || byte == ASCII.backslash else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 switch byte {
-                case ASCII.quote: output.append(contentsOf: [ASCII.backslash, ASCII.quote])
-                case ASCII.backslash: output.append(contentsOf: [ASCII.backslash, ASCII.backslash])
-                case ASCII.newline: output.append(contentsOf: [ASCII.backslash, UInt8(ascii: "n")])
-                case ASCII.carriageReturn: output.append(contentsOf: [ASCII.backslash, UInt8(ascii: "r")])
-                case ASCII.tab: output.append(contentsOf: [ASCII.backslash, UInt8(ascii: "t")])
-                default: output.append(contentsOf: ("\\u" + hex(UInt32(byte), width: 4)).utf8)
+                case ASCII.quote: append(ASCII.backslash); append(ASCII.quote)
+                case ASCII.backslash: append(ASCII.backslash); append(ASCII.backslash)
+                case ASCII.newline: append(ASCII.backslash); append(UInt8(ascii: "n"))
+                case ASCII.carriageReturn: append(ASCII.backslash); append(UInt8(ascii: "r"))
+                case ASCII.tab: append(ASCII.backslash); append(UInt8(ascii: "t"))
+                default:
+                    var escape = "\\u" + hex(UInt32(byte), width: 4)
+                    escape.withUTF8 { append($0) }
                 }
                 runStart = index + 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
-        output.append(ASCII.quote)
+        append(ASCII.quote)
     }
 
     /// `value` as a JSON string literal, quotes included: `"a\"b"`.

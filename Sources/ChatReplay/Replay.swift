@@ -56,16 +56,16 @@ public enum Replay {
                 while let event = try reader.next() {
                     replayer.apply(event).writeJSONLine(to: &writer)
                     writer.appendRaw(0x0A)
-                    if writer.bytes.count >= 1 << 16 {
+                    if writer.count >= 1 << 16 {
                         write(writer.output)
                         writer.removeAll()
                     }
                 }
             } catch {
-                if !writer.bytes.isEmpty { write(writer.output) }
+                if writer.count > 0 { write(writer.output) }
                 throw error
             }
-            if !writer.bytes.isEmpty { write(writer.output) }
+            if writer.count > 0 { write(writer.output) }
         case .json:
             // Only the final state is printed: no snapshot per step.
             var lastEvent: ChatEvent?

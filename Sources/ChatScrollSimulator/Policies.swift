@@ -235,7 +235,7 @@ public final class BaselinePolicy: ScrollPolicy {
                 jumpTarget = id
                 requests.window(id)
             }
-        case let .windowLoaded(_, _, _):
+        case .windowLoaded:
             // reloadData, then the quoted message in the middle.
             if let id = jumpTarget, let offset = centredOffset(id) { view.jump(toOffset: offset) }
             jumpTarget = nil

@@ -37,14 +37,29 @@ struct Console {
     private var pending = ""
 
     mutating func write(_ text: String) {
+        // A large piece (a replay hands over about 64 KiB at a time) goes out as it is.
+        if pending.isEmpty, text.utf8.count >= 1 << 15 {
+            Self.writeOut(text)
+            return
+        }
         pending += text
         if pending.utf8.count >= 1 << 16 { flush() }
     }
 
     mutating func flush() {
         guard !pending.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(pending.utf8))
+        Self.writeOut(pending)
         pending = ""
+    }
+
+    /// Writes `text` to standard output without copying it.
+    private static func writeOut(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            FileHandle.standardOutput.write(
+                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
+        }
     }
 
     static func error(_ text: String) {
