@@ -78,6 +78,7 @@ struct JSONFieldReader {
     }
 
     private func number(_ member: JSONMember, _ key: StaticString) throws(JSONScanError) -> Double {
+        if let scanned = member.number { return try scanner.value(of: scanned) }
         guard scanner.kind(at: member.valueStart) == .number else {
             throw mismatch(expected: "a number", for: key, at: member)
         }

@@ -8,6 +8,9 @@ package struct JSONMember: Sendable, Hashable {
     package var valueStart: Int
     /// The offset just past the value's last byte.
     package var valueEnd: Int
+    /// The value's scan when it is a number: indexing scans it once, and reading it does not
+    /// scan it again.
+    package var number: JSONNumberScan?
 }
 
 /// The keys an object has shown so far, for finding a duplicate: the members, and for large
@@ -44,9 +47,18 @@ extension JSONScanner {
         keys.members.reserveCapacity(8)
         while true {
             let valueStart = try scanKey(at: i, into: &keys)
-            let valueEnd = try skipValue(at: valueStart, depth: depth + 1)
-            keys.members[keys.members.count - 1].valueStart = valueStart
-            keys.members[keys.members.count - 1].valueEnd = valueEnd
+            let last = keys.members.count - 1
+            let first = peek(valueStart)
+            let valueEnd: Int
+            if first == ASCII.minus || (first >= ASCII.zero && first <= ASCII.nine) {
+                let number = try scanNumber(at: valueStart)
+                keys.members[last].number = number
+                valueEnd = number.end
+            } else {
+                valueEnd = try skipValue(at: valueStart, depth: depth + 1)
+            }
+            keys.members[last].valueStart = valueStart
+            keys.members[last].valueEnd = valueEnd
             i = skipWhitespace(from: valueEnd)
             switch peek(i) {
             case ASCII.comma:
@@ -67,7 +79,7 @@ extension JSONScanner {
             throw unexpected(at: offset, expected: "a quoted key")
         }
         let scannedKey = try scanString(at: offset)
-        let member = JSONMember(key: scannedKey.content, keyOffset: offset, valueStart: 0, valueEnd: 0)
+        let member = JSONMember(key: scannedKey.content, keyOffset: offset, valueStart: 0, valueEnd: 0, number: nil)
         if isDuplicate(member, among: keys.members, seenHashes: &keys.seenHashes) {
             throw JSONScanError(offset: offset, message: "duplicate key \(JSONWriter.quoted(string(member.key)))")
         }
