@@ -26,11 +26,9 @@ extension ChatState {
         warnings = []
         stepCause = nil
         stepIssuedCommand = false
-        // An open at the first unread settles while its first layout measures messages.
-        switch event {
-        case .itemMeasured, .viewportChanged: break
-        default: openingAtUnreadKey = nil
-        }
+        // An open at the first unread settles while its first layout measures messages (the
+        // first viewportChanged, which resolves a waiting open, starts the settling anew).
+        if case .itemMeasured = event {} else { openingAtUnreadKey = nil }
 
         apply(event)
         finishStep()

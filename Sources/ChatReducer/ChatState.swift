@@ -90,7 +90,7 @@ public struct ChatState: Sendable, Equatable {
     /// arrives with no request in flight answers a request of a window that is gone.
     var windowReplaced = false
     /// The first unread message of an open at it, while the open's first layout settles (the
-    /// measurements that follow the open): the mode is decided again after each.
+    /// `itemMeasured` events that directly follow the open): the mode is decided again after each.
     var openingAtUnreadKey: Int?
     /// Whether a window arrived while the finger was down: the `dragEnded` of that finger is
     /// expected, not a problem.

@@ -123,4 +123,25 @@ struct FirstUnreadTests {
         state.send(standardViewport, .historyLoaded(messages: messages, hasMoreOlder: false, firstUnreadID: "m12"))
         #expect(state.unreadCount == 1)
     }
+
+    @Test("given an open at m19 that follows because m19 and m20 fit on their estimated heights, when the first layout measures them taller, then the open is decided again: detached with m19's top under the inset")
+    func decidedAgainOnMeasuredHeights() {
+        var state = Self.opening(at: "m19")
+        #expect(state.mode == .following)
+        state.send(.itemMeasured(id: "m19", height: 400), .itemMeasured(id: "m20", height: 400))
+        // top(m19) = 1800; content 2600, maxOffset 1950: 150 points from the bottom.
+        #expect(state.mode == .detached)
+        #expect(state.offset == 1800)
+        #expect(state.anchorPosition! == ("m19", 0))
+    }
+
+    @Test("given the open at m12, when the bottom inset shrinks and then a row is measured, then the measurement keeps the anchor the inset move took: the open is no longer settling")
+    func settlingEndsWithTheFirstOtherEvent() {
+        var state = Self.opening(at: "m12")
+        state.send(.viewportChanged(height: 800, insetTop: 100, insetBottom: 44))
+        #expect(state.offset == 1094)
+        state.send(.itemMeasured(id: "m18", height: 50))
+        #expect(state.offset == 1094)
+        #expect(state.anchorPosition! == ("m11", 94))
+    }
 }
