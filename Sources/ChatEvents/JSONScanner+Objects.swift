@@ -115,10 +115,13 @@ extension JSONScanner {
     /// The member whose unescaped key is `name`, if any.
     package func member(_ name: StaticString, in object: JSONObjectIndex) -> JSONMember? {
         name.withUTF8Buffer { name in
-            for member in object.members where stringEquals(member.key, name) {
-                return member
+            // Through a pointer, so that only each key is read, not each whole member.
+            object.members.withUnsafeBufferPointer { members in
+                for index in members.indices where stringEquals(members[index].key, name) {
+                    return members[index]
+                }
+                return nil
             }
-            return nil
         }
     }
 
