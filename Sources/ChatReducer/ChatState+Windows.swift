@@ -123,7 +123,8 @@ extension ChatState {
     /// Asks for newer history when the view is near the loaded bottom and the window stops
     /// short of the present; one request at most in flight.
     mutating func requestNewerIfNeeded() {
-        guard let distance = distanceFromBottom else { return }
+        // Nothing to request or to unblock at the live end: the common case costs nothing.
+        guard hasMoreNewer || loadNewerBlocked, let distance = distanceFromBottom else { return }
         if distance > configuration.loadNewerThreshold {
             loadNewerBlocked = false
             return
