@@ -159,19 +159,23 @@ package struct JSONWriter: Sendable {
     /// Writes an object key that needs no escaping, such as a fixed key of the wire format,
     /// and its colon: one check of the storage, one copy, no scan.
     package mutating func key(literal name: StaticString) {
-        name.withUTF8Buffer { name in
-            let comma = needsComma ? 1 : 0
-            var target = reserve(name.count + 3 + comma)
-            if comma == 1 {
-                target.pointee = UInt8(ascii: ",")
-                target += 1
-            }
-            target.pointee = ASCII.quote
-            if let source = name.baseAddress { (target + 1).update(from: source, count: name.count) }
-            target[name.count + 1] = ASCII.quote
-            target[name.count + 2] = UInt8(ascii: ":")
-            storage.count += name.count + 3 + comma
+        guard name.hasPointerRepresentation else {
+            // A single Unicode scalar literal: rare enough for the general path.
+            key(name.description)
+            return
         }
+        let length = name.utf8CodeUnitCount
+        let comma = needsComma ? 1 : 0
+        var target = reserve(length + 3 + comma)
+        if comma == 1 {
+            target.pointee = UInt8(ascii: ",")
+            target += 1
+        }
+        target.pointee = ASCII.quote
+        (target + 1).update(from: name.utf8Start, count: length)
+        target[length + 1] = ASCII.quote
+        target[length + 2] = UInt8(ascii: ":")
+        storage.count += length + 3 + comma
         needsComma = false
     }
 
@@ -203,24 +207,26 @@ package struct JSONWriter: Sendable {
     /// Writes `true` or `false`.
     package mutating func bool(_ value: Bool) {
         separate()
-        appendPlain(value ? "true" : "false")
+        appendLiteral(value ? "true" : "false")
         needsComma = true
     }
 
     /// Writes `null`.
     package mutating func null() {
         separate()
-        appendPlain("null")
+        appendLiteral("null")
         needsComma = true
+    }
+
+    /// Appends the bytes of a literal.
+    @inline(__always)
+    private mutating func appendLiteral(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     @inline(__always)
     private mutating func separate() {
         if needsComma { append(UInt8(ascii: ",")) }
-    }
-
-    private mutating func appendPlain(_ text: StaticString) {
-        text.withUTF8Buffer { append($0) }
     }
 
     private mutating func appendPlain(_ text: String) {
