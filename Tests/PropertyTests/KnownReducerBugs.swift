@@ -95,4 +95,28 @@ struct KnownReducerBugs {
         #expect(state.mode == .detached)
         #expect(state.offset == 283)
     }
+
+    // MARK: The checks themselves
+
+    /// Found by CI: a window whose 0.1-point message comes before one of 10,000,000 points,
+    /// re-measured to 0. The positions below drift by about 4 × 10⁻¹⁰ points — rounding
+    /// relative to the largest height a position held, as docs/decisions.md says — which the
+    /// check once measured against the content height left (0.1) instead.
+    @Test("A 10,000,000-point message of a window re-measured to 0: positions within the documented rounding")
+    func roundingAfterAHugeMessageInAWindow() {
+        let configuration = ChatConfiguration(layout: .top, readReceipts: true, windowedHistory: true)
+        let events: [ChatEvent] = [
+            .windowLoaded(
+                messages: [
+                    ChatMessage(id: "m7", direction: .incoming, height: 0.1),
+                    ChatMessage(id: "m15", direction: .incoming, height: 10_000_001),
+                    ChatMessage(id: "m11", direction: .outgoing, height: 0),
+                ],
+                hasMoreOlder: false, hasMoreNewer: true),
+            .itemMeasured(id: "m15", height: -.greatestFiniteMagnitude),
+        ]
+        let scenario = Scenario(flavor: .hostileFractions, seed: "ci", configuration: configuration, events: events)
+        let failure = Harness.firstFailure(of: scenario)
+        #expect(failure == nil, "\(String(describing: failure))")
+    }
 }
