@@ -65,9 +65,6 @@ package struct JSONWriter: Sendable {
         }
     }
 
-    /// The JSON written so far, as UTF-8 bytes.
-    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
-
     /// The number of bytes written so far.
     package var count: Int { storage.count }
 

@@ -151,7 +151,7 @@ extension ChatState {
                 endHoldForRequest()
                 requestWindow(around: id, reason: .jumpToMessage)
             } else {
-                warn("unknown id \(quoted(id))")
+                warnUnknown(id)
             }
         case .highlightFinished:
             highlightedKey = nil
@@ -339,7 +339,9 @@ extension ChatState {
     mutating func insert(_ messages: [ChatMessage], prepending: Bool) {
         var skipped: [String] = []
         store.reserveCapacity(additional: messages.count)
-        for message in prepending ? Array(messages.reversed()) : messages {
+        for k in messages.indices {
+            // Prepending inserts the newest first, so that the page keeps its order.
+            let message = messages[prepending ? messages.count - 1 - k : k]
             guard store.key(of: message.id) == nil else {
                 skipped.append(message.id)
                 continue
@@ -478,8 +480,13 @@ extension ChatState {
     /// id that is not loaded may belong to the messages after the window: no warning then.
     private mutating func liveKey(_ id: String) -> Int? {
         if let key = store.key(of: id) { return key }
-        if !hasMoreNewer { warn("unknown id \(quoted(id))") }
+        if !hasMoreNewer { warnUnknown(id) }
         return nil
+    }
+
+    /// Notes that the event names a message that is not loaded.
+    private mutating func warnUnknown(_ id: String) {
+        warn("unknown id \(quoted(id))")
     }
 
     /// A length clamped to `0...maximumLength`, with a warning when it had to be.
