@@ -71,8 +71,19 @@ extension ChatLogLine {
         self = try result.get()
     }
 
-    /// Decodes the line a scanner covers, reporting errors by byte offset.
+    /// Decodes the line a scanner covers, reporting errors by byte offset: in one pass when the
+    /// line has the plain shape of an event (``EventLineParser``), with the full decoder otherwise.
     init(scanning scanner: JSONScanner) throws(JSONScanError) {
+        if let event = EventLineParser(scanner).parse() {
+            self = .event(event)
+            return
+        }
+        try self.init(scanningFully: scanner)
+    }
+
+    /// Decodes the line a scanner covers with the full decoder: every member indexed and
+    /// validated first, then read by key; the source of every decoding error.
+    init(scanningFully scanner: JSONScanner) throws(JSONScanError) {
         let start = scanner.skipWhitespace(from: 0)
         guard scanner.peek(start) == ASCII.openBrace else {
             guard start < scanner.bytes.count else {

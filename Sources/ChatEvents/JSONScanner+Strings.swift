@@ -18,6 +18,13 @@ extension JSONScanner {
         var isPlain = true
         let count = bytes.count
         while i < count {
+            // Eight bytes at a time while none of them is a quote, a backslash, a control
+            // character or non-ASCII.
+            while i + 8 <= count, let base = bytes.baseAddress,
+                  !Self.hasSpecialByte(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+            }
+            guard i < count else { break }
             let byte = bytes[i]
             if byte == ASCII.quote {
                 return (JSONStringRef(start: offset + 1, end: i, isPlain: isPlain), i + 1)
@@ -36,6 +43,22 @@ extension JSONScanner {
             }
         }
         throw JSONScanError(offset: offset, message: "unterminated string", isIncomplete: true)
+    }
+
+    /// Whether any of the eight bytes in `word` is `"`, `\\`, below 0x20 or above 0x7F: the
+    /// bytes a string scan must look at one by one. Exact for the word as a whole (the classic
+    /// "has a byte less than n" and "has a zero byte" bit tricks, which may misplace a match
+    /// but never miss or invent one).
+    @inline(__always)
+    static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* UInt64(ASCII.quote))
+        let backslash = word ^ (ones &* UInt64(ASCII.backslash))
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        return (control | hasQuote | hasBackslash | word) & highs != 0
     }
 
     /// The text of the string value that starts at `start` and ends before `end`,
@@ -155,11 +178,14 @@ extension JSONScanner {
         if string.isPlain {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(end - start)
-        var iterator = unescapedBytes(string)
-        while let byte = iterator.next() { utf8.append(byte) }
-        return String(decoding: utf8, as: UTF8.self)
+        // Unescaping never lengthens the text: `\uXXXX` (6 bytes) is at most 3 bytes of UTF-8,
+        // a surrogate pair (12) is 4, and every other escape is 2 bytes for 1.
+        return String(unsafeUninitializedCapacity: end - start) { output in
+            var iterator = unescapedBytes(JSONStringRef(start: start, end: end, isPlain: false))
+            var count = 0
+            while let next = iterator.nextRun(into: output, at: count) { count = next }
+            return count
+        }
     }
 
     /// Whether a validated string's unescaped bytes are exactly `utf8`.
@@ -206,6 +232,31 @@ package struct JSONUnescapedBytes: IteratorProtocol {
         self.scanner = scanner
         self.offset = string.start
         self.end = string.end
+    }
+
+    /// Writes the next run of unescaped bytes — the plain text up to the next escape, or one
+    /// escape — into `output` at `index`, and returns the index past them; `nil` at the end.
+    fileprivate mutating func nextRun(into output: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Int? {
+        var index = index
+        if pendingCount == 0 {
+            guard offset < end else { return nil }
+            var runEnd = offset
+            while runEnd < end, scanner.bytes[runEnd] != ASCII.backslash { runEnd += 1 }
+            if runEnd > offset {
+                let run = UnsafeBufferPointer(rebasing: scanner.bytes[offset..<runEnd])
+                _ = UnsafeMutableBufferPointer(rebasing: output[index..<(index + run.count)]).initialize(from: run)
+                offset = runEnd
+                return index + run.count
+            }
+        }
+        guard let byte = next() else { return nil }
+        output[index] = byte
+        index += 1
+        while pendingCount > 0, let byte = next() {
+            output[index] = byte
+            index += 1
+        }
+        return index
     }
 
     /// The next byte, or `nil` at the end of the string.

@@ -1,0 +1,183 @@
+import ChatEvents
+import ChatReplay
+import Foundation
+import Testing
+import TestSupport
+
+/// The single-pass event parser against the full decoder: on every line it reads, it must give
+/// exactly the full decoder's value, and it must never read a line the full decoder rejects.
+@Suite("Single-pass parser agrees with the full decoder")
+struct FastPathDifferentialTests {
+    /// The lines of every committed log: goldens, examples and the malformed corpus.
+    static let committedLines: [[UInt8]] = {
+        var lines: [[UInt8]] = []
+        for folder in ["Tests/Golden", "Examples", "Tests/Malformed"] {
+            let url = packageRoot.appendingPathComponent(folder, isDirectory: true)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            for name in names.sorted() where name.hasSuffix(".jsonl") {
+                guard let data = try? Data(contentsOf: url.appendingPathComponent(name)) else { continue }
+                lines += data.split(separator: 0x0A, omittingEmptySubsequences: true).map { Array($0) }
+            }
+        }
+        return lines
+    }()
+
+    /// A generated log of each flavour.
+    static let generatedLines: [[UInt8]] = {
+        var lines: [[UInt8]] = []
+        for messenger in [false, true] {
+            var generator = ChatLogGenerator(seed: 11, messages: 30, messenger: messenger)
+            generator.generate(events: 3_000) { lines.append(Array($0.utf8)) }
+        }
+        return lines
+    }()
+
+    /// What the parser made of a set of lines: how many it read and how many it declined.
+    struct Tally: Equatable {
+        var read = 0
+        var declined = 0
+    }
+
+    /// Checks one line and counts it; a disagreement is recorded as a test issue.
+    static func check(_ line: [UInt8], into tally: inout Tally) {
+        guard let parsed = ChatLogLine.parsedInOnePass(line) else {
+            tally.declined += 1
+            return
+        }
+        tally.read += 1
+        let full = ChatLogLine.decodedFully(line)
+        if full != .success(.event(parsed)) {
+            Issue.record("""
+                the single-pass parser read \(String(decoding: line, as: UTF8.self))
+                as \(parsed), the full decoder gives \(full)
+                """)
+        }
+    }
+
+    @Test("every event line of the committed logs is read in one pass, to the same value")
+    func committedLogs() {
+        var tally = Tally()
+        var declined: [String] = []
+        for line in Self.committedLines {
+            let before = tally.declined
+            Self.check(line, into: &tally)
+            if tally.declined > before, case .success(.event) = ChatLogLine.decodedFully(line) {
+                declined.append(String(decoding: line, as: UTF8.self))
+            }
+        }
+        // Every well-formed event line is read in one pass.
+        #expect(declined == [])
+        #expect(tally.read > 1_500)
+    }
+
+    @Test("every line of generated logs is read in one pass, to the same value")
+    func generatedLogs() {
+        var tally = Tally()
+        for line in Self.generatedLines { Self.check(line, into: &tally) }
+        // The headers are the only lines left to the full decoder.
+        #expect(tally == Tally(read: 6_000, declined: 2))
+    }
+
+    /// Values that stand in for a member's value: every JSON type, and shapes of the known keys.
+    static let replacementValues = [
+        "null", "0", "-1.5e3", "1e400", #""x""#, #""a\"b""#, #""\ud83d\ude00""#, "true", "false", "[]", "{}",
+        #"[{"id":"m","direction":"incoming","height":1}]"#, #"[{"id":"m","direction":"sideways","height":1}]"#,
+        #"[{"id":"m","direction":"incoming"}]"#, #"[{"id":"m","id":"n","direction":"incoming","height":1}]"#,
+        #"[{"id":"m","direction":"incoming","height":1,"x":[1,{"y":2}]}]"#, "[1]", #"{"a":1,"a":2}"#,
+        #"{"anchorID":"m","delta":-2.5,"wasAtBottom":false}"#, #"{"anchorID":null,"delta":0,"wasAtBottom":true}"#,
+        #"{"delta":1,"wasAtBottom":true,"x":{}}"#, #"{"anchorID":1,"delta":1,"wasAtBottom":true}"#,
+        #"{"anchorID":"m","delta":1}"#, #"{"delta":1,"delta":2,"wasAtBottom":true}"#,
+        #""scrolled""#, #""outgoing""#, "01", "1.", "tru", #""\x""#,
+    ]
+
+    /// Keys to add to a line: every key an event can hold, and keys none can.
+    static let addedKeys = [
+        "type", "t", "id", "height", "insetTop", "insetBottom", "messages", "hasMoreOlder", "hasMoreNewer",
+        "firstUnreadID", "direction", "streaming", "newID", "text", "heightDelta", "duration", "offset",
+        "velocity", "active", "restore", "chatlog", "seq", "source", "debug", "", #"\u0074ype"#, "typ", "types",
+    ]
+
+    /// Structural variants of a well-formed event line: each member removed, doubled, renamed
+    /// or given another value, and keys added.
+    static func variants(of line: [UInt8]) -> [[UInt8]] {
+        let members: [JSONMember] = line.withUnsafeBufferPointer { bytes in
+            let scanner = JSONScanner(bytes)
+            return (try? scanner.indexObject(at: 0, depth: 1).members) ?? []
+        }
+        guard !members.isEmpty, line.last == 0x7D else { return [] }
+        var variants: [[UInt8]] = []
+        let body = Array(line.dropLast())
+        for (index, member) in members.enumerated() {
+            let memberStart = member.keyOffset
+            let memberEnd = member.valueEnd
+            let text = Array(line[memberStart..<memberEnd])
+            // Removed (with the comma before it, or after it for the first).
+            if index > 0 {
+                let previousEnd = members[index - 1].valueEnd
+                variants.append(Array(line[..<previousEnd] + line[memberEnd...]))
+            } else if members.count > 1 {
+                variants.append(Array(line[..<memberStart] + line[members[1].keyOffset...]))
+            }
+            // Doubled.
+            variants.append(body + Array(",".utf8) + text + [0x7D])
+            // Its value replaced.
+            for value in replacementValues {
+                variants.append(Array(line[..<member.valueStart]) + Array(value.utf8) + Array(line[memberEnd...]))
+            }
+            // Spaces around its colon and comma.
+            variants.append(Array(line[..<member.valueStart]) + [0x20] + Array(line[member.valueStart...]))
+        }
+        for key in addedKeys {
+            for value in ["1", #""m""#, "true", "null", "[]", #"{"deep":[{"a":null}]}"#] {
+                variants.append(body + Array(#","\#(key)":\#(value)}"#.utf8))
+            }
+        }
+        variants.append(body + Array(#","a":1,"b":2,"c":3,"d":4,"e":5}"#.utf8))
+        variants.append(body + Array(#","a":1,"b":2,"a":3}"#.utf8))
+        variants.append(line + Array(" \t".utf8))
+        variants.append(line + Array(" x".utf8))
+        variants.append(Array(" ".utf8) + line)
+        return variants
+    }
+
+    @Test("variants of every kind of event line: read to the same value, or left to the full decoder")
+    func structuralVariants() {
+        // One line of each event type, from the committed logs.
+        var seen = Set<String>()
+        var samples: [[UInt8]] = []
+        for line in Self.committedLines + Self.generatedLines {
+            guard case .success(.event(let logged)) = ChatLogLine.decodedFully(line),
+                  seen.insert(logged.event.type.rawValue).inserted else { continue }
+            samples.append(line)
+        }
+        #expect(samples.count == ChatEvent.EventType.allCases.count)
+        var tally = Tally()
+        for sample in samples {
+            for variant in Self.variants(of: sample) { Self.check(variant, into: &tally) }
+        }
+        #expect(tally.read > 1_000 && tally.declined > 1_000, "\(tally)")
+    }
+
+    @Test("every byte of event lines deleted, replaced or doubled")
+    func byteMutations() {
+        let samples = Self.generatedLines.enumerated().filter { $0.offset % 97 == 1 }.map(\.element)
+        var tally = Tally()
+        let replacements: [UInt8] = [0x22, 0x5C, 0x2C, 0x3A, 0x7D, 0x5D, 0x20, 0x6E, 0x30, 0x2D, 0x65, 0x80, 0x01]
+        for line in samples {
+            for position in line.indices {
+                var deleted = line
+                deleted.remove(at: position)
+                Self.check(deleted, into: &tally)
+                var doubled = line
+                doubled.insert(line[position], at: position)
+                Self.check(doubled, into: &tally)
+                for byte in replacements where byte != line[position] {
+                    var replaced = line
+                    replaced[position] = byte
+                    Self.check(replaced, into: &tally)
+                }
+            }
+        }
+        #expect(tally.read > 100 && tally.declined > 10_000, "\(tally)")
+    }
+}
