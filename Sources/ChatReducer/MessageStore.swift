@@ -40,12 +40,67 @@ struct MessageStore: Sendable, Equatable {
         }
     }
 
-    private(set) var front = Segment()
-    private(set) var back = Segment()
-    /// The live messages' keys by id: an open-addressing hash table whose slots hold only
-    /// keys (4 bytes each); the ids themselves are those in the segments. Derived from the
-    /// segments, so it takes no part in `==`.
-    private var index = IDIndex()
+    /// The segments and the id index, behind one reference (see ``Storage``).
+    private struct Parts {
+        var front = Segment()
+        var back = Segment()
+        /// The live messages' keys by id: an open-addressing hash table whose slots hold only
+        /// keys (4 bytes each); the ids themselves are those in the segments. Derived from the
+        /// segments, so it takes no part in `==`.
+        var index = IDIndex()
+    }
+
+    /// The store's parts on the heap, copied on write.
+    ///
+    /// The parts are almost 200 bytes. Held inline, every call of a store method from the
+    /// reducer copied them to the stack first (a `memcpy` per call, several per event); one
+    /// reference is passed in a register. The parts sit behind a pointer rather than in stored
+    /// properties of the class so that reading them needs no run-time exclusivity check.
+    private final class Storage: @unchecked Sendable {
+        let parts: UnsafeMutablePointer<Parts>
+
+        init(_ value: Parts) {
+            parts = .allocate(capacity: 1)
+            parts.initialize(to: value)
+        }
+
+        deinit {
+            parts.deinitialize(count: 1)
+            parts.deallocate()
+        }
+    }
+
+    private var storage = Storage(Parts())
+
+    /// Gives this store its own parts before they change, when another copy shares them.
+    @inline(__always)
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.parts.pointee) }
+    }
+
+    private(set) var front: Segment {
+        _read { yield storage.parts.pointee.front }
+        _modify {
+            makeUnique()
+            yield &storage.parts.pointee.front
+        }
+    }
+
+    private(set) var back: Segment {
+        _read { yield storage.parts.pointee.back }
+        _modify {
+            makeUnique()
+            yield &storage.parts.pointee.back
+        }
+    }
+
+    private var index: IDIndex {
+        _read { yield storage.parts.pointee.index }
+        _modify {
+            makeUnique()
+            yield &storage.parts.pointee.index
+        }
+    }
 
     static func == (lhs: MessageStore, rhs: MessageStore) -> Bool {
         lhs.front == rhs.front && lhs.back == rhs.back
