@@ -3,6 +3,7 @@ import ChatEvents
 // Keeping the offset: the invariant of each mode, anchors, and holds.
 extension ChatState {
     /// `value` clamped to `0...maxOffset`.
+    @inline(__always)
     func clamped(_ value: Double) -> Double { min(max(0, value), maxOffset) }
 
     /// Moves the modelled offset, recording `cause` when it really changes.
@@ -16,6 +17,7 @@ extension ChatState {
     }
 
     /// The topmost visible message and the visible top's distance below its top.
+    @inline(__always)
     func anchorAtOffset() -> Anchor? {
         guard let key = store.key(at: currentOffset) else {
             return store.lastKey.map { Anchor(key: $0, delta: currentOffset - store.top($0)) }
@@ -29,6 +31,7 @@ extension ChatState {
     }
 
     /// The offset that keeps the anchored message where it is on screen.
+    @inline(__always)
     func anchoredOffset() -> Double {
         guard let anchor, store.flags(anchor.key).contains(.live) else { return currentOffset }
         return store.top(anchor.key) + anchor.delta

@@ -125,6 +125,7 @@ extension ChatState {
     public var offset: Double? { geometryKnown ? currentOffset : nil }
 
     /// The height of the region the user can see: `max(0, V - T - B - K)`.
+    @inline(__always)
     public var visibleHeight: Double {
         max(0, (viewportHeight ?? 0) - insetTop - insetBottom - keyboardHeight)
     }
@@ -133,6 +134,7 @@ extension ChatState {
     /// the top of the visible area; 0 in layout `bottom`.
     ///
     /// - Complexity: O(log n).
+    @inline(__always)
     public var trailingSpacer: Double {
         switch configuration.layout {
         case .bottom:
@@ -145,18 +147,22 @@ extension ChatState {
     }
 
     /// The content height: the messages' heights plus ``trailingSpacer``.
+    @inline(__always)
     public var contentHeight: Double { store.totalHeight + trailingSpacer }
 
     /// The largest offset: `max(0, contentHeight - visibleHeight)`.
+    @inline(__always)
     public var maxOffset: Double { max(0, contentHeight - visibleHeight) }
 
     /// `maxOffset - offset`, or `nil` before the geometry is known.
+    @inline(__always)
     public var distanceFromBottom: Double? { geometryKnown ? maxOffset - currentOffset : nil }
 
     /// Whether the view is within `atBottomThreshold` of the bottom. Before the geometry is
     /// known, true exactly when the mode is `following`.
     ///
     /// Always false while ``hasMoreNewer``: the loaded content's bottom is not the conversation's.
+    @inline(__always)
     public var isAtBottom: Bool {
         if hasMoreNewer { return false }
         guard let distance = distanceFromBottom else { return mode == .following }

@@ -133,7 +133,8 @@ public final class ChatLogReader {
 
     private static let chunkSize = 1 << 20
     private var source: Source
-    private let onSkip: (LogReadError) -> Void
+    /// The skip handler; ``ReadAheadEvents`` stands in for it while it reads on its own thread.
+    var onSkip: (LogReadError) -> Void
     @exclusivity(unchecked) private var buffer: [UInt8] = []
     /// The buffer each read fills, allocated on the first read.
     private var chunk: UnsafeMutableBufferPointer<UInt8>?

@@ -42,18 +42,21 @@ public enum Replay {
     /// - Throws: ``LogReadError`` when the file cannot be read or a line cannot be decoded.
     public static func run(_ reader: ChatLogReader, format: ReplayFormat, write: (String) -> Void) throws(LogReadError) {
         var replayer = Replayer(configuration: reader.configuration)
+        // The log is read and decoded on a second thread while this one replays it.
+        let events = ReadAheadEvents(reader)
+        defer { events.finish() }
         switch format {
         case .text:
             var renderer = TimelineRenderer(configuration: reader.configuration)
             write(renderer.header)
-            while let event = try reader.next() {
+            while let event = try events.next() {
                 write(renderer.render(replayer.apply(event)))
             }
         case .jsonl:
             // One writer for every line; its bytes are handed over in pieces of about 64 KiB.
             var writer = JSONWriter(reservingCapacity: 1 << 17)
             do throws(LogReadError) {
-                while let event = try reader.next() {
+                while let event = try events.next() {
                     replayer.apply(event).writeJSONLine(to: &writer)
                     writer.appendRaw(0x0A)
                     if writer.count >= 1 << 16 {
@@ -70,7 +73,7 @@ public enum Replay {
             // Only the final state is printed: no snapshot per step.
             var lastEvent: ChatEvent?
             var lastExtra: [String] = []
-            while let event = try reader.next() {
+            while let event = try events.next() {
                 lastExtra = replayer.advance(event)
                 lastEvent = event.event
             }

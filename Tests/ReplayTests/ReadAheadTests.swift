@@ -1,0 +1,87 @@
+import ChatEvents
+import ChatReplay
+import Testing
+
+/// `Replay.run` reads the log on a second thread: what it hands to `write` and `onSkip`, and in
+/// which order, must be exactly what reading on one thread gives, across batch boundaries.
+@Suite("Reading ahead on a second thread")
+struct ReadAheadTests {
+    static let scroll = #"{"type":"scrolled","offset":0}"#
+    static let bad = #"{"type":"scrolled"}"#
+
+    /// A log of `events` events with a bad line before each event number in `badBefore`
+    /// (and after the last event when `badBefore` holds `events`).
+    static func log(events: Int, badBefore: Set<Int>) -> [UInt8] {
+        var lines = [#"{"chatlog":1}"#, #"{"type":"viewportChanged","height":800,"insetTop":0,"insetBottom":0}"#]
+        for index in 1..<events {
+            if badBefore.contains(index) { lines.append(bad) }
+            lines.append(scroll)
+        }
+        if badBefore.contains(events) { lines.append(bad) }
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// What a replay shows, in order: `E` for each step written, `S<line>` for each skipped line.
+    final class Trace: @unchecked Sendable {
+        var items: [String] = []
+    }
+
+    /// The trace of reading the log on the caller's thread alone.
+    static func expectedTrace(_ bytes: [UInt8]) throws -> [String] {
+        let trace = Trace()
+        let reader = try ChatLogReader(bytes: bytes, skipInvalidLines: true) { trace.items.append("S\($0.line)") }
+        while try reader.next() != nil { trace.items.append("E") }
+        return trace.items
+    }
+
+    /// The trace of `Replay.run` in the text format, which writes once per step.
+    static func replayTrace(_ bytes: [UInt8]) throws -> [String] {
+        let trace = Trace()
+        let reader = try ChatLogReader(bytes: bytes, skipInvalidLines: true) { trace.items.append("S\($0.line)") }
+        var header = true
+        try Replay.run(reader, format: .text) { _ in
+            // The first piece is the timeline's header, not a step.
+            if header { header = false } else { trace.items.append("E") }
+        }
+        return trace.items
+    }
+
+    @Test("skipped lines reach the handler between the same events, at every batch boundary")
+    func skipsInOrder() throws {
+        // Batches hold 2,048 events: bad lines just before, at and after the boundaries.
+        let bytes = Self.log(events: 5_000, badBefore: [1, 2_047, 2_048, 2_049, 4_095, 4_096, 4_097, 5_000])
+        let expected = try Self.expectedTrace(bytes)
+        #expect(expected.filter { $0 != "E" } == ["S3", "S2050", "S2052", "S2054", "S4101", "S4103", "S4105", "S5009"])
+        #expect(expected.count == 5_008)
+        #expect(try Self.replayTrace(bytes) == expected)
+    }
+
+    @Test("an error ends the replay after every event before it, in every format", arguments: ReplayFormat.allCases)
+    func errorAfterEvents(_ format: ReplayFormat) throws {
+        var text = String(decoding: Self.log(events: 4_200, badBefore: []), as: UTF8.self)
+        text += Self.bad + "\n" + Self.scroll + "\n"
+        let reader = try ChatLogReader(bytes: Array(text.utf8), name: "log.jsonl")
+        var output = ""
+        let error = #expect(throws: LogReadError.self) {
+            try Replay.run(reader, format: format) { output += $0 }
+        }
+        #expect(error?.line == 4_202)
+        #expect(error?.message == #"missing required field "offset" in scrolled"#)
+        switch format {
+        case .text: #expect(output.components(separatedBy: "\n").filter { $0.hasPrefix("#") }.count == 4_200)
+        case .jsonl: #expect(output.split(separator: "\n").count == 4_200)
+        case .json: #expect(output == "")
+        }
+    }
+
+    @Test("the reader's own skip handler is back after the replay")
+    func handlerRestored() throws {
+        let trace = Trace()
+        let bytes = Self.log(events: 10, badBefore: [5])
+        let reader = try ChatLogReader(bytes: bytes, skipInvalidLines: true) { trace.items.append("S\($0.line)") }
+        try Replay.run(reader, format: .json) { _ in }
+        #expect(trace.items == ["S7"])
+        // Reading on after the end hands nothing more to anyone, and does not hang.
+        #expect(try reader.next() == nil)
+    }
+}
