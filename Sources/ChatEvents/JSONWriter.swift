@@ -119,6 +119,18 @@ package struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Appends raw bytes, such as a document written before; the next value starts a new
+    /// document, without a comma.
+    package mutating func appendRaw(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(bytes)
+        needsComma = false
+    }
+
+    /// Calls `body` with the bytes written so far.
+    package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
+
     /// Writes `{`.
     package mutating func beginObject() {
         separate()

@@ -55,9 +55,10 @@ public enum Replay {
         case .jsonl:
             // One writer for every line; its bytes are handed over in pieces of about 64 KiB.
             var writer = JSONWriter(reservingCapacity: 1 << 17)
+            var lines = JSONLinePatcher()
             do throws(LogReadError) {
                 while let event = try events.next() {
-                    replayer.apply(event).writeJSONLine(to: &writer)
+                    lines.write(replayer.apply(event), to: &writer)
                     writer.appendRaw(0x0A)
                     if writer.count >= 1 << 16 {
                         write(writer.output)

@@ -69,6 +69,7 @@ public struct ReplaySnapshot: Sendable, Hashable {
     ///   - step: The 1-based index of the event; 0 for the state before any event.
     ///   - event: The event just applied, or `nil` for the state before any event.
     ///   - extraWarnings: Warnings to report after the reducer's.
+    @inline(__always)
     public init(state: ChatState, step: Int, event: ChatEvent?, extraWarnings: [String] = []) {
         self.step = step
         self.event = event
@@ -121,84 +122,171 @@ public struct ReplaySnapshot: Sendable, Hashable {
     /// Appends ``jsonLine`` to `writer`, so that one writer serves many steps.
     func writeJSONLine(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(literal: "step"); writer.integer(step)
-        writer.key(literal: "event"); writer.optional(event?.type.rawValue)
-        writer.key(literal: "mode"); writer.string(mode.rawValue)
-        writer.key(literal: "offset"); writer.optional(offset)
-        writer.key(literal: "contentHeight"); writer.number(contentHeight)
-        writer.key(literal: "visibleHeight"); writer.number(visibleHeight)
-        writer.key(literal: "isAtBottom"); writer.bool(isAtBottom)
-        writer.key(literal: "offsetReason"); writer.optional(offsetReason?.rawValue)
-        writer.key(literal: "scrollTarget")
-        if let command = scrollTarget {
-            writer.beginObject()
-            writer.key(literal: "seq"); writer.integer(command.seq)
-            writer.key(literal: "kind"); writer.string(command.kind.rawValue)
-            writer.key(literal: "id"); writer.optional(command.id)
-            writer.key(literal: "anchor"); writer.optional(command.anchor?.rawValue)
-            writer.key(literal: "offset"); writer.optional(command.offset)
-            writer.key(literal: "unitAnchorY"); writer.optional(command.unitAnchorY)
-            writer.key(literal: "animated"); writer.bool(command.animated)
-            writer.key(literal: "reason"); writer.string(command.reason.rawValue)
-            writer.endObject()
-        } else {
-            writer.null()
-        }
-        writer.key(literal: "unreadCount"); writer.integer(unreadCount)
-        writer.key(literal: "showJumpToLatest"); writer.bool(showJumpToLatest)
-        writer.key(literal: "animating"); writer.strings(animating)
-        writer.key(literal: "isLoadingOlder"); writer.bool(isLoadingOlder)
-        writer.key(literal: "hasMoreOlder"); writer.bool(hasMoreOlder)
-        writer.key(literal: "effects")
-        writer.beginArray()
-        for effect in effects {
-            writer.beginObject()
-            switch effect {
-            case let .loadOlder(before):
-                writer.key(literal: "type"); writer.string("loadOlder")
-                writer.key(literal: "before"); writer.string(before)
-            case let .persistPosition(position):
-                writer.key(literal: "type"); writer.string("persistPosition")
-                writer.key(literal: "position")
-                writer.beginObject()
-                writer.key(literal: "anchorID"); writer.optional(position.anchorID)
-                writer.key(literal: "delta"); writer.number(position.delta)
-                writer.key(literal: "wasAtBottom"); writer.bool(position.wasAtBottom)
-                writer.endObject()
-            case let .markRead(upTo):
-                writer.key(literal: "type"); writer.string("markRead")
-                writer.key(literal: "upTo"); writer.string(upTo)
-            case let .loadNewer(after):
-                writer.key(literal: "type"); writer.string("loadNewer")
-                writer.key(literal: "after"); writer.string(after)
-            case let .loadWindow(around):
-                writer.key(literal: "type"); writer.string("loadWindow")
-                writer.key(literal: "around"); writer.optional(around)
-            }
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.key(literal: "keyboardHeight"); writer.number(keyboardHeight)
-        writer.key(literal: "inputFocused"); writer.bool(inputFocused)
-        writer.key(literal: "userHoldsView"); writer.bool(userHoldsView)
-        writer.key(literal: "highlightedID"); writer.optional(highlightedID)
-        writer.key(literal: "trailingSpacer"); writer.number(trailingSpacer)
-        writer.key(literal: "messageCount"); writer.integer(messageCount)
-        writer.key(literal: "warnings"); writer.strings(warnings)
-        writer.key(literal: "unreadDividerID"); writer.optional(unreadDividerID)
-        writer.key(literal: "readUpTo"); writer.optional(readUpTo)
-        writer.key(literal: "hasMoreNewer"); writer.bool(hasMoreNewer)
-        writer.key(literal: "isLoadingNewer"); writer.bool(isLoadingNewer)
-        writer.key(literal: "pendingWindow")
-        if let pendingWindow {
-            writer.beginObject()
-            writer.key(literal: "around"); writer.optional(pendingWindow.around)
-            writer.key(literal: "reason"); writer.string(pendingWindow.reason.rawValue)
-            writer.endObject()
-        } else {
-            writer.null()
+        for field in LineField.ordered {
+            writer.key(literal: field.key)
+            writeValue(of: field, to: &writer)
         }
         writer.endObject()
+    }
+
+    /// The keys of a JSON line (SPEC 3), in order.
+    enum LineField: Int, CaseIterable {
+        case step, event, mode, offset, contentHeight, visibleHeight, isAtBottom, offsetReason, scrollTarget
+        case unreadCount, showJumpToLatest, animating, isLoadingOlder, hasMoreOlder, effects, keyboardHeight
+        case inputFocused, userHoldsView, highlightedID, trailingSpacer, messageCount, warnings
+        case unreadDividerID, readUpTo, hasMoreNewer, isLoadingNewer, pendingWindow
+
+        /// Every field in order, computed once.
+        static let ordered = allCases
+
+        /// The field's key.
+        var key: StaticString {
+            switch self {
+            case .step: "step"
+            case .event: "event"
+            case .mode: "mode"
+            case .offset: "offset"
+            case .contentHeight: "contentHeight"
+            case .visibleHeight: "visibleHeight"
+            case .isAtBottom: "isAtBottom"
+            case .offsetReason: "offsetReason"
+            case .scrollTarget: "scrollTarget"
+            case .unreadCount: "unreadCount"
+            case .showJumpToLatest: "showJumpToLatest"
+            case .animating: "animating"
+            case .isLoadingOlder: "isLoadingOlder"
+            case .hasMoreOlder: "hasMoreOlder"
+            case .effects: "effects"
+            case .keyboardHeight: "keyboardHeight"
+            case .inputFocused: "inputFocused"
+            case .userHoldsView: "userHoldsView"
+            case .highlightedID: "highlightedID"
+            case .trailingSpacer: "trailingSpacer"
+            case .messageCount: "messageCount"
+            case .warnings: "warnings"
+            case .unreadDividerID: "unreadDividerID"
+            case .readUpTo: "readUpTo"
+            case .hasMoreNewer: "hasMoreNewer"
+            case .isLoadingNewer: "isLoadingNewer"
+            case .pendingWindow: "pendingWindow"
+            }
+        }
+    }
+
+    /// Whether `field` prints the same in this snapshot as in `other`.
+    func hasSameValue(of field: LineField, as other: ReplaySnapshot) -> Bool {
+        switch field {
+        case .step: step == other.step
+        case .event: event?.type == other.event?.type
+        case .mode: mode == other.mode
+        case .offset: offset == other.offset
+        case .contentHeight: contentHeight == other.contentHeight
+        case .visibleHeight: visibleHeight == other.visibleHeight
+        case .isAtBottom: isAtBottom == other.isAtBottom
+        case .offsetReason: offsetReason == other.offsetReason
+        case .scrollTarget: scrollTarget == other.scrollTarget
+        case .unreadCount: unreadCount == other.unreadCount
+        case .showJumpToLatest: showJumpToLatest == other.showJumpToLatest
+        case .animating: animating == other.animating
+        case .isLoadingOlder: isLoadingOlder == other.isLoadingOlder
+        case .hasMoreOlder: hasMoreOlder == other.hasMoreOlder
+        case .effects: effects == other.effects
+        case .keyboardHeight: keyboardHeight == other.keyboardHeight
+        case .inputFocused: inputFocused == other.inputFocused
+        case .userHoldsView: userHoldsView == other.userHoldsView
+        case .highlightedID: highlightedID == other.highlightedID
+        case .trailingSpacer: trailingSpacer == other.trailingSpacer
+        case .messageCount: messageCount == other.messageCount
+        case .warnings: warnings == other.warnings
+        case .unreadDividerID: unreadDividerID == other.unreadDividerID
+        case .readUpTo: readUpTo == other.readUpTo
+        case .hasMoreNewer: hasMoreNewer == other.hasMoreNewer
+        case .isLoadingNewer: isLoadingNewer == other.isLoadingNewer
+        case .pendingWindow: pendingWindow == other.pendingWindow
+        }
+    }
+
+    /// Writes the value of `field`, as the JSON line holds it.
+    func writeValue(of field: LineField, to writer: inout JSONWriter) {
+        switch field {
+        case .step: writer.integer(step)
+        case .event: writer.optional(event?.type.rawValue)
+        case .mode: writer.string(mode.rawValue)
+        case .offset: writer.optional(offset)
+        case .contentHeight: writer.number(contentHeight)
+        case .visibleHeight: writer.number(visibleHeight)
+        case .isAtBottom: writer.bool(isAtBottom)
+        case .offsetReason: writer.optional(offsetReason?.rawValue)
+        case .scrollTarget:
+            if let command = scrollTarget {
+                writer.beginObject()
+                writer.key(literal: "seq"); writer.integer(command.seq)
+                writer.key(literal: "kind"); writer.string(command.kind.rawValue)
+                writer.key(literal: "id"); writer.optional(command.id)
+                writer.key(literal: "anchor"); writer.optional(command.anchor?.rawValue)
+                writer.key(literal: "offset"); writer.optional(command.offset)
+                writer.key(literal: "unitAnchorY"); writer.optional(command.unitAnchorY)
+                writer.key(literal: "animated"); writer.bool(command.animated)
+                writer.key(literal: "reason"); writer.string(command.reason.rawValue)
+                writer.endObject()
+            } else {
+                writer.null()
+            }
+        case .unreadCount: writer.integer(unreadCount)
+        case .showJumpToLatest: writer.bool(showJumpToLatest)
+        case .animating: writer.strings(animating)
+        case .isLoadingOlder: writer.bool(isLoadingOlder)
+        case .hasMoreOlder: writer.bool(hasMoreOlder)
+        case .effects:
+            writer.beginArray()
+            for effect in effects {
+                writer.beginObject()
+                switch effect {
+                case let .loadOlder(before):
+                    writer.key(literal: "type"); writer.string("loadOlder")
+                    writer.key(literal: "before"); writer.string(before)
+                case let .persistPosition(position):
+                    writer.key(literal: "type"); writer.string("persistPosition")
+                    writer.key(literal: "position")
+                    writer.beginObject()
+                    writer.key(literal: "anchorID"); writer.optional(position.anchorID)
+                    writer.key(literal: "delta"); writer.number(position.delta)
+                    writer.key(literal: "wasAtBottom"); writer.bool(position.wasAtBottom)
+                    writer.endObject()
+                case let .markRead(upTo):
+                    writer.key(literal: "type"); writer.string("markRead")
+                    writer.key(literal: "upTo"); writer.string(upTo)
+                case let .loadNewer(after):
+                    writer.key(literal: "type"); writer.string("loadNewer")
+                    writer.key(literal: "after"); writer.string(after)
+                case let .loadWindow(around):
+                    writer.key(literal: "type"); writer.string("loadWindow")
+                    writer.key(literal: "around"); writer.optional(around)
+                }
+                writer.endObject()
+            }
+            writer.endArray()
+        case .keyboardHeight: writer.number(keyboardHeight)
+        case .inputFocused: writer.bool(inputFocused)
+        case .userHoldsView: writer.bool(userHoldsView)
+        case .highlightedID: writer.optional(highlightedID)
+        case .trailingSpacer: writer.number(trailingSpacer)
+        case .messageCount: writer.integer(messageCount)
+        case .warnings: writer.strings(warnings)
+        case .unreadDividerID: writer.optional(unreadDividerID)
+        case .readUpTo: writer.optional(readUpTo)
+        case .hasMoreNewer: writer.bool(hasMoreNewer)
+        case .isLoadingNewer: writer.bool(isLoadingNewer)
+        case .pendingWindow:
+            if let pendingWindow {
+                writer.beginObject()
+                writer.key(literal: "around"); writer.optional(pendingWindow.around)
+                writer.key(literal: "reason"); writer.string(pendingWindow.reason.rawValue)
+                writer.endObject()
+            } else {
+                writer.null()
+            }
+        }
     }
 
     /// The snapshot as `replay --format json` prints it: indented by two spaces, without a
