@@ -233,29 +233,28 @@ struct EventLineParser {
         let first = scanner.peek(i)
         guard ASCII.isDigit(first), first != ASCII.zero || !ASCII.isDigit(scanner.peek(i + 1)) else { return nil }
         var significand: UInt64 = 0
-        var digits = 0
+        let integerStart = i
         while ASCII.isDigit(scanner.peek(i)) {
             significand = significand &* 10 &+ UInt64(scanner.peek(i) &- ASCII.zero)
-            digits += 1
-            i += 1
+            i &+= 1
         }
+        let digits = i &- integerStart
         var fractionDigits = 0
         if scanner.peek(i) == ASCII.period {
-            i += 1
-            guard ASCII.isDigit(scanner.peek(i)) else { return nil }
+            i &+= 1
+            let fractionStart = i
             while ASCII.isDigit(scanner.peek(i)) {
                 significand = significand &* 10 &+ UInt64(scanner.peek(i) &- ASCII.zero)
-                fractionDigits += 1
-                i += 1
+                i &+= 1
             }
+            fractionDigits = i &- fractionStart
+            guard fractionDigits > 0 else { return nil }
         }
         let next = scanner.peek(i)
         guard digits + fractionDigits <= 19, significand <= 1 << 53, fractionDigits <= 22,
               next != ASCII.lowerE, next != ASCII.upperE
         else { return nil }
-        var scale = 1.0
-        for _ in 0..<fractionDigits { scale *= 10 }
-        let magnitude = Double(significand) / scale
+        let magnitude = fractionDigits == 0 ? Double(significand) : Double(significand) / Self.powerOfTen(fractionDigits)
         return (isNegative ? -magnitude : magnitude, i)
     }
 
@@ -275,6 +274,35 @@ struct EventLineParser {
     private func skipValue(at offset: Int, depth: Int) -> Int? {
         if let (_, end) = readShortNumber(at: offset) { return end }
         return try? scanner.skipValue(at: offset, depth: depth)
+    }
+
+    /// 10^`exponent` for 1 ≤ `exponent` ≤ 22, each an exact Double.
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
     }
 
     // MARK: Messages

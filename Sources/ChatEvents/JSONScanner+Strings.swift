@@ -18,11 +18,17 @@ extension JSONScanner {
         var isPlain = true
         let count = bytes.count
         while i < count {
-            // Eight bytes at a time while none of them is a quote, a backslash, a control
-            // character or non-ASCII.
-            while i + 8 <= count, let base = bytes.baseAddress,
-                  !Self.hasSpecialByte(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-                i += 8
+            // Eight bytes at a time up to the first quote, backslash, control character or
+            // non-ASCII byte.
+            if let base = bytes.baseAddress {
+                while i + 8 <= count {
+                    let special = Self.specialBytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    if special != 0 {
+                        i += special.trailingZeroBitCount >> 3
+                        break
+                    }
+                    i += 8
+                }
             }
             guard i < count else { break }
             let byte = bytes[i]
@@ -45,12 +51,12 @@ extension JSONScanner {
         throw JSONScanError(offset: offset, message: "unterminated string", isIncomplete: true)
     }
 
-    /// Whether any of the eight bytes in `word` is `"`, `\\`, below 0x20 or above 0x7F: the
-    /// bytes a string scan must look at one by one. Exact for the word as a whole (the classic
-    /// "has a byte less than n" and "has a zero byte" bit tricks, which may misplace a match
-    /// but never miss or invent one).
+    /// The high bit of each byte of `word` (little-endian) that may be `"`, `\\`, below 0x20 or
+    /// above 0x7F: the bytes a string scan must look at one by one. The lowest bit set marks
+    /// the first such byte exactly (the classic "has a byte less than n" and "has a zero byte"
+    /// tricks only ever mark a false byte after a true one), and 0 means there is none.
     @inline(__always)
-    static func hasSpecialByte(_ word: UInt64) -> Bool {
+    static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let control = (word &- ones &* 0x20) & ~word
@@ -58,7 +64,7 @@ extension JSONScanner {
         let backslash = word ^ (ones &* UInt64(ASCII.backslash))
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
-        return (control | hasQuote | hasBackslash | word) & highs != 0
+        return (control | hasQuote | hasBackslash | word) & highs
     }
 
     /// The text of the string value that starts at `start` and ends before `end`,

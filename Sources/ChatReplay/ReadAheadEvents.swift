@@ -79,9 +79,15 @@ final class ReadAheadEvents: @unchecked Sendable {
     /// Set by the caller before it signals `free`, read by the reading thread after it waits on
     /// `free`: the semaphore orders the two.
     private var stopRequested = false
-    /// The skipped lines of the batch being read; the reading thread's alone.
-    private var pendingSkips: [(before: Int, error: LogReadError)] = []
-    private var readingBatchCount = 0
+    /// The lines skipped in the batch being read. The reading thread's alone, and an object of
+    /// its own: were its per-event count a field of this object, the two threads would write the
+    /// same cache line for every event.
+    private final class SkipCollector {
+        var eventsRead = 0
+        var skips: [(before: Int, error: LogReadError)] = []
+    }
+
+    private let collector = SkipCollector()
     #endif
 
     /// Starts reading `reader`'s remaining events ahead.
@@ -91,8 +97,8 @@ final class ReadAheadEvents: @unchecked Sendable {
         #if canImport(Dispatch)
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: nil, count: Self.slotCount)
-        reader.onSkip = { [unowned self] error in
-            pendingSkips.append((readingBatchCount, error))
+        reader.onSkip = { [collector] error in
+            collector.skips.append((collector.eventsRead, error))
         }
         DispatchQueue(label: "ChatReplay.ReadAheadEvents").async { self.readAll() }
         #endif
@@ -151,27 +157,33 @@ final class ReadAheadEvents: @unchecked Sendable {
 
     #if canImport(Dispatch)
     /// The reading thread: fills batches until the log ends, fails, or the caller stops.
+    ///
+    /// Between two hand-overs it touches nothing the caller's thread writes: the reader, the
+    /// batch and the skip collector are its own.
     private func readAll() {
+        let reader = self.reader
+        let collector = self.collector
         var writeSlot = 0
         while true {
             var batch = Batch()
-            batch.events = EventBuffer(capacity: Self.batchSize)
-            readingBatchCount = 0
+            let events = EventBuffer(capacity: Self.batchSize)
+            batch.events = events
+            collector.eventsRead = 0
             do throws(LogReadError) {
-                while batch.events.count < Self.batchSize {
+                while events.count < Self.batchSize {
                     guard let event = try reader.next() else {
                         batch.isLast = true
                         break
                     }
-                    batch.events.append(event)
-                    readingBatchCount += 1
+                    events.append(event)
+                    collector.eventsRead = events.count
                 }
             } catch {
                 batch.error = error
                 batch.isLast = true
             }
-            batch.skips = pendingSkips
-            pendingSkips.removeAll()
+            batch.skips = collector.skips
+            collector.skips.removeAll()
             free.wait()
             if stopRequested { break }
             slots[writeSlot] = batch

@@ -158,6 +158,34 @@ struct FastPathDifferentialTests {
         #expect(tally.read > 1_000 && tally.declined > 1_000, "\(tally)")
     }
 
+    @Test("numbers of every shape and length read to the full decoder's exact Double")
+    func numbers() {
+        // Integer and fraction digits from 0 to 24 each, signs, leading zeros, exponents, and
+        // digit strings around 2^53, from a fixed sequence of pseudo-random digits.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func digit() -> Character {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Character(String(state >> 60 % 10))
+        }
+        var literals = ["0", "-0", "0.0", "-0.0", "00", "01", "-01", "1.", ".5", "1e5", "1E-5", "2.5e+3",
+                        "9007199254740992", "9007199254740993", "-9007199254740993", "0.1", "0.30000000000000004",
+                        "123456789012345678901234567890", "1.7976931348623157e308", "5e-324", "1e400", "-"]
+        for integerDigits in 0...24 {
+            for fractionDigits in 0...24 {
+                var literal = String((0..<integerDigits).map { _ in digit() })
+                if literal.isEmpty { literal = "0" }
+                if fractionDigits > 0 { literal += "." + String((0..<fractionDigits).map { _ in digit() }) }
+                literals += [literal, "-" + literal]
+            }
+        }
+        var tally = Tally()
+        for literal in literals {
+            Self.check(Array(#"{"type":"scrolled","offset":\#(literal)}"#.utf8), into: &tally)
+            Self.check(Array(#"{"type":"dragBegan","seq":\#(literal)}"#.utf8), into: &tally)
+        }
+        #expect(tally.read > 1_500 && tally.declined > 10, "\(tally)")
+    }
+
     @Test("every byte of event lines deleted, replaced or doubled")
     func byteMutations() {
         let samples = Self.generatedLines.enumerated().filter { $0.offset % 97 == 1 }.map(\.element)
