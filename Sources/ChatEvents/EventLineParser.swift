@@ -94,7 +94,7 @@ struct EventLineParser {
         guard let end = readObject(at: start, into: &fields) else { return nil }
         guard scanner.skipWhitespace(from: end) == bytes.count, fields.has(.type),
               let type = eventType(fields.type),
-              let event = event(of: type, from: fields)
+              let event = event(of: type, from: &fields)
         else { return nil }
         return LoggedEvent(event, time: fields.has(.t) ? fields.t : nil)
     }
@@ -141,6 +141,18 @@ struct EventLineParser {
         let start = offset + 1
         var i = start
         let count = bytes.count
+        // Eight bytes at a time to the first byte that is not plain ASCII, which must be the
+        // closing quote.
+        if let base = bytes.baseAddress {
+            while i + 8 <= count {
+                let special = JSONScanner.specialBytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                if special != 0 {
+                    i += special.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
+        }
         while i < count {
             let byte = bytes[i]
             if byte == ASCII.quote { break }
@@ -446,7 +458,7 @@ struct EventLineParser {
     // MARK: The event
 
     /// The event of type `type` from the fields read, or `nil` when a required one is missing.
-    private func event(of type: ChatEvent.EventType, from f: Fields) -> ChatEvent? {
+    private func event(of type: ChatEvent.EventType, from f: inout Fields) -> ChatEvent? {
         func string(_ key: Key, _ ref: JSONStringRef) -> String? { f.has(key) ? scanner.string(ref) : nil }
         func number(_ key: Key, _ value: Double) -> Double? { f.has(key) ? value : nil }
         func bool(_ key: Key, _ value: Bool) -> Bool? { f.has(key) ? value : nil }
