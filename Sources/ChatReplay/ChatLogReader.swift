@@ -210,22 +210,77 @@ public final class ChatLogReader {
             firstEvent = nil
             return event
         }
-        while let line = try nextDecodedLine() {
-            switch line {
-            case let .event(event):
-                return event
-            case .header:
-                let error = LogReadError(
-                    kind: .undecodable, file: file, line: lineNumber, column: 1,
-                    message: "a header is only allowed on the first line", lineText: lastLineText())
-                if skipsInvalidLines {
-                    onSkip(error)
-                    continue
-                }
-                throw error
+        while let (range, terminated) = try nextLine() {
+            if isBlank(range) { continue }
+            let outcome = buffer.withUnsafeBufferPointer { bytes -> EventLineOutcome in
+                self.outcome(
+                    ofEventLine: UnsafeBufferPointer(rebasing: bytes[range]), number: lineNumber, terminated: terminated)
+            }
+            switch outcome {
+            case let .event(event): return event
+            case let .skipped(error): onSkip(error)
+            case let .failed(error): throw error
             }
         }
         return nil
+    }
+
+    /// What a line after the first one brings to the events: an event, a line to skip, or the
+    /// error that ends the log.
+    enum EventLineOutcome {
+        case event(LoggedEvent)
+        case skipped(LogReadError)
+        case failed(LogReadError)
+    }
+
+    /// Decodes a non-blank line after the first one. It depends on nothing but the line and the
+    /// reader's settings, so that another thread may decode lines the reader has read.
+    func outcome(ofEventLine bytes: UnsafeBufferPointer<UInt8>, number: Int, terminated: Bool) -> EventLineOutcome {
+        let error: LogReadError
+        do throws(ChatLogLineError) {
+            switch try ChatLogLine(decoding: bytes) {
+            case let .event(event):
+                return .event(event)
+            case .header:
+                error = LogReadError(
+                    kind: .undecodable, file: file, line: number, column: 1,
+                    message: "a header is only allowed on the first line", lineText: String(decoding: bytes, as: UTF8.self))
+            }
+        } catch let failure {
+            error = readError(failure, line: bytes, number: number, terminated: terminated, isBadHeader: false)
+        }
+        return skipsInvalidLines ? .skipped(error) : .failed(error)
+    }
+
+    /// The error for an undecodable line.
+    private func readError(
+        _ failure: ChatLogLineError, line: UnsafeBufferPointer<UInt8>, number: Int, terminated: Bool, isBadHeader: Bool
+    ) -> LogReadError {
+        var message = failure.message
+        if !terminated, failure.isIncomplete {
+            message += " (the log ends in the middle of this line; the recording was cut off)"
+        }
+        if isBadHeader, skipsInvalidLines {
+            message += " (a bad header is never skipped: it configures the whole replay)"
+        }
+        return LogReadError(
+            kind: .undecodable, file: file, line: number, column: failure.column,
+            message: message, lineText: String(decoding: line, as: UTF8.self))
+    }
+
+    /// Whether the event the header line turned out to be is still to be returned.
+    var hasFirstEvent: Bool { firstEvent != nil }
+
+    /// Appends the next non-blank line's bytes to `lines`, undecoded; false at the end of the log.
+    func appendNextLine(to lines: inout RawLines) throws(LogReadError) -> Bool {
+        while let (range, terminated) = try nextLine() {
+            if isBlank(range) { continue }
+            let start = lines.bytes.count
+            buffer.withUnsafeBufferPointer { lines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+            lines.lines.append(RawLines.Line(start: start, end: lines.bytes.count, number: lineNumber, terminated: terminated))
+            return true
+        }
+        return false
     }
 
     /// Reads the remaining events into an array.
@@ -252,42 +307,28 @@ public final class ChatLogReader {
         }
     }
 
-    /// The range of the last line returned by ``nextLine()``, without its line break.
-    @exclusivity(unchecked) private var lastLine: Range<Int> = 0..<0
-
-    private func lastLineText() -> String {
-        String(decoding: buffer[lastLine], as: UTF8.self)
-    }
-
-    /// Decodes the next non-blank line; undecodable lines are thrown or skipped.
+    /// Decodes the next non-blank line, the header or the first event; an undecodable line is
+    /// thrown or skipped.
     private func nextDecodedLine() throws(LogReadError) -> ChatLogLine? {
         while let (range, terminated) = try nextLine() {
-            lastLine = range
             if isBlank(range) { continue }
-            let result: Result<ChatLogLine, ChatLogLineError> = buffer.withUnsafeBufferPointer { bytes in
+            var isBadHeader = false
+            let result: Result<ChatLogLine, LogReadError> = buffer.withUnsafeBufferPointer { bytes in
+                let line = UnsafeBufferPointer(rebasing: bytes[range])
                 do throws(ChatLogLineError) {
-                    return .success(try ChatLogLine(decoding: UnsafeBufferPointer(rebasing: bytes[range])))
+                    return .success(try ChatLogLine(decoding: line))
                 } catch {
-                    return .failure(error)
+                    isBadHeader = readingHeader && error.isHeader
+                    return .failure(readError(
+                        error, line: line, number: lineNumber, terminated: terminated, isBadHeader: isBadHeader))
                 }
             }
             switch result {
             case let .success(line):
                 return line
-            case let .failure(failure):
-                var message = failure.message
-                if !terminated, failure.isIncomplete {
-                    message += " (the log ends in the middle of this line; the recording was cut off)"
-                }
+            case let .failure(error):
                 // The header configures every step: replaying with defaults instead would
                 // silently change them all, so a bad header is never skipped.
-                let isBadHeader = readingHeader && failure.isHeader
-                if isBadHeader, skipsInvalidLines {
-                    message += " (a bad header is never skipped: it configures the whole replay)"
-                }
-                let error = LogReadError(
-                    kind: .undecodable, file: file, line: lineNumber, column: failure.column,
-                    message: message, lineText: lastLineText())
                 guard skipsInvalidLines, !isBadHeader else { throw error }
                 onSkip(error)
             }

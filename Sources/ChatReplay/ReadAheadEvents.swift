@@ -3,19 +3,46 @@ import Dispatch
 #endif
 import ChatEvents
 
-/// The events of a log, read and decoded ahead on a thread of their own while the caller
-/// replays them: reading a large log and replaying it take about as long as each other, and
-/// the two run side by side on two cores.
+/// Lines of a log as read, not yet decoded: their bytes one after another, and where each
+/// lies, with its line number and whether a line break ended it.
+struct RawLines {
+    struct Line {
+        var start: Int
+        var end: Int
+        var number: Int
+        var terminated: Bool
+    }
+
+    var bytes: [UInt8] = []
+    var lines: [Line] = []
+}
+
+/// The events of a log, read ahead on a thread of their own while the caller replays them.
 ///
-/// The reading thread hands over events in batches of ``batchSize`` through a ring of
-/// ``slotCount`` slots, so at most that many batches are ever held and memory stays flat in the
-/// log's length. Everything the caller sees is as if it read the log itself: the same events in
-/// the same order, each skipped line handed to the skip handler on the caller's thread just
-/// before the event that followed it, and a read error thrown after the events before it.
+/// Reading and decoding a large log costs about as much as replaying it, and the two run side
+/// by side on two cores. The reading thread hands over batches of ``batchSize`` lines through a
+/// ring of ``slotCount`` slots, so at most that many batches are ever held and memory stays
+/// flat in the log's length. A batch holds the lines decoded into events, or, when the caller
+/// has taken every batch but the last one handed over, the lines as read, for the caller to
+/// decode: the decoding is shared so that neither thread waits for the other.
+///
+/// Everything the caller sees is as if it read the log itself: the same events in the same
+/// order, each skipped line handed to the skip handler on the caller's thread just before the
+/// event that followed it, and a read error thrown after the events before it.
 ///
 /// Where Dispatch is not available, the events are read on the caller's thread.
-final class ReadAheadEvents: @unchecked Sendable {
-    /// Events per batch: enough that handing a batch over costs nothing per event, few enough
+package final class ReadAheadEvents: @unchecked Sendable {
+    /// Which thread decodes the lines.
+    package enum Policy: Sendable {
+        /// The reading thread, and the caller's too whenever it has been waiting for work.
+        case shared
+        /// The reading thread alone.
+        case readingThread
+        /// The caller's thread alone (the reading thread only reads and splits lines).
+        case callingThread
+    }
+
+    /// Lines per batch: enough that handing a batch over costs nothing per event, few enough
     /// that the replay starts at once.
     static let batchSize = 2_048
     /// Batches read ahead at most.
@@ -50,12 +77,15 @@ final class ReadAheadEvents: @unchecked Sendable {
         }
     }
 
-    /// A run of events, with the lines skipped among them and how the run ended.
+    /// A run of the log: decoded events with the lines skipped among them, or lines as read;
+    /// and how the run ended.
     private struct Batch {
         var events = EventBuffer(capacity: 0)
         /// Each skipped line's error, with the number of events of the batch read before it.
         var skips: [(before: Int, error: LogReadError)] = []
-        /// The error that ended the log, thrown after the batch's events.
+        /// Lines for the caller to decode, after the events.
+        var raw = RawLines()
+        /// The error that ended the log, thrown after the batch's events and lines.
         var error: LogReadError?
         /// Whether the log ends with this batch.
         var isLast = false
@@ -63,11 +93,13 @@ final class ReadAheadEvents: @unchecked Sendable {
 
     private let reader: ChatLogReader
     private let onSkip: (LogReadError) -> Void
+    private let policy: Policy
 
     // The caller's side.
     private var current = Batch()
     private var position = 0
     private var nextSkip = 0
+    private var nextRawLine = 0
     private var isDone = false
 
     #if canImport(Dispatch)
@@ -75,10 +107,11 @@ final class ReadAheadEvents: @unchecked Sendable {
     private let filled = DispatchSemaphore(value: 0)
     private let free = DispatchSemaphore(value: slotCount)
     private let stopped = DispatchSemaphore(value: 0)
-    private var readSlot = 0
-    /// Set by the caller before it signals `free`, read by the reading thread after it waits on
-    /// `free`: the semaphore orders the two.
+    /// Guards `stopRequested`, which both threads touch.
+    private let stopLock = DispatchSemaphore(value: 1)
     private var stopRequested = false
+    private var readSlot = 0
+
     /// The lines skipped in the batch being read. The reading thread's alone, and an object of
     /// its own: were its per-event count a field of this object, the two threads would write the
     /// same cache line for every event.
@@ -91,8 +124,9 @@ final class ReadAheadEvents: @unchecked Sendable {
     #endif
 
     /// Starts reading `reader`'s remaining events ahead.
-    init(_ reader: ChatLogReader) {
+    init(_ reader: ChatLogReader, policy: Policy = .shared) {
         self.reader = reader
+        self.policy = policy
         onSkip = reader.onSkip
         #if canImport(Dispatch)
         slots = .allocate(capacity: Self.slotCount)
@@ -125,6 +159,25 @@ final class ReadAheadEvents: @unchecked Sendable {
                 position += 1
                 return current.events.take()
             }
+            while nextRawLine < current.raw.lines.count {
+                let line = current.raw.lines[nextRawLine]
+                nextRawLine += 1
+                let outcome = current.raw.bytes.withUnsafeBufferPointer { bytes in
+                    reader.outcome(
+                        ofEventLine: UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]),
+                        number: line.number, terminated: line.terminated)
+                }
+                switch outcome {
+                case let .event(event):
+                    return event
+                case let .skipped(error):
+                    onSkip(error)
+                case let .failed(error):
+                    isDone = true
+                    current = Batch(isLast: true)
+                    throw error
+                }
+            }
             if current.isLast {
                 guard !isDone else { return nil }
                 isDone = true
@@ -138,6 +191,7 @@ final class ReadAheadEvents: @unchecked Sendable {
             free.signal()
             position = 0
             nextSkip = 0
+            nextRawLine = 0
         }
         #else
         return try reader.next()
@@ -148,7 +202,9 @@ final class ReadAheadEvents: @unchecked Sendable {
     /// Call it once, when done with the events.
     func finish() {
         #if canImport(Dispatch)
+        stopLock.wait()
         stopRequested = true
+        stopLock.signal()
         for _ in 0..<Self.slotCount { free.signal() }
         stopped.wait()
         reader.onSkip = onSkip
@@ -164,34 +220,74 @@ final class ReadAheadEvents: @unchecked Sendable {
         let reader = self.reader
         let collector = self.collector
         var writeSlot = 0
+        var callerWaits = policy == .callingThread
         while true {
             var batch = Batch()
-            let events = EventBuffer(capacity: Self.batchSize)
-            batch.events = events
-            collector.eventsRead = 0
             do throws(LogReadError) {
-                while events.count < Self.batchSize {
-                    guard let event = try reader.next() else {
-                        batch.isLast = true
-                        break
-                    }
-                    events.append(event)
-                    collector.eventsRead = events.count
+                if callerWaits, !reader.hasFirstEvent {
+                    try readRaw(into: &batch, from: reader)
+                } else {
+                    try readEvents(into: &batch, from: reader, collector: collector)
                 }
             } catch {
                 batch.error = error
                 batch.isLast = true
             }
-            batch.skips = collector.skips
-            collector.skips.removeAll()
             free.wait()
-            if stopRequested { break }
+            stopLock.wait()
+            let stop = stopRequested
+            stopLock.signal()
+            if stop { break }
             slots[writeSlot] = batch
             writeSlot = (writeSlot + 1) % Self.slotCount
             filled.signal()
             if batch.isLast { break }
+            // Every other slot free at once means the caller has taken all but the batch just
+            // handed over and is about to wait: the next batch goes over undecoded, for the
+            // caller to decode.
+            switch policy {
+            case .shared:
+                var freeSlots = 0
+                while freeSlots < Self.slotCount - 1, free.wait(timeout: .now()) == .success { freeSlots += 1 }
+                for _ in 0..<freeSlots { free.signal() }
+                callerWaits = freeSlots == Self.slotCount - 1
+            case .readingThread, .callingThread:
+                break
+            }
         }
         stopped.signal()
+    }
+
+    /// Reads a batch of lines and decodes them.
+    private func readEvents(
+        into batch: inout Batch, from reader: ChatLogReader, collector: SkipCollector
+    ) throws(LogReadError) {
+        let events = EventBuffer(capacity: Self.batchSize)
+        batch.events = events
+        collector.eventsRead = 0
+        defer {
+            batch.skips = collector.skips
+            collector.skips.removeAll()
+        }
+        while events.count < Self.batchSize {
+            guard let event = try reader.next() else {
+                batch.isLast = true
+                return
+            }
+            events.append(event)
+            collector.eventsRead = events.count
+        }
+    }
+
+    /// Reads a batch of lines without decoding them.
+    private func readRaw(into batch: inout Batch, from reader: ChatLogReader) throws(LogReadError) {
+        batch.raw.lines.reserveCapacity(Self.batchSize)
+        while batch.raw.lines.count < Self.batchSize {
+            guard try reader.appendNextLine(to: &batch.raw) else {
+                batch.isLast = true
+                return
+            }
+        }
     }
     #endif
 }

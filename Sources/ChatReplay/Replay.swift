@@ -41,9 +41,18 @@ public enum Replay {
     ///
     /// - Throws: ``LogReadError`` when the file cannot be read or a line cannot be decoded.
     public static func run(_ reader: ChatLogReader, format: ReplayFormat, write: (String) -> Void) throws(LogReadError) {
+        try run(reader, format: format, decoding: .shared, write: write)
+    }
+
+    /// Replays the rest of `reader`'s log, with the lines decoded as `policy` says (a hook for
+    /// tests, which check that every policy replays alike).
+    package static func run(
+        _ reader: ChatLogReader, format: ReplayFormat, decoding policy: ReadAheadEvents.Policy,
+        write: (String) -> Void
+    ) throws(LogReadError) {
         var replayer = Replayer(configuration: reader.configuration)
         // The log is read and decoded on a second thread while this one replays it.
-        let events = ReadAheadEvents(reader)
+        let events = ReadAheadEvents(reader, policy: policy)
         defer { events.finish() }
         switch format {
         case .text:

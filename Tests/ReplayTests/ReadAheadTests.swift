@@ -34,36 +34,59 @@ struct ReadAheadTests {
         return trace.items
     }
 
+    /// Every way of sharing the decoding between the two threads; `shared` picks per batch.
+    static let policies: [ReadAheadEvents.Policy] = [.shared, .readingThread, .callingThread]
+
     /// The trace of `Replay.run` in the text format, which writes once per step.
-    static func replayTrace(_ bytes: [UInt8]) throws -> [String] {
+    static func replayTrace(_ bytes: [UInt8], policy: ReadAheadEvents.Policy) throws -> [String] {
         let trace = Trace()
         let reader = try ChatLogReader(bytes: bytes, skipInvalidLines: true) { trace.items.append("S\($0.line)") }
         var header = true
-        try Replay.run(reader, format: .text) { _ in
+        try Replay.run(reader, format: .text, decoding: policy) { _ in
             // The first piece is the timeline's header, not a step.
             if header { header = false } else { trace.items.append("E") }
         }
         return trace.items
     }
 
-    @Test("skipped lines reach the handler between the same events, at every batch boundary")
-    func skipsInOrder() throws {
+    @Test("a header after the first line, a cut-off last line and blank lines, decoded on either thread",
+          arguments: policies)
+    func oddLines(_ policy: ReadAheadEvents.Policy) throws {
+        var text = String(decoding: Self.log(events: 3_000, badBefore: []), as: UTF8.self)
+        text += "\n   \n" + #"{"chatlog":1}"# + "\n" + Self.scroll + "\n" + #"{"type":"scrolled","off"#
+        let bytes = Array(text.utf8)
+        let expected = try Self.expectedTrace(bytes)
+        #expect(expected.filter { $0 != "E" } == ["S3004", "S3006"])
+        #expect(try Self.replayTrace(bytes, policy: policy) == expected)
+        // The messages are those of reading on one thread.
+        var messages: [String] = []
+        let reader = try ChatLogReader(bytes: bytes, skipInvalidLines: true) { messages.append($0.message) }
+        try Replay.run(reader, format: .json, decoding: policy) { _ in }
+        #expect(messages == [
+            "a header is only allowed on the first line",
+            "unterminated string (the log ends in the middle of this line; the recording was cut off)",
+        ])
+    }
+
+    @Test("skipped lines reach the handler between the same events, at every batch boundary", arguments: policies)
+    func skipsInOrder(_ policy: ReadAheadEvents.Policy) throws {
         // Batches hold 2,048 events: bad lines just before, at and after the boundaries.
         let bytes = Self.log(events: 5_000, badBefore: [1, 2_047, 2_048, 2_049, 4_095, 4_096, 4_097, 5_000])
         let expected = try Self.expectedTrace(bytes)
         #expect(expected.filter { $0 != "E" } == ["S3", "S2050", "S2052", "S2054", "S4101", "S4103", "S4105", "S5009"])
         #expect(expected.count == 5_008)
-        #expect(try Self.replayTrace(bytes) == expected)
+        #expect(try Self.replayTrace(bytes, policy: policy) == expected)
     }
 
-    @Test("an error ends the replay after every event before it, in every format", arguments: ReplayFormat.allCases)
-    func errorAfterEvents(_ format: ReplayFormat) throws {
+    @Test("an error ends the replay after every event before it, in every format",
+          arguments: ReplayFormat.allCases, policies)
+    func errorAfterEvents(_ format: ReplayFormat, _ policy: ReadAheadEvents.Policy) throws {
         var text = String(decoding: Self.log(events: 4_200, badBefore: []), as: UTF8.self)
         text += Self.bad + "\n" + Self.scroll + "\n"
         let reader = try ChatLogReader(bytes: Array(text.utf8), name: "log.jsonl")
         var output = ""
         let error = #expect(throws: LogReadError.self) {
-            try Replay.run(reader, format: format) { output += $0 }
+            try Replay.run(reader, format: format, decoding: policy) { output += $0 }
         }
         #expect(error?.line == 4_202)
         #expect(error?.message == #"missing required field "offset" in scrolled"#)
@@ -74,12 +97,12 @@ struct ReadAheadTests {
         }
     }
 
-    @Test("the reader's own skip handler is back after the replay")
-    func handlerRestored() throws {
+    @Test("the reader's own skip handler is back after the replay", arguments: policies)
+    func handlerRestored(_ policy: ReadAheadEvents.Policy) throws {
         let trace = Trace()
         let bytes = Self.log(events: 10, badBefore: [5])
         let reader = try ChatLogReader(bytes: bytes, skipInvalidLines: true) { trace.items.append("S\($0.line)") }
-        try Replay.run(reader, format: .json) { _ in }
+        try Replay.run(reader, format: .json, decoding: policy) { _ in }
         #expect(trace.items == ["S7"])
         // Reading on after the end hands nothing more to anyone, and does not hang.
         #expect(try reader.next() == nil)
