@@ -123,6 +123,9 @@ public final class ChatLogReader {
     /// The configuration to replay the log with: the header's, or the defaults without a header.
     public var configuration: ChatConfiguration { header?.configuration ?? ChatConfiguration() }
 
+    /// The bytes of the lines read so far, line breaks included.
+    @exclusivity(unchecked) private(set) var bytesRead = 0
+
     /// The number of the last line read, 1-based.
     @exclusivity(unchecked) public private(set) var lineNumber = 0
 
@@ -358,6 +361,7 @@ public final class ChatLogReader {
                     var end = newline
                     if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                     let line = start..<end
+                    bytesRead &+= newline + 1 - start
                     start = newline + 1
                     scanned = start
                     lineNumber += 1
@@ -368,6 +372,7 @@ public final class ChatLogReader {
             if atEnd {
                 guard start < buffer.count else { return nil }
                 var end = buffer.count
+                bytesRead &+= end - start
                 if buffer[end - 1] == 0x0D { end -= 1 }
                 let line = start..<end
                 start = buffer.count

@@ -21,8 +21,8 @@ struct RawLines {
 ///
 /// Reading and decoding a large log costs about as much as replaying it, and the two run side
 /// by side on two cores. The reading thread hands over batches of ``batchSize`` lines through a
-/// ring of ``slotCount`` slots, so at most that many batches are ever held and memory stays
-/// flat in the log's length. A batch holds the lines decoded into events, or, when the caller
+/// ring of ``slotCount`` slots (and ``batchBytes`` of lines at most), so at most that many
+/// batches are ever held and memory stays flat in the log's length. A batch holds the lines decoded into events, or, when the caller
 /// has taken every batch but the last one handed over, the lines as read, for the caller to
 /// decode: the decoding is shared so that neither thread waits for the other.
 ///
@@ -42,9 +42,12 @@ package final class ReadAheadEvents: @unchecked Sendable {
         case callingThread
     }
 
-    /// Lines per batch: enough that handing a batch over costs nothing per event, few enough
-    /// that the replay starts at once.
+    /// Lines per batch at most: enough that handing a batch over costs nothing per event, few
+    /// enough that the replay starts at once.
     static let batchSize = 2_048
+    /// Bytes of lines per batch at most, so that a log of large events (pages of history)
+    /// holds little of itself in flight: memory stays that of the replay.
+    static let batchBytes = 128 << 10
     /// Batches read ahead at most.
     static let slotCount = 4
 
@@ -269,7 +272,8 @@ package final class ReadAheadEvents: @unchecked Sendable {
             batch.skips = collector.skips
             collector.skips.removeAll()
         }
-        while events.count < Self.batchSize {
+        let limit = reader.bytesRead + Self.batchBytes
+        while events.count < Self.batchSize, reader.bytesRead < limit {
             guard let event = try reader.next() else {
                 batch.isLast = true
                 return
@@ -282,7 +286,8 @@ package final class ReadAheadEvents: @unchecked Sendable {
     /// Reads a batch of lines without decoding them.
     private func readRaw(into batch: inout Batch, from reader: ChatLogReader) throws(LogReadError) {
         batch.raw.lines.reserveCapacity(Self.batchSize)
-        while batch.raw.lines.count < Self.batchSize {
+        let limit = reader.bytesRead + Self.batchBytes
+        while batch.raw.lines.count < Self.batchSize, reader.bytesRead < limit {
             guard try reader.appendNextLine(to: &batch.raw) else {
                 batch.isLast = true
                 return
