@@ -1,7 +1,18 @@
 import ArgumentParser
 import ChatEvents
 import ChatReplay
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension ReplayCommand {
     struct Redact: ParsableCommand {
@@ -55,10 +66,8 @@ func writeLog(_ text: String, to path: String?) throws {
         console.flush()
         return
     }
-    do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    } catch {
-        Console.error("cannot write \(path): \(error.localizedDescription)")
+    if let reason = writeFile(text, to: path) {
+        Console.error("cannot write \(path): \(reason)")
         throw Exit.unreadable
     }
 }

@@ -1,6 +1,17 @@
 import ArgumentParser
 import ChatReplay
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension TimelinePicture.Options.VerticalScale: ExpressibleByArgument {}
 
@@ -57,10 +68,8 @@ extension ReplayCommand {
             }
             for (path, text) in [(svg, { picture.svg() }), (html, { picture.html() })] as [(String?, () -> String)] {
                 guard let path else { continue }
-                do {
-                    try Data(text().utf8).write(to: URL(fileURLWithPath: path))
-                } catch {
-                    Console.error("\(path): cannot write: \(error.localizedDescription)")
+                if let reason = writeFile(text(), to: path) {
+                    Console.error("\(path): cannot write: \(reason)")
                     throw Exit.unreadable
                 }
             }

@@ -1,6 +1,17 @@
 import ArgumentParser
 import ChatReplay
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @main
 struct ReplayCommand: ParsableCommand {
@@ -55,25 +66,52 @@ struct Console {
     /// Writes `text` to standard output without copying it.
     private static func writeOut(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-            FileHandle.standardOutput.write(
-                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
-        }
+        text.withUTF8 { writeAll($0, to: STDOUT_FILENO) }
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        var line = text + "\n"
+        line.withUTF8 { writeAll($0, to: STDERR_FILENO) }
     }
+
+    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+        _ = writeBytes(bytes, to: descriptor)
+    }
+}
+
+/// Writes every byte to `descriptor`, retrying after a signal; stops at any other error (a
+/// closed pipe: the reader went away). Returns whether everything was written.
+func writeBytes(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
+    guard var next = bytes.baseAddress else { return true }
+    var remaining = bytes.count
+    while remaining > 0 {
+        let written = write(descriptor, next, remaining)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        next += written
+        remaining -= written
+    }
+    return true
+}
+
+/// Writes `text` to the file at `path`, replacing it; on failure, the system's reason.
+func writeFile(_ text: String, to path: String) -> String? {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+    var text = text
+    let written = text.withUTF8 { writeBytes($0, to: descriptor) }
+    let reason = written ? nil : String(cString: strerror(errno))
+    guard close(descriptor) == 0 || reason != nil else { return String(cString: strerror(errno)) }
+    return reason
 }
 
 /// Rejects a file that is neither a log, a golden nor a pending golden (exit code 64).
 func validatePairPaths(_ paths: [String]) throws {
     for path in paths {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            continue
-        }
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else { continue }
         guard [".jsonl", ".golden", ".golden.new"].contains(where: path.hasSuffix) else {
             throw ValidationError("\(path) is not a log (.jsonl), a golden (.golden) or a folder")
         }

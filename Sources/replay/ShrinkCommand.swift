@@ -2,10 +2,28 @@ import ArgumentParser
 import ChatEvents
 import ChatReducer
 import ChatReplay
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension ReplayCommand {
     struct Shrink: ParsableCommand {
+        /// `seconds` with two decimals, as `%.2f` prints it.
+        static func twoDecimals(_ seconds: Double) -> String {
+            let hundredths = Int((seconds * 100).rounded())
+            let fraction = hundredths % 100
+            return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+        }
+
         static let configuration = CommandConfiguration(
             abstract: "Cut a log down to a minimal one that still shows a behaviour.",
             discussion: """
@@ -87,7 +105,7 @@ extension ReplayCommand {
             try writeLog(result.log.jsonLines, to: output)
             Console.error(
                 "shrunk \(result.originalEventCount) events to \(result.log.events.count) in "
-                    + "\(String(format: "%.2f", seconds)) s (\(result.evaluations) evaluations"
+                    + "\(Self.twoDecimals(seconds)) s (\(result.evaluations) evaluations"
                     + (result.reachedLimit ? ", stopped at --max-evaluations" : "") + ")")
         }
     }
