@@ -275,12 +275,12 @@ public final class ChatLogReader {
     var hasFirstEvent: Bool { firstEvent != nil }
 
     /// Appends the next non-blank line's bytes to `lines`, undecoded; false at the end of the log.
-    func appendNextLine(to lines: inout RawLines) throws(LogReadError) -> Bool {
+    func appendNextLine(to lines: RawLines) throws(LogReadError) -> Bool {
         while let (range, terminated) = try nextLine() {
             if isBlank(range) { continue }
-            let start = lines.bytes.count
-            buffer.withUnsafeBufferPointer { lines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
-            lines.lines.append(RawLines.Line(start: start, end: lines.bytes.count, number: lineNumber, terminated: terminated))
+            buffer.withUnsafeBufferPointer {
+                lines.append(UnsafeBufferPointer(rebasing: $0[range]), number: lineNumber, terminated: terminated)
+            }
             return true
         }
         return false

@@ -4,8 +4,9 @@ import Dispatch
 import ChatEvents
 
 /// Lines of a log as read, not yet decoded: their bytes one after another, and where each
-/// lies, with its line number and whether a line break ended it.
-struct RawLines {
+/// lies, with its line number and whether a line break ended it. Held in memory of its own, so
+/// that reading a line back costs no reference counting.
+final class RawLines: @unchecked Sendable {
     struct Line {
         var start: Int
         var end: Int
@@ -13,8 +14,49 @@ struct RawLines {
         var terminated: Bool
     }
 
-    var bytes: [UInt8] = []
-    var lines: [Line] = []
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private var byteCount = 0
+    private var byteCapacity: Int
+    private let lines: UnsafeMutablePointer<Line>
+    /// The number of lines held.
+    private(set) var count = 0
+    /// The most lines it holds.
+    let capacity: Int
+
+    init(lines: Int, bytes: Int) {
+        capacity = lines
+        self.lines = .allocate(capacity: max(lines, 1))
+        byteCapacity = max(bytes, 16)
+        self.bytes = .allocate(capacity: byteCapacity)
+    }
+
+    deinit {
+        lines.deallocate()
+        bytes.deallocate()
+    }
+
+    /// Appends a line; at most `capacity` of them.
+    func append(_ line: UnsafeBufferPointer<UInt8>, number: Int, terminated: Bool) {
+        if byteCount + line.count > byteCapacity {
+            var newCapacity = byteCapacity * 2
+            while newCapacity < byteCount + line.count { newCapacity *= 2 }
+            let newBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            newBytes.update(from: bytes, count: byteCount)
+            bytes.deallocate()
+            bytes = newBytes
+            byteCapacity = newCapacity
+        }
+        if let source = line.baseAddress { (bytes + byteCount).update(from: source, count: line.count) }
+        (lines + count).initialize(to: Line(start: byteCount, end: byteCount + line.count, number: number, terminated: terminated))
+        byteCount += line.count
+        count += 1
+    }
+
+    /// The bytes, number and ending of line `index`.
+    func line(_ index: Int) -> (bytes: UnsafeBufferPointer<UInt8>, number: Int, terminated: Bool) {
+        let line = lines[index]
+        return (UnsafeBufferPointer(start: bytes + line.start, count: line.end - line.start), line.number, line.terminated)
+    }
 }
 
 /// The events of a log, read ahead on a thread of their own while the caller replays them.
@@ -87,7 +129,7 @@ package final class ReadAheadEvents: @unchecked Sendable {
         /// Each skipped line's error, with the number of events of the batch read before it.
         var skips: [(before: Int, error: LogReadError)] = []
         /// Lines for the caller to decode, after the events.
-        var raw = RawLines()
+        var raw = RawLines(lines: 0, bytes: 0)
         /// The error that ended the log, thrown after the batch's events and lines.
         var error: LogReadError?
         /// Whether the log ends with this batch.
@@ -162,15 +204,10 @@ package final class ReadAheadEvents: @unchecked Sendable {
                 position += 1
                 return current.events.take()
             }
-            while nextRawLine < current.raw.lines.count {
-                let line = current.raw.lines[nextRawLine]
+            while nextRawLine < current.raw.count {
+                let line = current.raw.line(nextRawLine)
                 nextRawLine += 1
-                let outcome = current.raw.bytes.withUnsafeBufferPointer { bytes in
-                    reader.outcome(
-                        ofEventLine: UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]),
-                        number: line.number, terminated: line.terminated)
-                }
-                switch outcome {
+                switch reader.outcome(ofEventLine: line.bytes, number: line.number, terminated: line.terminated) {
                 case let .event(event):
                     return event
                 case let .skipped(error):
@@ -285,10 +322,11 @@ package final class ReadAheadEvents: @unchecked Sendable {
 
     /// Reads a batch of lines without decoding them.
     private func readRaw(into batch: inout Batch, from reader: ChatLogReader) throws(LogReadError) {
-        batch.raw.lines.reserveCapacity(Self.batchSize)
+        let raw = RawLines(lines: Self.batchSize, bytes: Self.batchBytes + 4_096)
+        batch.raw = raw
         let limit = reader.bytesRead + Self.batchBytes
-        while batch.raw.lines.count < Self.batchSize, reader.bytesRead < limit {
-            guard try reader.appendNextLine(to: &batch.raw) else {
+        while raw.count < Self.batchSize, reader.bytesRead < limit {
+            guard try reader.appendNextLine(to: raw) else {
                 batch.isLast = true
                 return
             }
