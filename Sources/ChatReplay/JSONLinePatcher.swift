@@ -24,8 +24,11 @@ struct JSONLinePatcher {
     /// Appends the JSON line of `snapshot` (without a line break) to `output`.
     mutating func write(_ snapshot: consuming ReplaySnapshot, to output: inout JSONWriter) {
         if hasLine {
-            for field in ReplaySnapshot.LineField.ordered where !snapshot.hasSameValue(of: field, as: previous) {
-                patch(field, with: snapshot)
+            var changed = snapshot.changedFields(since: previous)
+            while changed != 0 {
+                let index = changed.trailingZeroBitCount
+                changed &= changed - 1
+                if let field = ReplaySnapshot.LineField(rawValue: index) { patch(field, with: snapshot) }
             }
         } else {
             writeWhole(snapshot)

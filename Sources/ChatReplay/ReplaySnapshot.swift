@@ -130,14 +130,14 @@ public struct ReplaySnapshot: Sendable, Hashable {
     }
 
     /// The keys of a JSON line (SPEC 3), in order.
-    enum LineField: Int, CaseIterable {
+    package enum LineField: Int, CaseIterable {
         case step, event, mode, offset, contentHeight, visibleHeight, isAtBottom, offsetReason, scrollTarget
         case unreadCount, showJumpToLatest, animating, isLoadingOlder, hasMoreOlder, effects, keyboardHeight
         case inputFocused, userHoldsView, highlightedID, trailingSpacer, messageCount, warnings
         case unreadDividerID, readUpTo, hasMoreNewer, isLoadingNewer, pendingWindow
 
         /// Every field in order, computed once.
-        static let ordered = allCases
+        package static let ordered = allCases
 
         /// The field's key.
         var key: StaticString {
@@ -173,8 +173,47 @@ public struct ReplaySnapshot: Sendable, Hashable {
         }
     }
 
+    /// The fields that may print differently in this snapshot than in `other`, one bit per
+    /// field (`1 << field.rawValue`): the comparisons of ``hasSameValue(of:as:)`` in a row,
+    /// without a call per field (the replay's JSON lines compare every field of every step).
+    /// `JSONLinePatcherTests` checks that the two agree.
+    package func changedFields(since other: ReplaySnapshot) -> UInt32 {
+        @inline(__always) func bit(_ field: LineField, _ same: Bool) -> UInt32 { same ? 0 : 1 << field.rawValue }
+        var changed = bit(.step, step == other.step)
+        changed |= bit(.event, eventType == other.eventType)
+        changed |= bit(.mode, mode == other.mode)
+        changed |= bit(.offset, offset == other.offset)
+        changed |= bit(.contentHeight, contentHeight == other.contentHeight)
+        changed |= bit(.visibleHeight, visibleHeight == other.visibleHeight)
+        changed |= bit(.isAtBottom, isAtBottom == other.isAtBottom)
+        changed |= bit(.offsetReason, offsetReason == other.offsetReason)
+        changed |= bit(.scrollTarget, scrollTarget == other.scrollTarget)
+        changed |= bit(.unreadCount, unreadCount == other.unreadCount)
+        changed |= bit(.showJumpToLatest, showJumpToLatest == other.showJumpToLatest)
+        changed |= bit(.animating, animating == other.animating)
+        changed |= bit(.isLoadingOlder, isLoadingOlder == other.isLoadingOlder)
+        changed |= bit(.hasMoreOlder, hasMoreOlder == other.hasMoreOlder)
+        changed |= bit(.effects, effects == other.effects)
+        changed |= bit(.keyboardHeight, keyboardHeight == other.keyboardHeight)
+        changed |= bit(.inputFocused, inputFocused == other.inputFocused)
+        changed |= bit(.userHoldsView, userHoldsView == other.userHoldsView)
+        changed |= bit(.highlightedID, highlightedID == other.highlightedID)
+        changed |= bit(.trailingSpacer, trailingSpacer == other.trailingSpacer)
+        changed |= bit(.messageCount, messageCount == other.messageCount)
+        changed |= bit(.warnings, warnings == other.warnings)
+        changed |= bit(.unreadDividerID, unreadDividerID == other.unreadDividerID)
+        changed |= bit(.readUpTo, readUpTo == other.readUpTo)
+        changed |= bit(.hasMoreNewer, hasMoreNewer == other.hasMoreNewer)
+        changed |= bit(.isLoadingNewer, isLoadingNewer == other.isLoadingNewer)
+        changed |= bit(.pendingWindow, pendingWindow == other.pendingWindow)
+        return changed
+    }
+
+    /// The type of ``event``, the only part of it a JSON line shows.
+    private var eventType: ChatEvent.EventType? { event?.type }
+
     /// Whether `field` prints the same in this snapshot as in `other`.
-    func hasSameValue(of field: LineField, as other: ReplaySnapshot) -> Bool {
+    package func hasSameValue(of field: LineField, as other: ReplaySnapshot) -> Bool {
         switch field {
         case .step: step == other.step
         case .event: event?.type == other.event?.type

@@ -41,4 +41,35 @@ struct JSONLinePatcherTests {
         #expect(patched.split(separator: "\n").count == 5_000)
         #expect(patched == whole)
     }
+
+    @Test("the changed-field mask agrees with the field-by-field comparison on every step")
+    func changedFieldsAgree() throws {
+        for messenger in [false, true] {
+            var generator = ChatLogGenerator(seed: 9, messages: 40, messenger: messenger)
+            var events: [LoggedEvent] = []
+            var configuration = ChatConfiguration()
+            generator.generate(events: 3_000) { line in
+                switch try? ChatLogLine(decoding: line) {
+                case .event(let event)?: events.append(event)
+                case .header(let header)?: configuration = header.configuration
+                case nil: break
+                }
+            }
+            var replayer = Replayer(configuration: configuration)
+            var previous = replayer.initialSnapshot
+            var changedSomewhere: UInt32 = 0
+            for event in events {
+                let snapshot = replayer.apply(event)
+                var expected: UInt32 = 0
+                for field in ReplaySnapshot.LineField.ordered where !snapshot.hasSameValue(of: field, as: previous) {
+                    expected |= 1 << field.rawValue
+                }
+                #expect(snapshot.changedFields(since: previous) == expected)
+                changedSomewhere |= expected
+                previous = snapshot
+            }
+            // Most fields change somewhere in a log of each flavour.
+            #expect(changedSomewhere.nonzeroBitCount >= 20)
+        }
+    }
 }
