@@ -21,9 +21,17 @@ extension ChatState {
     ///   carrying m messages.
     @discardableResult
     public mutating func reduce(_ event: ChatEvent) -> [ChatEffect] {
+        update(event)
+        return effects
+    }
+
+    /// ``reduce(_:)`` without handing the effects back, for a caller that reads them from the
+    /// state (a replay of a long log, where returning the array costs a retain and a release
+    /// per event).
+    package mutating func update(_ event: ChatEvent) {
         let before = offset
-        effects = []
-        warnings = []
+        if !effects.isEmpty { effects = [] }
+        if !warnings.isEmpty { warnings = [] }
         stepCause = nil
         stepIssuedCommand = false
         // An open at the first unread settles while its first layout measures messages (the
@@ -47,7 +55,6 @@ extension ChatState {
         } else {
             offsetReason = before == nil ? .viewport : .clamp
         }
-        return effects
     }
 
     // swiftlint:disable:next cyclomatic_complexity function_body_length

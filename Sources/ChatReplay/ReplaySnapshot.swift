@@ -454,7 +454,7 @@ public struct Replayer: Sendable {
             lastTime = time
         }
         step += 1
-        state.reduce(logged.event)
+        state.update(logged.event)
         return extra
     }
 
