@@ -86,12 +86,12 @@ package final class ReadAheadEvents: @unchecked Sendable {
 
     /// Lines per batch at most: enough that handing a batch over costs nothing per event, few
     /// enough that the replay starts at once.
-    static let batchSize = 2_048
+    static let batchSize = 4_096
     /// Bytes of lines per batch at most, so that a log of large events (pages of history)
     /// holds little of itself in flight: memory stays that of the replay.
-    static let batchBytes = 128 << 10
+    static let batchBytes = 256 << 10
     /// Batches read ahead at most.
-    static let slotCount = 4
+    static let slotCount = 3
 
     /// Events handed over from one thread to the other, and then moved out one by one: no
     /// event is copied (and its strings retained) on the way.

@@ -70,29 +70,29 @@ struct ReadAheadTests {
 
     @Test("skipped lines reach the handler between the same events, at every batch boundary", arguments: policies)
     func skipsInOrder(_ policy: ReadAheadEvents.Policy) throws {
-        // Batches hold 2,048 events: bad lines just before, at and after the boundaries.
-        let bytes = Self.log(events: 5_000, badBefore: [1, 2_047, 2_048, 2_049, 4_095, 4_096, 4_097, 5_000])
+        // Batches hold 4,096 lines of this size: bad lines just before, at and after the boundaries.
+        let bytes = Self.log(events: 9_000, badBefore: [1, 4_095, 4_096, 4_097, 8_191, 8_192, 8_193, 9_000])
         let expected = try Self.expectedTrace(bytes)
-        #expect(expected.filter { $0 != "E" } == ["S3", "S2050", "S2052", "S2054", "S4101", "S4103", "S4105", "S5009"])
-        #expect(expected.count == 5_008)
+        #expect(expected.filter { $0 != "E" } == ["S3", "S4098", "S4100", "S4102", "S8197", "S8199", "S8201", "S9009"])
+        #expect(expected.count == 9_008)
         #expect(try Self.replayTrace(bytes, policy: policy) == expected)
     }
 
     @Test("an error ends the replay after every event before it, in every format",
           arguments: ReplayFormat.allCases, policies)
     func errorAfterEvents(_ format: ReplayFormat, _ policy: ReadAheadEvents.Policy) throws {
-        var text = String(decoding: Self.log(events: 4_200, badBefore: []), as: UTF8.self)
+        var text = String(decoding: Self.log(events: 9_000, badBefore: []), as: UTF8.self)
         text += Self.bad + "\n" + Self.scroll + "\n"
         let reader = try ChatLogReader(bytes: Array(text.utf8), name: "log.jsonl")
         var output = ""
         let error = #expect(throws: LogReadError.self) {
             try Replay.run(reader, format: format, decoding: policy) { output += $0 }
         }
-        #expect(error?.line == 4_202)
+        #expect(error?.line == 9_002)
         #expect(error?.message == #"missing required field "offset" in scrolled"#)
         switch format {
-        case .text: #expect(output.components(separatedBy: "\n").filter { $0.hasPrefix("#") }.count == 4_200)
-        case .jsonl: #expect(output.split(separator: "\n").count == 4_200)
+        case .text: #expect(output.components(separatedBy: "\n").filter { $0.hasPrefix("#") }.count == 9_000)
+        case .jsonl: #expect(output.split(separator: "\n").count == 9_000)
         case .json: #expect(output == "")
         }
     }
