@@ -17,6 +17,10 @@ public enum Replay {
     /// produced; memory does not grow with the length of the log for ``ReplayFormat/text``
     /// and ``ReplayFormat/jsonl``.
     ///
+    /// The log is read and decoded on a second thread while this one replays it; `write` and
+    /// `onSkip` are called on the calling thread, in the order of the log, as if it were read
+    /// here.
+    ///
     /// ```swift
     /// try Replay.run(log: "Examples/messaging.jsonl", format: .jsonl) { print($0, terminator: "") }
     /// ```
@@ -38,6 +42,10 @@ public enum Replay {
     }
 
     /// Replays the rest of `reader`'s log and hands the output to `write` piece by piece.
+    ///
+    /// The reader is read on a second thread until the call returns (its skip handler is then
+    /// called on the calling thread, in the order of the log); do not use it elsewhere
+    /// meanwhile.
     ///
     /// - Throws: ``LogReadError`` when the file cannot be read or a line cannot be decoded.
     public static func run(_ reader: ChatLogReader, format: ReplayFormat, write: (String) -> Void) throws(LogReadError) {
