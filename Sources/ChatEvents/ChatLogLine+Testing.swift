@@ -12,3 +12,11 @@ extension ChatLogLine {
         line.withUnsafeBufferPointer { EventLineParser(JSONScanner($0)).parse() }
     }
 }
+
+extension ChatEvent.EventType {
+    /// The type the single-pass parser tells from an unescaped `"type"` value by its length
+    /// and a byte or two, without the general lookup; `nil` when it does not.
+    package static func toldByShape(_ name: [UInt8]) -> ChatEvent.EventType? {
+        name.withUnsafeBufferPointer { EventLineParser.plainEventType($0, from: 0, to: $0.count) }
+    }
+}

@@ -558,7 +558,7 @@ struct EventLineParser {
         return ChatEvent.EventType(named: name, in: scanner)
     }
 
-    private static func plainEventType(
+    static func plainEventType(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
     ) -> ChatEvent.EventType? {
         @inline(__always) func named(_ name: StaticString, _ type: ChatEvent.EventType) -> ChatEvent.EventType? {

@@ -70,6 +70,21 @@ struct FastPathDifferentialTests {
         #expect(tally.read > 1_500)
     }
 
+    @Test("every event type is told by the shape of its name, and only its own name is")
+    func eventTypesByShape() {
+        for type in ChatEvent.EventType.allCases {
+            #expect(ChatEvent.EventType.toldByShape(Array(type.rawValue.utf8)) == type, "\(type)")
+            // One byte off anywhere is another name: nothing, or the general lookup's answer.
+            var changed = Array(type.rawValue.utf8)
+            for index in changed.indices {
+                let original = changed[index]
+                changed[index] = original == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+                #expect(ChatEvent.EventType.toldByShape(changed) == nil)
+                changed[index] = original
+            }
+        }
+    }
+
     @Test("every line of generated logs is read in one pass, to the same value")
     func generatedLogs() {
         var tally = Tally()
