@@ -108,8 +108,10 @@ struct MessageStore: Sendable, Equatable {
 
     /// The number of live messages.
     var count: Int { Int(front.live.total + back.live.total) }
-    /// The sum of the live messages' heights.
-    var totalHeight: Double { front.heights.total + back.heights.total }
+    /// The sum of the live messages' heights, never below zero: the running totals add and
+    /// subtract heights in the order they change, so removing the heights of 5e-324 and
+    /// 1.8e308 points leaves -5e-324 (the sum had rounded the first away).
+    var totalHeight: Double { max(0, front.heights.total + back.heights.total) }
 
     // MARK: Lookup
 

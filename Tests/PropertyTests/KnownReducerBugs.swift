@@ -96,6 +96,30 @@ struct KnownReducerBugs {
         #expect(state.offset == 283)
     }
 
+    /// Found by CI: the smallest and the largest finite heights in one window, both removed.
+    /// Adding the largest rounds the smallest away, so the running total of heights ended at
+    /// -5e-324 and the content height with it.
+    @Test("Heights of 5e-324 and 1.8e308 in a window, both removed: the content height is 0")
+    func extremeHeightsRemoved() throws {
+        let configuration = ChatConfiguration(layout: .top, windowedHistory: true)
+        let events: [ChatEvent] = [
+            .windowLoaded(
+                messages: [
+                    ChatMessage(id: "m0", direction: .incoming, height: 5e-324),
+                    ChatMessage(id: "m24", direction: .outgoing, height: .greatestFiniteMagnitude),
+                ],
+                hasMoreOlder: true, hasMoreNewer: true),
+            .messageRemoved(id: "m24"),
+            .messageRemoved(id: "m0"),
+        ]
+        var state = ChatState(configuration: configuration)
+        for event in events { state.reduce(event) }
+        #expect(state.contentHeight == 0)
+        let scenario = Scenario(flavor: .hostileFractions, seed: "ci", configuration: configuration, events: events)
+        let failure = Harness.firstFailure(of: scenario)
+        #expect(failure == nil, "\(String(describing: failure))")
+    }
+
     // MARK: The checks themselves
 
     /// Found by CI: a window whose 0.1-point message comes before one of 10,000,000 points,
