@@ -58,6 +58,18 @@ public enum Replay {
         _ reader: ChatLogReader, format: ReplayFormat, decoding policy: ReadAheadEvents.Policy,
         write: (String) -> Void
     ) throws(LogReadError) {
+        try run(
+            reader, format: format, decoding: policy, writeText: write,
+            writeBytes: { write(String(decoding: $0, as: UTF8.self)) })
+    }
+
+    /// Replays the rest of `reader`'s log, handing text pieces to `writeText` and pieces already
+    /// in UTF-8 (the JSON lines, about 64 KiB at a time) to `writeBytes`, so that a caller
+    /// writing bytes out never has them turned into a `String` and back.
+    package static func run(
+        _ reader: ChatLogReader, format: ReplayFormat, decoding policy: ReadAheadEvents.Policy = .shared,
+        writeText write: (String) -> Void, writeBytes: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(LogReadError) {
         var replayer = Replayer(configuration: reader.configuration)
         // The log is read and decoded on a second thread while this one replays it.
         let events = ReadAheadEvents(reader, policy: policy)
@@ -78,15 +90,15 @@ public enum Replay {
                     lines.write(replayer.apply(event), to: &writer)
                     writer.appendRaw(0x0A)
                     if writer.count >= 1 << 16 {
-                        write(writer.output)
+                        writer.withBytes(writeBytes)
                         writer.removeAll()
                     }
                 }
             } catch {
-                if writer.count > 0 { write(writer.output) }
+                if writer.count > 0 { writer.withBytes(writeBytes) }
                 throw error
             }
-            if writer.count > 0 { write(writer.output) }
+            if writer.count > 0 { writer.withBytes(writeBytes) }
         case .json:
             // Only the final state is printed: no snapshot per step.
             var lastEvent: ChatEvent?

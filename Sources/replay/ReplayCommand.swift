@@ -57,6 +57,12 @@ struct Console {
         if pending.utf8.count >= 1 << 16 { flush() }
     }
 
+    /// Writes UTF-8 bytes, after anything still pending.
+    mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+        flush()
+        Self.writeAll(bytes, to: STDOUT_FILENO)
+    }
+
     mutating func flush() {
         guard !pending.isEmpty else { return }
         Self.writeOut(pending)
@@ -149,10 +155,12 @@ extension ReplayCommand {
                         onSkip: { Console.error("warning: \($0.summary) (line skipped)") },
                         write: { console.write($0) })
                 } else {
+                    let reader = try ChatLogReader(
+                        contentsOf: log, skipInvalidLines: skipInvalid,
+                        onSkip: { Console.error("warning: \($0.summary) (line skipped)") })
                     try Replay.run(
-                        log: log, format: format, skipInvalidLines: skipInvalid,
-                        onSkip: { Console.error("warning: \($0.summary) (line skipped)") },
-                        write: { console.write($0) })
+                        reader, format: format, writeText: { console.write($0) },
+                        writeBytes: { console.write(bytes: $0) })
                 }
                 console.flush()
             } catch {
