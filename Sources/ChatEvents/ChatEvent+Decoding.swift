@@ -122,12 +122,26 @@ extension JSONFieldReader {
     func direction(_ key: StaticString) throws(JSONScanError) -> MessageDirection {
         let member = try required(key)
         let name = try stringRef(member, key)
-        if string(name, is: "outgoing") { return .outgoing }
-        if string(name, is: "incoming") { return .incoming }
+        if let direction = MessageDirection(named: name, in: scanner) { return direction }
         throw JSONScanError(
             offset: member.valueStart,
             message: #"unknown direction \#(JSONWriter.quoted(scanner.string(name))); expected "outgoing" or "incoming""#
         )
+    }
+}
+
+extension MessageDirection {
+    /// The direction the validated string `name` spells, if any.
+    init?(named name: JSONStringRef, in scanner: JSONScanner) {
+        let outgoing: StaticString = "outgoing"
+        let incoming: StaticString = "incoming"
+        if outgoing.withUTF8Buffer({ scanner.stringEquals(name, $0) }) {
+            self = .outgoing
+        } else if incoming.withUTF8Buffer({ scanner.stringEquals(name, $0) }) {
+            self = .incoming
+        } else {
+            return nil
+        }
     }
 }
 

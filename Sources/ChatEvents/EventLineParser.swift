@@ -49,7 +49,7 @@ struct EventLineParser {
         var streaming = false
         var active = false
         var messages: [ChatMessage] = []
-        var restore: SavedPosition?
+        var restore = SavedPosition(anchorID: nil, delta: 0, wasAtBottom: false)
 
         @inline(__always) func has(_ key: Key) -> Bool { present & key.bit != 0 }
     }
@@ -104,23 +104,32 @@ struct EventLineParser {
     /// Reads the event object whose `{` is at `offset` into `fields`; returns the offset past
     /// its `}`.
     private func readObject(at offset: Int, into fields: inout Fields) -> Int? {
-        var i = scanner.skipWhitespace(from: offset + 1)
-        if scanner.peek(i) == ASCII.closeBrace { return i + 1 }
         var unknown = UnknownKeys()
-        while true {
-            guard let (keyStart, keyEnd, valueStart) = readKey(at: i) else { return nil }
-            let valueEnd: Int
+        return readMembers(ofObjectAt: offset) { keyStart, keyEnd, valueStart in
             if let key = Self.key(in: bytes, from: keyStart, to: keyEnd) {
                 guard fields.present & key.bit == 0 else { return nil }
-                guard let end = readValue(of: key, at: valueStart, into: &fields) else { return nil }
-                valueEnd = end
-            } else {
-                guard unknown.insert(start: keyStart, end: keyEnd, in: bytes),
-                      !Self.isReserved(bytes, from: keyStart, to: keyEnd),
-                      let end = skipValue(at: valueStart, depth: 2)
-                else { return nil }
-                valueEnd = end
+                return readValue(of: key, at: valueStart, into: &fields)
             }
+            guard unknown.insert(start: keyStart, end: keyEnd, in: bytes),
+                  !Self.isReserved(bytes, from: keyStart, to: keyEnd)
+            else { return nil }
+            return skipValue(at: valueStart, depth: 2)
+        }
+    }
+
+    /// Reads the members of the object whose `{` is at `offset`: `member` gets each key's text
+    /// and where its value starts, and returns the offset past the value (`nil` declines the
+    /// line). Returns the offset past the `}`.
+    @inline(__always)
+    private func readMembers(
+        ofObjectAt offset: Int, _ member: (_ keyStart: Int, _ keyEnd: Int, _ valueStart: Int) -> Int?
+    ) -> Int? {
+        var i = scanner.skipWhitespace(from: offset + 1)
+        if scanner.peek(i) == ASCII.closeBrace { return i + 1 }
+        while true {
+            guard let (keyStart, keyEnd, valueStart) = readKey(at: i),
+                  let valueEnd = member(keyStart, keyEnd, valueStart)
+            else { return nil }
             i = scanner.skipWhitespace(from: valueEnd)
             switch scanner.peek(i) {
             case ASCII.comma:
@@ -139,20 +148,9 @@ struct EventLineParser {
     private func readKey(at offset: Int) -> (start: Int, end: Int, valueStart: Int)? {
         guard scanner.peek(offset) == ASCII.quote else { return nil }
         let start = offset + 1
-        var i = start
+        // The first byte that is not plain ASCII must be the closing quote.
+        var i = scanner.skipPlainStringBytes(from: start)
         let count = bytes.count
-        // Eight bytes at a time to the first byte that is not plain ASCII, which must be the
-        // closing quote.
-        if let base = bytes.baseAddress {
-            while i + 8 <= count {
-                let special = JSONScanner.specialBytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                if special != 0 {
-                    i += special.trailingZeroBitCount >> 3
-                    break
-                }
-                i += 8
-            }
-        }
         while i < count {
             let byte = bytes[i]
             if byte == ASCII.quote { break }
@@ -173,63 +171,63 @@ struct EventLineParser {
             return try? scanner.skipValue(at: offset, depth: 2)
         }
         switch key {
-        case .type: return readString(at: offset, into: &fields.type, key, &fields.present)
-        case .id: return readString(at: offset, into: &fields.id, key, &fields.present)
-        case .direction: return readString(at: offset, into: &fields.direction, key, &fields.present)
-        case .firstUnreadID: return readString(at: offset, into: &fields.firstUnreadID, key, &fields.present)
-        case .newID: return readString(at: offset, into: &fields.newID, key, &fields.present)
-        case .text: return readString(at: offset, into: &fields.text, key, &fields.present)
-        case .t: return readNumber(at: offset, into: &fields.t, key, &fields.present)
-        case .height: return readNumber(at: offset, into: &fields.height, key, &fields.present)
-        case .insetTop: return readNumber(at: offset, into: &fields.insetTop, key, &fields.present)
-        case .insetBottom: return readNumber(at: offset, into: &fields.insetBottom, key, &fields.present)
-        case .heightDelta: return readNumber(at: offset, into: &fields.heightDelta, key, &fields.present)
-        case .duration: return readNumber(at: offset, into: &fields.duration, key, &fields.present)
-        case .offset: return readNumber(at: offset, into: &fields.offset, key, &fields.present)
-        case .velocity: return readNumber(at: offset, into: &fields.velocity, key, &fields.present)
-        case .hasMoreOlder: return readBool(at: offset, into: &fields.hasMoreOlder, key, &fields.present)
-        case .hasMoreNewer: return readBool(at: offset, into: &fields.hasMoreNewer, key, &fields.present)
-        case .streaming: return readBool(at: offset, into: &fields.streaming, key, &fields.present)
-        case .active: return readBool(at: offset, into: &fields.active, key, &fields.present)
+        case .type: return record(readString(at: offset), in: &fields.type, key, &fields.present)
+        case .id: return record(readString(at: offset), in: &fields.id, key, &fields.present)
+        case .direction: return record(readString(at: offset), in: &fields.direction, key, &fields.present)
+        case .firstUnreadID: return record(readString(at: offset), in: &fields.firstUnreadID, key, &fields.present)
+        case .newID: return record(readString(at: offset), in: &fields.newID, key, &fields.present)
+        case .text: return record(readString(at: offset), in: &fields.text, key, &fields.present)
+        case .t: return record(readNumber(at: offset), in: &fields.t, key, &fields.present)
+        case .height: return record(readNumber(at: offset), in: &fields.height, key, &fields.present)
+        case .insetTop: return record(readNumber(at: offset), in: &fields.insetTop, key, &fields.present)
+        case .insetBottom: return record(readNumber(at: offset), in: &fields.insetBottom, key, &fields.present)
+        case .heightDelta: return record(readNumber(at: offset), in: &fields.heightDelta, key, &fields.present)
+        case .duration: return record(readNumber(at: offset), in: &fields.duration, key, &fields.present)
+        case .offset: return record(readNumber(at: offset), in: &fields.offset, key, &fields.present)
+        case .velocity: return record(readNumber(at: offset), in: &fields.velocity, key, &fields.present)
+        case .hasMoreOlder: return record(readBool(at: offset), in: &fields.hasMoreOlder, key, &fields.present)
+        case .hasMoreNewer: return record(readBool(at: offset), in: &fields.hasMoreNewer, key, &fields.present)
+        case .streaming: return record(readBool(at: offset), in: &fields.streaming, key, &fields.present)
+        case .active: return record(readBool(at: offset), in: &fields.active, key, &fields.present)
         case .messages:
-            guard first == ASCII.openBracket, let end = readMessages(at: offset, into: &fields.messages)
-            else { return nil }
-            fields.present |= key.bit
-            return end
+            guard first == ASCII.openBracket else { return nil }
+            return record(readMessages(at: offset), in: &fields.messages, key, &fields.present)
         case .restore:
-            guard first == ASCII.openBrace, let (restore, end) = readRestore(at: offset) else { return nil }
-            fields.restore = restore
-            fields.present |= key.bit
-            return end
+            guard first == ASCII.openBrace else { return nil }
+            return record(readRestore(at: offset), in: &fields.restore, key, &fields.present)
         }
     }
 
+    /// Stores a value read for `key` and marks the key present; returns the offset past the
+    /// value, or `nil` when nothing was read.
     @inline(__always)
-    private func readString(
-        at offset: Int, into value: inout JSONStringRef, _ key: Key, _ present: inout UInt32
+    private func record<Value>(
+        _ read: (Value, Int)?, in value: inout Value, _ key: Key, _ present: inout UInt32
     ) -> Int? {
+        guard let (read, end) = read else { return nil }
+        value = read
+        present |= key.bit
+        return end
+    }
+
+    /// The string at `offset`, as the extent of its text, and the offset past it.
+    @inline(__always)
+    private func readString(at offset: Int) -> (JSONStringRef, Int)? {
         guard scanner.peek(offset) == ASCII.quote, let scanned = try? scanner.scanString(at: offset)
         else { return nil }
-        value = scanned.content
-        present |= key.bit
-        return scanned.end
+        return (scanned.content, scanned.end)
     }
 
+    /// The number at `offset`, exactly as the full decoder reads it, and the offset past it.
     @inline(__always)
-    private func readNumber(at offset: Int, into value: inout Double, _ key: Key, _ present: inout UInt32) -> Int? {
-        if let (number, end) = readShortNumber(at: offset) {
-            value = number
-            present |= key.bit
-            return end
-        }
+    private func readNumber(at offset: Int) -> (Double, Int)? {
+        if let short = readShortNumber(at: offset) { return short }
         let first = scanner.peek(offset)
         guard first == ASCII.minus || ASCII.isDigit(first),
               let scanned = try? scanner.scanNumber(at: offset),
               let number = try? scanner.value(of: scanned)
         else { return nil }
-        value = number
-        present |= key.bit
-        return scanned.end
+        return (number, scanned.end)
     }
 
     /// Reads a number of at most 19 digits without an exponent whose digits, as an integer, are
@@ -270,14 +268,13 @@ struct EventLineParser {
         return (isNegative ? -magnitude : magnitude, i)
     }
 
+    /// The boolean at `offset` and the offset past it.
     @inline(__always)
-    private func readBool(at offset: Int, into value: inout Bool, _ key: Key, _ present: inout UInt32) -> Int? {
+    private func readBool(at offset: Int) -> (Bool, Int)? {
         let first = scanner.peek(offset)
         guard first == ASCII.t || first == ASCII.f, let end = try? scanner.skipValue(at: offset, depth: 2)
         else { return nil }
-        value = first == ASCII.t
-        present |= key.bit
-        return end
+        return (first == ASCII.t, end)
     }
 
     /// Validates and skips the value at `offset`; a short number (a sequence number, a time
@@ -319,10 +316,12 @@ struct EventLineParser {
 
     // MARK: Messages
 
-    /// Reads an array of message objects whose `[` is at `offset`; returns the offset past `]`.
-    private func readMessages(at offset: Int, into messages: inout [ChatMessage]) -> Int? {
+    /// Reads an array of message objects whose `[` is at `offset`; returns the messages and the
+    /// offset past `]`.
+    private func readMessages(at offset: Int) -> ([ChatMessage], Int)? {
+        var messages: [ChatMessage] = []
         var i = scanner.skipWhitespace(from: offset + 1)
-        if scanner.peek(i) == ASCII.closeBracket { return i + 1 }
+        if scanner.peek(i) == ASCII.closeBracket { return (messages, i + 1) }
         while true {
             guard scanner.peek(i) == ASCII.openBrace, let (message, end) = readMessage(at: i) else { return nil }
             messages.append(message)
@@ -331,7 +330,7 @@ struct EventLineParser {
             case ASCII.comma:
                 i = scanner.skipWhitespace(from: i + 1)
             case ASCII.closeBracket:
-                return i + 1
+                return (messages, i + 1)
             default:
                 return nil
             }
@@ -340,119 +339,73 @@ struct EventLineParser {
 
     /// Reads one `{"id", "direction", "height"}` object (depth 3) whose `{` is at `offset`.
     private func readMessage(at offset: Int) -> (ChatMessage, Int)? {
-        var i = scanner.skipWhitespace(from: offset + 1)
         var present: UInt32 = 0
         var id = JSONStringRef(start: 0, end: 0, isPlain: true)
         var direction = JSONStringRef(start: 0, end: 0, isPlain: true)
         var height = 0.0
         var unknown = UnknownKeys()
-        guard scanner.peek(i) != ASCII.closeBrace else { return nil }
-        while true {
-            guard let (keyStart, keyEnd, valueStart) = readKey(at: i) else { return nil }
-            let valueEnd: Int
+        let end = readMembers(ofObjectAt: offset) { keyStart, keyEnd, valueStart in
             switch Self.key(in: bytes, from: keyStart, to: keyEnd) {
             case .id?:
-                guard present & Key.id.bit == 0,
-                      let end = readString(at: valueStart, into: &id, .id, &present) else { return nil }
-                valueEnd = end
+                guard present & Key.id.bit == 0 else { return nil }
+                return record(readString(at: valueStart), in: &id, .id, &present)
             case .direction?:
-                guard present & Key.direction.bit == 0,
-                      let end = readString(at: valueStart, into: &direction, .direction, &present) else { return nil }
-                valueEnd = end
+                guard present & Key.direction.bit == 0 else { return nil }
+                return record(readString(at: valueStart), in: &direction, .direction, &present)
             case .height?:
-                guard present & Key.height.bit == 0,
-                      let end = readNumber(at: valueStart, into: &height, .height, &present) else { return nil }
-                valueEnd = end
+                guard present & Key.height.bit == 0 else { return nil }
+                return record(readNumber(at: valueStart), in: &height, .height, &present)
             case let known?:
                 // Another event key, unknown in a message: skipped, but remembered as seen.
-                guard present & known.bit == 0, let end = try? scanner.skipValue(at: valueStart, depth: 4)
-                else { return nil }
+                guard present & known.bit == 0 else { return nil }
                 present |= known.bit
-                valueEnd = end
+                return try? scanner.skipValue(at: valueStart, depth: 4)
             case nil:
-                guard unknown.insert(start: keyStart, end: keyEnd, in: bytes),
-                      let end = skipValue(at: valueStart, depth: 4)
-                else { return nil }
-                valueEnd = end
-            }
-            i = scanner.skipWhitespace(from: valueEnd)
-            switch scanner.peek(i) {
-            case ASCII.comma:
-                i = scanner.skipWhitespace(from: i + 1)
-            case ASCII.closeBrace:
-                let required = Key.id.bit | Key.direction.bit | Key.height.bit
-                guard present & required == required, let direction = self.direction(direction) else { return nil }
-                return (ChatMessage(id: scanner.string(id), direction: direction, height: height), i + 1)
-            default:
-                return nil
+                guard unknown.insert(start: keyStart, end: keyEnd, in: bytes) else { return nil }
+                return skipValue(at: valueStart, depth: 4)
             }
         }
+        let required = Key.id.bit | Key.direction.bit | Key.height.bit
+        guard let end, present & required == required,
+              let direction = MessageDirection(named: direction, in: scanner)
+        else { return nil }
+        return (ChatMessage(id: scanner.string(id), direction: direction, height: height), end)
     }
 
     /// Reads a `{"anchorID"?, "delta", "wasAtBottom"}` object (depth 2) whose `{` is at `offset`.
     private func readRestore(at offset: Int) -> (SavedPosition, Int)? {
-        var i = scanner.skipWhitespace(from: offset + 1)
         // Bits: 1 anchorID, 2 delta, 4 wasAtBottom; a null anchorID sets its bit without a value.
         var present: UInt32 = 0
         var anchorID: JSONStringRef?
         var delta = 0.0
         var wasAtBottom = false
         var unknown = UnknownKeys()
-        guard scanner.peek(i) != ASCII.closeBrace else { return nil }
-        while true {
-            guard let (keyStart, keyEnd, valueStart) = readKey(at: i) else { return nil }
-            var valueEnd: Int
-            var ignored: UInt32 = 0
+        let end = readMembers(ofObjectAt: offset) { keyStart, keyEnd, valueStart in
             switch keyEnd - keyStart {
             case 8 where Self.matches("anchorID", bytes, keyStart):
                 guard present & 1 == 0 else { return nil }
                 present |= 1
-                if scanner.peek(valueStart) == ASCII.n {
-                    guard let end = try? scanner.skipValue(at: valueStart, depth: 3) else { return nil }
-                    valueEnd = end
-                } else {
-                    var ref = JSONStringRef(start: 0, end: 0, isPlain: true)
-                    guard let end = readString(at: valueStart, into: &ref, .id, &ignored) else { return nil }
-                    anchorID = ref
-                    valueEnd = end
-                }
+                if scanner.peek(valueStart) == ASCII.n { return try? scanner.skipValue(at: valueStart, depth: 3) }
+                guard let (ref, end) = readString(at: valueStart) else { return nil }
+                anchorID = ref
+                return end
             case 5 where Self.matches("delta", bytes, keyStart):
-                guard present & 2 == 0, let end = readNumber(at: valueStart, into: &delta, .id, &ignored)
-                else { return nil }
+                guard present & 2 == 0, let (value, end) = readNumber(at: valueStart) else { return nil }
                 present |= 2
-                valueEnd = end
+                delta = value
+                return end
             case 11 where Self.matches("wasAtBottom", bytes, keyStart):
-                guard present & 4 == 0, let end = readBool(at: valueStart, into: &wasAtBottom, .id, &ignored)
-                else { return nil }
+                guard present & 4 == 0, let (value, end) = readBool(at: valueStart) else { return nil }
                 present |= 4
-                valueEnd = end
+                wasAtBottom = value
+                return end
             default:
-                guard unknown.insert(start: keyStart, end: keyEnd, in: bytes),
-                      let end = try? scanner.skipValue(at: valueStart, depth: 3)
-                else { return nil }
-                valueEnd = end
-            }
-            i = scanner.skipWhitespace(from: valueEnd)
-            switch scanner.peek(i) {
-            case ASCII.comma:
-                i = scanner.skipWhitespace(from: i + 1)
-            case ASCII.closeBrace:
-                guard present & 6 == 6 else { return nil }
-                let position = SavedPosition(
-                    anchorID: anchorID.map(scanner.string), delta: delta, wasAtBottom: wasAtBottom)
-                return (position, i + 1)
-            default:
-                return nil
+                guard unknown.insert(start: keyStart, end: keyEnd, in: bytes) else { return nil }
+                return try? scanner.skipValue(at: valueStart, depth: 3)
             }
         }
-    }
-
-    private func direction(_ name: JSONStringRef) -> MessageDirection? {
-        let outgoing: StaticString = "outgoing"
-        let incoming: StaticString = "incoming"
-        if outgoing.withUTF8Buffer({ scanner.stringEquals(name, $0) }) { return .outgoing }
-        if incoming.withUTF8Buffer({ scanner.stringEquals(name, $0) }) { return .incoming }
-        return nil
+        guard let end, present & 6 == 6 else { return nil }
+        return (SavedPosition(anchorID: anchorID.map(scanner.string), delta: delta, wasAtBottom: wasAtBottom), end)
     }
 
     // MARK: The event
@@ -472,7 +425,8 @@ struct EventLineParser {
             return .historyLoaded(
                 messages: f.messages, hasMoreOlder: more, firstUnreadID: string(.firstUnreadID, f.firstUnreadID))
         case .messageAppended:
-            guard let id = string(.id, f.id), f.has(.direction), let direction = direction(f.direction),
+            guard let id = string(.id, f.id), f.has(.direction),
+                  let direction = MessageDirection(named: f.direction, in: scanner),
                   let height = number(.height, f.height) else { return nil }
             return .messageAppended(
                 ChatMessage(id: id, direction: direction, height: height), streaming: bool(.streaming, f.streaming))
@@ -543,7 +497,7 @@ struct EventLineParser {
             guard let id = string(.id, f.id) else { return nil }
             return .entranceAnimationFinished(id: id)
         case .appeared:
-            return .appeared(restore: f.restore)
+            return .appeared(restore: f.has(.restore) ? f.restore : nil)
         case .disappeared:
             return .disappeared
         }
@@ -646,7 +600,7 @@ struct EventLineParser {
         case 7:
             return matches("restore", bytes, start) ? .restore : nil
         case 6:
-            if first == ASCII.offsetFirst { return matches("offset", bytes, start) ? .offset : nil }
+            if first == UInt8(ascii: "o") { return matches("offset", bytes, start) ? .offset : nil }
             if matches("height", bytes, start) { return .height }
             return matches("active", bytes, start) ? .active : nil
         case 8:
@@ -677,9 +631,4 @@ struct EventLineParser {
         for k in 0..<literal.utf8CodeUnitCount where bytes[start + k] != expected[k] { return false }
         return true
     }
-}
-
-extension ASCII {
-    /// `o`, the first byte of `offset`.
-    static let offsetFirst: UInt8 = 0x6F
 }

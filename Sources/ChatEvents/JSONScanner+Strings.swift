@@ -18,18 +18,7 @@ extension JSONScanner {
         var isPlain = true
         let count = bytes.count
         while i < count {
-            // Eight bytes at a time up to the first quote, backslash, control character or
-            // non-ASCII byte.
-            if let base = bytes.baseAddress {
-                while i + 8 <= count {
-                    let special = Self.specialBytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                    if special != 0 {
-                        i += special.trailingZeroBitCount >> 3
-                        break
-                    }
-                    i += 8
-                }
-            }
+            i = skipPlainStringBytes(from: i)
             guard i < count else { break }
             let byte = bytes[i]
             if byte == ASCII.quote {
@@ -49,6 +38,21 @@ extension JSONScanner {
             }
         }
         throw JSONScanError(offset: offset, message: "unterminated string", isIncomplete: true)
+    }
+
+    /// The offset of the first byte at or after `offset` that a string scan must look at — a
+    /// quote, a backslash, a control character or a non-ASCII byte — found eight bytes at a
+    /// time; where fewer than eight bytes are left before it, the offset where they start.
+    @inline(__always)
+    func skipPlainStringBytes(from offset: Int) -> Int {
+        guard let base = bytes.baseAddress else { return offset }
+        var i = offset
+        while i + 8 <= bytes.count {
+            let special = Self.specialBytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            if special != 0 { return i + (special.trailingZeroBitCount >> 3) }
+            i += 8
+        }
+        return i
     }
 
     /// The high bit of each byte of `word` (little-endian) that may be `"`, `\\`, below 0x20 or
