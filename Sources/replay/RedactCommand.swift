@@ -1,18 +1,6 @@
 import ArgumentParser
 import ChatEvents
 import ChatReplay
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension ReplayCommand {
     struct Redact: ParsableCommand {

@@ -1,17 +1,5 @@
 import ArgumentParser
 import ChatReplay
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension TimelinePicture.Options.VerticalScale: ExpressibleByArgument {}
 

@@ -60,7 +60,7 @@ struct Console {
     /// Writes UTF-8 bytes, after anything still pending.
     mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
         flush()
-        Self.writeAll(bytes, to: STDOUT_FILENO)
+        _ = writeBytes(bytes, to: STDOUT_FILENO)
     }
 
     mutating func flush() {
@@ -72,16 +72,12 @@ struct Console {
     /// Writes `text` to standard output without copying it.
     private static func writeOut(_ text: String) {
         var text = text
-        text.withUTF8 { writeAll($0, to: STDOUT_FILENO) }
+        text.withUTF8 { _ = writeBytes($0, to: STDOUT_FILENO) }
     }
 
     static func error(_ text: String) {
         var line = text + "\n"
-        line.withUTF8 { writeAll($0, to: STDERR_FILENO) }
-    }
-
-    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
-        _ = writeBytes(bytes, to: descriptor)
+        line.withUTF8 { _ = writeBytes($0, to: STDERR_FILENO) }
     }
 }
 
