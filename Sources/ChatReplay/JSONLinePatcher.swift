@@ -11,9 +11,8 @@ import ChatReducer
 struct JSONLinePatcher {
     /// The previous line.
     private var line: [UInt8] = []
-    /// Where each field's value starts and ends in `line`.
-    private var valueStarts = [Int](repeating: 0, count: ReplaySnapshot.LineField.allCases.count)
-    private var valueEnds = [Int](repeating: 0, count: ReplaySnapshot.LineField.allCases.count)
+    /// Where each field's value lies in `line`.
+    private var values = [Range<Int>](repeating: 0..<0, count: ReplaySnapshot.LineField.allCases.count)
     /// The snapshot `line` shows, once `line` is written (not optional, so that comparing
     /// with it copies nothing).
     private var previous = ReplaySnapshot(state: ChatState(), step: 0, event: nil)
@@ -40,16 +39,9 @@ struct JSONLinePatcher {
 
     /// Writes the whole line, noting where each value lies.
     private mutating func writeWhole(_ snapshot: ReplaySnapshot) {
-        scratch.removeAll()
-        scratch.beginObject()
-        for field in ReplaySnapshot.LineField.ordered {
-            scratch.key(literal: field.key)
-            valueStarts[field.rawValue] = scratch.count
-            snapshot.writeValue(of: field, to: &scratch)
-            valueEnds[field.rawValue] = scratch.count
-        }
-        scratch.endObject()
-        line = scratch.withBytes { Array($0) }
+        var writer = JSONWriter()
+        snapshot.writeJSONLine(to: &writer) { field, value in values[field.rawValue] = value }
+        line = writer.withBytes { Array($0) }
     }
 
     /// Replaces the value of `field` in `line` with the snapshot's.
@@ -57,26 +49,22 @@ struct JSONLinePatcher {
         scratch.removeAll()
         snapshot.writeValue(of: field, to: &scratch)
         let index = field.rawValue
-        let start = valueStarts[index]
-        let end = valueEnds[index]
-        let shift = scratch.count - (end - start)
+        let old = values[index]
+        let shift = scratch.count - old.count
         scratch.withBytes { value in
             if shift == 0 {
                 line.withUnsafeMutableBufferPointer { line in
                     guard let target = line.baseAddress, let source = value.baseAddress else { return }
-                    (target + start).update(from: source, count: value.count)
+                    (target + old.lowerBound).update(from: source, count: value.count)
                 }
             } else {
-                line.replaceSubrange(start..<end, with: value)
+                line.replaceSubrange(old, with: value)
             }
         }
         guard shift != 0 else { return }
-        valueEnds[index] += shift
-        var later = index + 1
-        while later < valueStarts.count {
-            valueStarts[later] += shift
-            valueEnds[later] += shift
-            later += 1
+        values[index] = old.lowerBound..<(old.upperBound + shift)
+        for later in (index + 1)..<values.count {
+            values[later] = (values[later].lowerBound + shift)..<(values[later].upperBound + shift)
         }
     }
 }

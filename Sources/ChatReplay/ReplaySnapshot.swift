@@ -119,12 +119,17 @@ public struct ReplaySnapshot: Sendable, Hashable {
         return writer.output
     }
 
-    /// Appends ``jsonLine`` to `writer`, so that one writer serves many steps.
-    func writeJSONLine(to writer: inout JSONWriter) {
+    /// Appends ``jsonLine`` to `writer`, so that one writer serves many steps; `noting` learns
+    /// where each field's value lies in the writer's bytes.
+    func writeJSONLine(
+        to writer: inout JSONWriter, noting: (_ field: LineField, _ value: Range<Int>) -> Void = { _, _ in }
+    ) {
         writer.beginObject()
         for field in LineField.ordered {
             writer.key(literal: field.key)
+            let start = writer.count
             writeValue(of: field, to: &writer)
+            noting(field, start..<writer.count)
         }
         writer.endObject()
     }
