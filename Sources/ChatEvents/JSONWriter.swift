@@ -198,19 +198,85 @@ package struct JSONWriter: Sendable {
     /// Writes a number in the canonical form of ``formatNumber(_:)``, or `null` when not finite.
     package mutating func number(_ value: Double) {
         separate()
-        if value.magnitude < 9_007_199_254_740_992, Double(Int64(value)) == value {
-            appendInteger(Int64(value))
-        } else {
-            appendPlain(value.isFinite ? formatNumber(value) : "null")
-        }
+        Self.withBytes(ofNumber: value) { append($0) }
         needsComma = true
     }
 
     /// Writes an integer.
     package mutating func integer(_ value: Int) {
         separate()
-        appendInteger(Int64(value))
+        Self.withBytes(ofInteger: Int64(value)) { append($0) }
         needsComma = true
+    }
+
+    /// Calls `body` with the bytes ``number(_:)`` writes for `value`.
+    @inline(__always)
+    package static func withBytes<Result>(
+        ofNumber value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        if value.magnitude < 9_007_199_254_740_992, Double(Int64(value)) == value {
+            return withBytes(ofInteger: Int64(value), body)
+        }
+        var text = value.isFinite ? formatNumber(value) : "null"
+        return text.withUTF8(body)
+    }
+
+    /// Calls `body` with the decimal digits of `value`, after a `-` when it is negative.
+    @inline(__always)
+    package static func withBytes<Result>(
+        ofInteger value: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        // 24 bytes: enough for a sign and 20 digits.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &digits) { buffer in
+            let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+            guard let end = bytes.baseAddress.map({ $0 + 24 }) else { return body(UnsafeBufferPointer(bytes)) }
+            let start = writeDecimal(value, endingAt: end)
+            return body(UnsafeBufferPointer(start: start, count: end - start))
+        }
+    }
+
+    /// The number of bytes ``integer(_:)`` writes for `value`.
+    @inline(__always)
+    package static func decimalLength(of value: Int64) -> Int {
+        var magnitude = value.magnitude
+        var length = value < 0 ? 2 : 1
+        while magnitude >= 100 {
+            magnitude /= 100
+            length += 2
+        }
+        return magnitude >= 10 ? length + 1 : length
+    }
+
+    /// Writes the bytes ``integer(_:)`` writes for `value` so that they end just before `end`,
+    /// two digits at a time from the last; returns where they start
+    /// (`end - decimalLength(of: value)`).
+    @inline(__always)
+    package static func writeDecimal(_ value: Int64, endingAt end: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        let pairs = decimalPairs.utf8Start
+        var magnitude = value.magnitude
+        var start = end
+        while magnitude >= 100 {
+            let pair = Int(magnitude % 100) &* 2
+            magnitude /= 100
+            start -= 2
+            start[0] = pairs[pair]
+            start[1] = pairs[pair + 1]
+        }
+        if magnitude >= 10 {
+            let pair = Int(magnitude) &* 2
+            start -= 2
+            start[0] = pairs[pair]
+            start[1] = pairs[pair + 1]
+        } else {
+            start -= 1
+            start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+        }
+        if value < 0 {
+            start -= 1
+            start[0] = UInt8(ascii: "-")
+        }
+        return start
     }
 
     /// Writes `true` or `false`.
@@ -236,35 +302,6 @@ package struct JSONWriter: Sendable {
     @inline(__always)
     private mutating func separate() {
         if needsComma { append(UInt8(ascii: ",")) }
-    }
-
-    private mutating func appendPlain(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
-    }
-
-    /// Appends the decimal digits of `value`, as `String(value)` writes them.
-    private mutating func appendInteger(_ value: Int64) {
-        var magnitude = value.magnitude
-        if magnitude < 10 {
-            if value < 0 { append(UInt8(ascii: "-")) }
-            append(UInt8(ascii: "0") + UInt8(magnitude))
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: enough for a sign and 20 digits
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                count += 1
-                buffer[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            }
-            if value < 0 {
-                count += 1
-                buffer[24 - count] = UInt8(ascii: "-")
-            }
-            append(UnsafeBufferPointer(rebasing: buffer.assumingMemoryBound(to: UInt8.self)[(24 - count)...]))
-        }
     }
 
     /// Appends `value` as a JSON string literal, escaped as ``appendQuoted(_:to:)-(_,inout String)`` does.
@@ -340,3 +377,10 @@ package struct JSONWriter: Sendable {
         output.append("\"")
     }
 }
+
+/// "00", "01", … "99": the digits of a number two at a time.
+private let decimalPairs: StaticString = """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """

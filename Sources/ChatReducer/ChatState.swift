@@ -208,6 +208,29 @@ extension ChatState {
         animatingKeys.lazy.filter { store.flags($0).contains(.animating) }.map { store.id($0) }
     }
 
+    /// Whether ``scrollTarget`` is `command`, compared field by field where it lies (a replay
+    /// asks at every step, and copying an optional command to compare it whole costs more than
+    /// the rest of the step).
+    package func scrollTarget(equals command: ScrollCommand?) -> Bool {
+        scrollTarget?.seq == command?.seq && scrollTarget?.offset == command?.offset
+            && scrollTarget?.unitAnchorY == command?.unitAnchorY && scrollTarget?.kind == command?.kind
+            && scrollTarget?.anchor == command?.anchor && scrollTarget?.animated == command?.animated
+            && scrollTarget?.reason == command?.reason && scrollTarget?.id == command?.id
+    }
+
+    /// Whether ``animating`` is `ids`, told without building the array (a replay asks at every
+    /// step).
+    ///
+    /// - Complexity: O(k) in the number of pending animations.
+    package func animating(equals ids: [String]) -> Bool {
+        var index = 0
+        for key in animatingKeys where store.flags(key).contains(.animating) {
+            guard index < ids.count, store.id(key) == ids[index] else { return false }
+            index += 1
+        }
+        return index == ids.count
+    }
+
     /// The loaded message `id`, or `nil` if none is.
     ///
     /// - Complexity: O(1) expected.

@@ -84,11 +84,12 @@ public enum Replay {
         case .jsonl:
             // One writer for every line; its bytes are handed over in pieces of about 64 KiB.
             var writer = JSONWriter(reservingCapacity: 1 << 17)
-            var lines = JSONLinePatcher()
+            var lines = JSONLineWriter()
             do throws(LogReadError) {
                 while let event = try events.next() {
-                    lines.write(replayer.apply(event), to: &writer)
-                    writer.appendRaw(0x0A)
+                    let extraWarnings = replayer.advance(event)
+                    lines.write(
+                        replayer.state, step: replayer.step, event: event.event, extraWarnings: extraWarnings, to: &writer)
                     if writer.count >= 1 << 16 {
                         writer.withBytes(writeBytes)
                         writer.removeAll()

@@ -92,14 +92,20 @@ public struct ReplaySnapshot: Sendable, Hashable {
         highlightedID = state.highlightedID
         trailingSpacer = state.trailingSpacer
         messageCount = state.messageCount
-        // One line per event (SPEC 7): the replay's own findings join the reducer's line.
-        let all = state.warnings + extraWarnings
-        warnings = all.isEmpty ? [] : [all.joined(separator: "; ")]
+        warnings = Self.warnings(reducer: state.warnings, replay: extraWarnings)
         unreadDividerID = state.unreadDividerID
         readUpTo = state.readUpTo
         hasMoreNewer = state.hasMoreNewer
         isLoadingNewer = state.isLoadingNewer
         pendingWindow = state.pendingWindow
+    }
+
+    /// A step's ``warnings``: one line per event (SPEC 7), the replay's own findings joined to
+    /// the reducer's.
+    @inline(__always)
+    static func warnings(reducer: [String], replay: [String]) -> [String] {
+        if reducer.isEmpty && replay.isEmpty { return [] }
+        return [(reducer + replay).joined(separator: "; ")]
     }
 
     /// The section 3 keys, in their fixed order: v1's, then v1.1's after `warnings`.
@@ -175,78 +181,6 @@ public struct ReplaySnapshot: Sendable, Hashable {
             case .isLoadingNewer: "isLoadingNewer"
             case .pendingWindow: "pendingWindow"
             }
-        }
-    }
-
-    /// The fields that may print differently in this snapshot than in `other`, one bit per
-    /// field (`1 << field.rawValue`): the comparisons of ``hasSameValue(of:as:)`` in a row,
-    /// without a call per field (the replay's JSON lines compare every field of every step).
-    /// `JSONLinePatcherTests` checks that the two agree.
-    package func changedFields(since other: ReplaySnapshot) -> UInt32 {
-        @inline(__always) func bit(_ field: LineField, _ same: Bool) -> UInt32 { same ? 0 : 1 << field.rawValue }
-        var changed = bit(.step, step == other.step)
-        changed |= bit(.event, eventType == other.eventType)
-        changed |= bit(.mode, mode == other.mode)
-        changed |= bit(.offset, offset == other.offset)
-        changed |= bit(.contentHeight, contentHeight == other.contentHeight)
-        changed |= bit(.visibleHeight, visibleHeight == other.visibleHeight)
-        changed |= bit(.isAtBottom, isAtBottom == other.isAtBottom)
-        changed |= bit(.offsetReason, offsetReason == other.offsetReason)
-        changed |= bit(.scrollTarget, scrollTarget == other.scrollTarget)
-        changed |= bit(.unreadCount, unreadCount == other.unreadCount)
-        changed |= bit(.showJumpToLatest, showJumpToLatest == other.showJumpToLatest)
-        changed |= bit(.animating, animating == other.animating)
-        changed |= bit(.isLoadingOlder, isLoadingOlder == other.isLoadingOlder)
-        changed |= bit(.hasMoreOlder, hasMoreOlder == other.hasMoreOlder)
-        changed |= bit(.effects, effects == other.effects)
-        changed |= bit(.keyboardHeight, keyboardHeight == other.keyboardHeight)
-        changed |= bit(.inputFocused, inputFocused == other.inputFocused)
-        changed |= bit(.userHoldsView, userHoldsView == other.userHoldsView)
-        changed |= bit(.highlightedID, highlightedID == other.highlightedID)
-        changed |= bit(.trailingSpacer, trailingSpacer == other.trailingSpacer)
-        changed |= bit(.messageCount, messageCount == other.messageCount)
-        changed |= bit(.warnings, warnings == other.warnings)
-        changed |= bit(.unreadDividerID, unreadDividerID == other.unreadDividerID)
-        changed |= bit(.readUpTo, readUpTo == other.readUpTo)
-        changed |= bit(.hasMoreNewer, hasMoreNewer == other.hasMoreNewer)
-        changed |= bit(.isLoadingNewer, isLoadingNewer == other.isLoadingNewer)
-        changed |= bit(.pendingWindow, pendingWindow == other.pendingWindow)
-        return changed
-    }
-
-    /// The type of ``event``, the only part of it a JSON line shows.
-    private var eventType: ChatEvent.EventType? { event?.type }
-
-    /// Whether `field` prints the same in this snapshot as in `other`.
-    package func hasSameValue(of field: LineField, as other: ReplaySnapshot) -> Bool {
-        switch field {
-        case .step: step == other.step
-        case .event: event?.type == other.event?.type
-        case .mode: mode == other.mode
-        case .offset: offset == other.offset
-        case .contentHeight: contentHeight == other.contentHeight
-        case .visibleHeight: visibleHeight == other.visibleHeight
-        case .isAtBottom: isAtBottom == other.isAtBottom
-        case .offsetReason: offsetReason == other.offsetReason
-        case .scrollTarget: scrollTarget == other.scrollTarget
-        case .unreadCount: unreadCount == other.unreadCount
-        case .showJumpToLatest: showJumpToLatest == other.showJumpToLatest
-        case .animating: animating == other.animating
-        case .isLoadingOlder: isLoadingOlder == other.isLoadingOlder
-        case .hasMoreOlder: hasMoreOlder == other.hasMoreOlder
-        case .effects: effects == other.effects
-        case .keyboardHeight: keyboardHeight == other.keyboardHeight
-        case .inputFocused: inputFocused == other.inputFocused
-        case .userHoldsView: userHoldsView == other.userHoldsView
-        case .highlightedID: highlightedID == other.highlightedID
-        case .trailingSpacer: trailingSpacer == other.trailingSpacer
-        case .messageCount: messageCount == other.messageCount
-        case .warnings: warnings == other.warnings
-        case .unreadDividerID: unreadDividerID == other.unreadDividerID
-        case .readUpTo: readUpTo == other.readUpTo
-        case .hasMoreNewer: hasMoreNewer == other.hasMoreNewer
-        case .isLoadingNewer: isLoadingNewer == other.isLoadingNewer
-        case .pendingWindow: pendingWindow == other.pendingWindow
         }
     }
 

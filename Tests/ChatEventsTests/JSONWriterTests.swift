@@ -20,6 +20,22 @@ struct JSONWriterTests {
         #expect(writer.output == expected)
     }
 
+    @Test(
+        "integers are written as their decimal digits, two at a time, with their length known before",
+        arguments: [
+            (0, "0"), (7, "7"), (-7, "-7"), (9, "9"), (10, "10"), (-10, "-10"), (99, "99"), (100, "100"), (-100, "-100"),
+            (101, "101"), (999, "999"), (1000, "1000"), (12_345, "12345"), (-99_999, "-99999"), (1_000_000, "1000000"),
+            (Int64.max, "9223372036854775807"), (Int64.min, "-9223372036854775808"), (Int64.min + 1, "-9223372036854775807"),
+        ] as [(Int64, String)]
+    )
+    func formatsInteger(_ value: Int64, _ expected: String) {
+        var writer = JSONWriter()
+        writer.integer(Int(value))
+        #expect(writer.output == expected)
+        #expect(JSONWriter.decimalLength(of: value) == expected.utf8.count)
+        #expect(JSONWriter.withBytes(ofInteger: value) { String(decoding: $0, as: UTF8.self) } == expected)
+    }
+
     @Test("non-finite numbers format as their description and write as null")
     func nonFinite() {
         #expect(formatNumber(.nan) == "nan")
