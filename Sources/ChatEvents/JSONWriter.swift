@@ -217,8 +217,55 @@ package struct JSONWriter: Sendable {
         if value.magnitude < 9_007_199_254_740_992, Double(Int64(value)) == value {
             return withBytes(ofInteger: Int64(value), body)
         }
+        if value.magnitude < 1e9 {
+            // One to three decimals (0.5, 72.25, 123.125, 0.1): the digits are those of a whole
+            // number, with a point put in; checked to be the value's shortest form below.
+            var scale = 10.0
+            for decimals in 1...3 {
+                let scaled = (value * scale).rounded()
+                // Division is correctly rounded, so this is the double the decimal text reads
+                // as. Below 1e9 a double is closer to its neighbours than 1e-3, so no other
+                // text with as many decimals reads as it, and none with fewer did.
+                if scaled / scale == value {
+                    return withBytes(ofInteger: Int64(scaled), pointBefore: decimals, body)
+                }
+                scale *= 10
+            }
+        }
         var text = value.isFinite ? formatNumber(value) : "null"
         return text.withUTF8(body)
+    }
+
+    /// Calls `body` with the digits of `value` with a decimal point before the last `decimals`
+    /// of them (`1234` and 2 give `12.34`, `-5` and 2 give `-0.05`); `value` is above
+    /// `Int64.min`.
+    @inline(__always)
+    private static func withBytes<Result>(
+        ofInteger value: Int64, pointBefore decimals: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        // 32 bytes: enough for a sign, "0.", and 20 digits.
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &digits) { buffer in
+            let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+            guard let base = bytes.baseAddress else { return body(UnsafeBufferPointer(bytes)) }
+            // The magnitude's digits, padded with zeros to one more than the decimals, at 2...
+            let end = base + 32
+            var start = writeDecimal(value < 0 ? 0 &- value : value, endingAt: end)
+            while end - start <= decimals {
+                start -= 1
+                start[0] = UInt8(ascii: "0")
+            }
+            // ... then the integer digits move one place left to make room for the point.
+            let point = end - decimals
+            (start - 1).moveInitialize(from: start, count: point - start)
+            start -= 1
+            (point - 1)[0] = UInt8(ascii: ".")
+            if value < 0 {
+                start -= 1
+                start[0] = UInt8(ascii: "-")
+            }
+            return body(UnsafeBufferPointer(start: start, count: end - start))
+        }
     }
 
     /// Calls `body` with the decimal digits of `value`, after a `-` when it is negative.

@@ -138,7 +138,12 @@ public final class ChatLogReader {
     private var source: Source
     /// The skip handler; ``ReadAheadEvents`` stands in for it while it reads on its own thread.
     var onSkip: (LogReadError) -> Void
-    @exclusivity(unchecked) private var buffer: [UInt8] = []
+    /// The bytes read and not yet dropped: `buffered` bytes of `bufferCapacity` at `bufferBase`,
+    /// held in memory of its own so that reading a line costs no reference counting.
+    @exclusivity(unchecked) private var bufferBase = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
+    @exclusivity(unchecked) private var buffered = 0
+    @exclusivity(unchecked) private var bufferCapacity = 16
+    private var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bufferBase, count: buffered) }
     /// The buffer each read fills, allocated on the first read.
     private var chunk: UnsafeMutableBufferPointer<UInt8>?
     @exclusivity(unchecked) private var start = 0
@@ -194,12 +199,13 @@ public final class ChatLogReader {
         skipsInvalidLines = skipInvalidLines
         self.onSkip = onSkip
         source = .memory
-        buffer = bytes
+        append(bytes)
         atEnd = true
         try readHeader()
     }
 
     deinit {
+        bufferBase.deallocate()
         if case let .file(descriptor) = source { close(descriptor) }
         chunk?.deallocate()
     }
@@ -215,10 +221,8 @@ public final class ChatLogReader {
         }
         while let (range, terminated) = try nextLine() {
             if isBlank(range) { continue }
-            let outcome = buffer.withUnsafeBufferPointer { bytes -> EventLineOutcome in
-                self.outcome(
-                    ofEventLine: UnsafeBufferPointer(rebasing: bytes[range]), number: lineNumber, terminated: terminated)
-            }
+            let outcome = self.outcome(
+                ofEventLine: UnsafeBufferPointer(rebasing: buffer[range]), number: lineNumber, terminated: terminated)
             switch outcome {
             case let .event(event): return event
             case let .skipped(error): onSkip(error)
@@ -278,9 +282,7 @@ public final class ChatLogReader {
     func appendNextLine(to lines: RawLines) throws(LogReadError) -> Bool {
         while let (range, terminated) = try nextLine() {
             if isBlank(range) { continue }
-            buffer.withUnsafeBufferPointer {
-                lines.append(UnsafeBufferPointer(rebasing: $0[range]), number: lineNumber, terminated: terminated)
-            }
+            lines.append(UnsafeBufferPointer(rebasing: buffer[range]), number: lineNumber, terminated: terminated)
             return true
         }
         return false
@@ -316,15 +318,14 @@ public final class ChatLogReader {
         while let (range, terminated) = try nextLine() {
             if isBlank(range) { continue }
             var isBadHeader = false
-            let result: Result<ChatLogLine, LogReadError> = buffer.withUnsafeBufferPointer { bytes in
-                let line = UnsafeBufferPointer(rebasing: bytes[range])
-                do throws(ChatLogLineError) {
-                    return .success(try ChatLogLine(decoding: line))
-                } catch {
-                    isBadHeader = readingHeader && error.isHeader
-                    return .failure(readError(
-                        error, line: line, number: lineNumber, terminated: terminated, isBadHeader: isBadHeader))
-                }
+            let line = UnsafeBufferPointer(rebasing: buffer[range])
+            let result: Result<ChatLogLine, LogReadError>
+            do throws(ChatLogLineError) {
+                result = .success(try ChatLogLine(decoding: line))
+            } catch {
+                isBadHeader = readingHeader && error.isHeader
+                result = .failure(readError(
+                    error, line: line, number: lineNumber, terminated: terminated, isBadHeader: isBadHeader))
             }
             switch result {
             case let .success(line):
@@ -384,12 +385,29 @@ public final class ChatLogReader {
     }
 
     /// The index of the first LF in `bytes` at or after `offset` (memchr, not a byte-by-byte loop).
-    private static func firstLineBreak(in bytes: [UInt8], from offset: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard offset < buffer.count, let base = buffer.baseAddress else { return nil }
-            guard let found = memchr(base + offset, 0x0A, buffer.count - offset) else { return nil }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    private static func firstLineBreak(in buffer: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
+        guard offset < buffer.count, let base = buffer.baseAddress else { return nil }
+        guard let found = memchr(base + offset, 0x0A, buffer.count - offset) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Appends `bytes` to the buffer.
+    private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        if buffered + bytes.count > bufferCapacity {
+            let capacity = max(2 * bufferCapacity, buffered + bytes.count)
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            larger.initialize(from: bufferBase, count: buffered)
+            bufferBase.deallocate()
+            bufferBase = larger
+            bufferCapacity = capacity
         }
+        (bufferBase + buffered).initialize(from: source, count: bytes.count)
+        buffered += bytes.count
+    }
+
+    private func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
     }
 
     /// Drops the consumed bytes and reads the next chunk.
@@ -399,7 +417,9 @@ public final class ChatLogReader {
             return
         }
         if start > 0 {
-            buffer.removeSubrange(0..<start)
+            // The regions may overlap: moving trivial bytes copies them in the safe direction.
+            bufferBase.moveInitialize(from: bufferBase + start, count: buffered - start)
+            buffered -= start
             scanned -= start
             start = 0
         }
@@ -412,7 +432,7 @@ public final class ChatLogReader {
         guard count >= 0 else {
             throw Self.unreadable(file, String(cString: strerror(errno)))
         }
-        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<count]))
+        append(UnsafeBufferPointer(rebasing: chunk[..<count]))
         if count == 0 { atEnd = true }
     }
 

@@ -214,7 +214,7 @@ struct JSONLineWriter: ~Copyable {
             // The regions may overlap: moving trivial bytes copies them in the safe direction.
             (line + end + shift).moveInitialize(from: line + end, count: count - end)
             count += shift
-            for later in (index + 1)..<(2 * Self.fieldCount) { bounds[later] += shift }
+            for later in (index + 1)..<(2 * Self.fieldCount) { bounds[later] &+= shift }
         }
         return line + bounds[index]
     }

@@ -36,6 +36,39 @@ struct JSONWriterTests {
         #expect(JSONWriter.withBytes(ofInteger: value) { String(decoding: $0, as: UTF8.self) } == expected)
     }
 
+    /// Numbers with up to three decimals are written without the general formatter; they must
+    /// read exactly as it writes them.
+    @Test("numbers with a few decimals are written as the general formatter writes them")
+    func fewDecimals() {
+        func written(_ value: Double) -> String {
+            JSONWriter.withBytes(ofNumber: value) { String(decoding: $0, as: UTF8.self) }
+        }
+        var mismatches: [String] = []
+        func check(_ value: Double) {
+            let expected = value.isFinite ? formatNumber(value) : "null"
+            if written(value) != expected, mismatches.count < 10 { mismatches.append("\(expected): \(written(value))") }
+        }
+        // Every whole number of thousandths, hundredths, tenths and ten-thousandths near 0.
+        for scale in [10.0, 100, 1000, 10000] {
+            for whole in -30_000...30_000 { check(Double(whole) / scale) }
+        }
+        // Large magnitudes up to the bound and past it, and doubles of every size: bits spread
+        // by multiplying the index by an odd constant.
+        for index in UInt64(1)...200_000 {
+            let bits = index &* 0x9E37_79B9_7F4A_7C15
+            let whole = Double(Int64(bitPattern: bits) % 2_000_000_000_000)
+            check(whole / [10.0, 100, 1000, 10000][Int(index % 4)])
+            check(Double(bitPattern: bits))
+            check(Double(Int64(bitPattern: bits) % 1_000_000_000) + 0.1 + 0.2)
+        }
+        for value in [1e9 - 0.5, 1e9 + 0.5, 999_999_999.875, 0.001, -0.001, 0.0005, 0.3, 0.1 + 0.2, 123.456, -5e-324] {
+            check(value)
+        }
+        #expect(mismatches == [])
+        #expect(written(-0.05) == "-0.05")
+        #expect(written(123.125) == "123.125")
+    }
+
     @Test("non-finite numbers format as their description and write as null")
     func nonFinite() {
         #expect(formatNumber(.nan) == "nan")
@@ -94,3 +127,4 @@ struct JSONWriterTests {
         #expect(writer.output == #"{"a":[{},[],1,true,null,"s"],"b\"":{"c":false},"d":0.25}"#)
     }
 }
+
