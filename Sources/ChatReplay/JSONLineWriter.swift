@@ -153,16 +153,46 @@ struct JSONLineWriter: ~Copyable {
         }
     }
 
-    /// Writes the shown value of `field` into `line` in place of the old one.
+    /// Writes the shown value of `field` into `line` in place of the old one: numbers, flags
+    /// and names straight into the line, the rest through ``ReplaySnapshot/writeValue(of:to:)``.
     private mutating func patch(_ field: ReplaySnapshot.LineField) {
-        // The values most steps change, written without the general writer.
-        if field == .offset, let offset = shown.offset { return replace(field, withNumber: offset) }
-        if field == .contentHeight { return replace(field, withNumber: shown.contentHeight) }
-        if field == .offsetReason { return replace(field, withName: shown.offsetReason?.rawValue) }
-        if field == .event { return replace(field, withName: shownType?.rawValue) }
-        value.removeAll()
-        shown.writeValue(of: field, to: &value)
-        value.withBytes { replace(field, with: $0) }
+        switch field {
+        case .step: replace(field, withInteger: Int64(shown.step))
+        case .event: replace(field, withName: shownType?.rawValue)
+        case .mode: replace(field, withName: shown.mode.rawValue)
+        case .offset:
+            if let offset = shown.offset { replace(field, withNumber: offset) } else { replace(field, withLiteral: "null") }
+        case .contentHeight: replace(field, withNumber: shown.contentHeight)
+        case .visibleHeight: replace(field, withNumber: shown.visibleHeight)
+        case .isAtBottom: replace(field, with: shown.isAtBottom)
+        case .offsetReason: replace(field, withName: shown.offsetReason?.rawValue)
+        case .unreadCount: replace(field, withInteger: Int64(shown.unreadCount))
+        case .showJumpToLatest: replace(field, with: shown.showJumpToLatest)
+        case .isLoadingOlder: replace(field, with: shown.isLoadingOlder)
+        case .hasMoreOlder: replace(field, with: shown.hasMoreOlder)
+        case .keyboardHeight: replace(field, withNumber: shown.keyboardHeight)
+        case .inputFocused: replace(field, with: shown.inputFocused)
+        case .userHoldsView: replace(field, with: shown.userHoldsView)
+        case .trailingSpacer: replace(field, withNumber: shown.trailingSpacer)
+        case .messageCount: replace(field, withInteger: Int64(shown.messageCount))
+        case .hasMoreNewer: replace(field, with: shown.hasMoreNewer)
+        case .isLoadingNewer: replace(field, with: shown.isLoadingNewer)
+        case .scrollTarget, .animating, .effects, .highlightedID, .warnings, .unreadDividerID, .readUpTo, .pendingWindow:
+            // Strings that may need escaping, and objects and arrays: the general writer.
+            value.removeAll()
+            shown.writeValue(of: field, to: &value)
+            value.withBytes { replace(field, with: $0) }
+        }
+    }
+
+    /// Puts `true` or `false` in place of the value of `field`.
+    private mutating func replace(_ field: ReplaySnapshot.LineField, with flag: Bool) {
+        replace(field, withLiteral: flag ? "true" : "false")
+    }
+
+    /// Puts `literal` in place of the value of `field`.
+    private mutating func replace(_ field: ReplaySnapshot.LineField, withLiteral literal: StaticString) {
+        replace(field, with: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Puts `number` in place of the value of `field`, as ``JSONWriter/number(_:)`` writes it;
@@ -171,7 +201,11 @@ struct JSONLineWriter: ~Copyable {
         guard number.magnitude < 9_007_199_254_740_992, Double(Int64(number)) == number else {
             return JSONWriter.withBytes(ofNumber: number) { replace(field, with: $0) }
         }
-        let integer = Int64(number)
+        replace(field, withInteger: Int64(number))
+    }
+
+    /// Puts `integer` in place of the value of `field`, its digits straight into the line.
+    private mutating func replace(_ field: ReplaySnapshot.LineField, withInteger integer: Int64) {
         let length = JSONWriter.decimalLength(of: integer)
         let start = resizeValue(of: field, to: length)
         _ = JSONWriter.writeDecimal(integer, endingAt: start + length)
@@ -180,10 +214,7 @@ struct JSONLineWriter: ~Copyable {
     /// Puts `name` in quotes, or `null`, in place of the value of `field`. Only for the names
     /// of cases (letters alone), which need no escaping.
     private mutating func replace(_ field: ReplaySnapshot.LineField, withName name: String?) {
-        guard var name else {
-            let null: StaticString = "null"
-            return replace(field, with: UnsafeBufferPointer(start: null.utf8Start, count: null.utf8CodeUnitCount))
-        }
+        guard var name else { return replace(field, withLiteral: "null") }
         name.withUTF8 { utf8 in
             let target = resizeValue(of: field, to: utf8.count + 2)
             target[0] = UInt8(ascii: "\"")
