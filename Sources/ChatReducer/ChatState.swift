@@ -135,7 +135,10 @@ extension ChatState {
     ///
     /// - Complexity: O(log n).
     @inline(__always)
-    public var trailingSpacer: Double {
+    public var trailingSpacer: Double { trailingSpacer(visibleHeight: visibleHeight) }
+
+    @inline(__always)
+    private func trailingSpacer(visibleHeight: Double) -> Double {
         switch configuration.layout {
         case .bottom:
             return 0
@@ -152,20 +155,31 @@ extension ChatState {
 
     /// The largest offset: `max(0, contentHeight - visibleHeight)`.
     @inline(__always)
-    public var maxOffset: Double { max(0, contentHeight - visibleHeight) }
+    public var maxOffset: Double { Self.maxOffset(contentHeight: contentHeight, visibleHeight: visibleHeight) }
+
+    @inline(__always)
+    private static func maxOffset(contentHeight: Double, visibleHeight: Double) -> Double {
+        max(0, contentHeight - visibleHeight)
+    }
 
     /// `maxOffset - offset`, or `nil` before the geometry is known.
     @inline(__always)
-    public var distanceFromBottom: Double? { geometryKnown ? maxOffset - currentOffset : nil }
+    public var distanceFromBottom: Double? { distanceFromBottom(maxOffset: maxOffset) }
+
+    @inline(__always)
+    private func distanceFromBottom(maxOffset: Double) -> Double? { geometryKnown ? maxOffset - currentOffset : nil }
 
     /// Whether the view is within `atBottomThreshold` of the bottom. Before the geometry is
     /// known, true exactly when the mode is `following`.
     ///
     /// Always false while ``hasMoreNewer``: the loaded content's bottom is not the conversation's.
     @inline(__always)
-    public var isAtBottom: Bool {
+    public var isAtBottom: Bool { isAtBottom(distanceFromBottom: distanceFromBottom) }
+
+    @inline(__always)
+    private func isAtBottom(distanceFromBottom distance: Double?) -> Bool {
         if hasMoreNewer { return false }
-        guard let distance = distanceFromBottom else { return mode == .following }
+        guard let distance else { return mode == .following }
         return distance <= configuration.atBottomThreshold
     }
 
@@ -173,9 +187,31 @@ extension ChatState {
     /// `!isAtBottom && (distanceFromBottom > jumpToLatestThreshold || unreadCount > 0)`.
     /// False while the geometry is unknown; always true while ``hasMoreNewer``.
     public var showJumpToLatest: Bool {
+        let distance = distanceFromBottom
+        return showJumpToLatest(distanceFromBottom: distance, isAtBottom: isAtBottom(distanceFromBottom: distance))
+    }
+
+    @inline(__always)
+    private func showJumpToLatest(distanceFromBottom distance: Double?, isAtBottom: Bool) -> Bool {
         if hasMoreNewer { return true }
-        guard let distance = distanceFromBottom, !isAtBottom else { return false }
+        guard let distance, !isAtBottom else { return false }
         return distance > configuration.jumpToLatestThreshold || unreadCount > 0
+    }
+
+    /// The numbers and flags of the view a replay prints at every step, computed in one call
+    /// with the parts they share computed once (a replay asks at every step).
+    ///
+    /// - Complexity: O(log n).
+    package var viewMetrics: ViewMetrics {
+        let visible = visibleHeight
+        let spacer = trailingSpacer(visibleHeight: visible)
+        let content = store.totalHeight + spacer
+        let distance = distanceFromBottom(maxOffset: Self.maxOffset(contentHeight: content, visibleHeight: visible))
+        let atBottom = isAtBottom(distanceFromBottom: distance)
+        return ViewMetrics(
+            offset: offset, contentHeight: content, visibleHeight: visible, trailingSpacer: spacer, isAtBottom: atBottom,
+            showJumpToLatest: showJumpToLatest(distanceFromBottom: distance, isAtBottom: atBottom),
+            unreadCount: unreadCount, messageCount: messageCount)
     }
 
     /// Whether the user holds the view: dragging, scrolling with momentum, or selecting text.
@@ -288,4 +324,16 @@ extension ChatState {
         }
         return SavedPosition(anchorID: store.id(key), delta: currentOffset - store.top(key), wasAtBottom: isAtBottom)
     }
+}
+
+/// What ``ChatState/viewMetrics`` holds: the values of the getters of the same names.
+package struct ViewMetrics: Sendable, Equatable {
+    package var offset: Double?
+    package var contentHeight: Double
+    package var visibleHeight: Double
+    package var trailingSpacer: Double
+    package var isAtBottom: Bool
+    package var showJumpToLatest: Bool
+    package var unreadCount: Int
+    package var messageCount: Int
 }

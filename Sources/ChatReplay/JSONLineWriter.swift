@@ -20,7 +20,8 @@ struct JSONLineWriter: ~Copyable {
     /// Where each field's value starts and ends in `line`: field `i` at `bounds[2 * i]..<bounds[2 * i + 1]`.
     private let bounds: UnsafeMutablePointer<Int>
     private var hasLine = false
-    /// The type of `shown.event`.
+    /// The type of the event the line shows (`shown.event` stays the first event: only the
+    /// type shows, and keeping it costs nothing).
     private var shownType: ChatEvent.EventType?
     /// Where a changed value is written before it goes into `line`.
     private var value = JSONWriter(reservingCapacity: 256)
@@ -45,10 +46,11 @@ struct JSONLineWriter: ~Copyable {
     ///   state's derived values costs (O(log n) at most); O(`line`) for each value whose length
     ///   changed.
     mutating func write(
-        _ state: borrowing ChatState, step: Int, event: ChatEvent, extraWarnings: [String], to output: inout JSONWriter
+        _ state: borrowing ChatState, step: Int, event: borrowing ChatEvent, extraWarnings: [String],
+        to output: inout JSONWriter
     ) {
         guard hasLine else {
-            shown = ReplaySnapshot(state: copy state, step: step, event: event, extraWarnings: extraWarnings)
+            shown = ReplaySnapshot(state: copy state, step: step, event: copy event, extraWarnings: extraWarnings)
             shownType = event.type
             var whole = JSONWriter(reservingCapacity: capacity)
             let bounds = bounds
@@ -78,22 +80,22 @@ struct JSONLineWriter: ~Copyable {
         }
         let type = event.type
         if type != shownType {
-            shown.event = event
             shownType = type
             changed |= 1 << ReplaySnapshot.LineField.event.rawValue
         }
         Self.note(state.mode, in: &shown.mode, .mode, &changed)
-        Self.note(state.offset, in: &shown.offset, .offset, &changed)
-        Self.note(state.contentHeight, in: &shown.contentHeight, .contentHeight, &changed)
-        Self.note(state.visibleHeight, in: &shown.visibleHeight, .visibleHeight, &changed)
-        Self.note(state.isAtBottom, in: &shown.isAtBottom, .isAtBottom, &changed)
+        let metrics = state.viewMetrics
+        Self.note(metrics.offset, in: &shown.offset, .offset, &changed)
+        Self.note(metrics.contentHeight, in: &shown.contentHeight, .contentHeight, &changed)
+        Self.note(metrics.visibleHeight, in: &shown.visibleHeight, .visibleHeight, &changed)
+        Self.note(metrics.isAtBottom, in: &shown.isAtBottom, .isAtBottom, &changed)
         Self.note(state.offsetReason, in: &shown.offsetReason, .offsetReason, &changed)
         if !state.scrollTarget(equals: shown.scrollTarget) {
             shown.scrollTarget = state.scrollTarget
             changed |= 1 << ReplaySnapshot.LineField.scrollTarget.rawValue
         }
-        Self.note(state.unreadCount, in: &shown.unreadCount, .unreadCount, &changed)
-        Self.note(state.showJumpToLatest, in: &shown.showJumpToLatest, .showJumpToLatest, &changed)
+        Self.note(metrics.unreadCount, in: &shown.unreadCount, .unreadCount, &changed)
+        Self.note(metrics.showJumpToLatest, in: &shown.showJumpToLatest, .showJumpToLatest, &changed)
         if !state.animating(equals: shown.animating) {
             shown.animating = state.animating
             changed |= 1 << ReplaySnapshot.LineField.animating.rawValue
@@ -105,8 +107,8 @@ struct JSONLineWriter: ~Copyable {
         Self.note(state.inputFocused, in: &shown.inputFocused, .inputFocused, &changed)
         Self.note(state.userHoldsView, in: &shown.userHoldsView, .userHoldsView, &changed)
         Self.note(state.highlightedID, in: &shown.highlightedID, .highlightedID, &changed)
-        Self.note(state.trailingSpacer, in: &shown.trailingSpacer, .trailingSpacer, &changed)
-        Self.note(state.messageCount, in: &shown.messageCount, .messageCount, &changed)
+        Self.note(metrics.trailingSpacer, in: &shown.trailingSpacer, .trailingSpacer, &changed)
+        Self.note(metrics.messageCount, in: &shown.messageCount, .messageCount, &changed)
         if !(state.warnings.isEmpty && extraWarnings.isEmpty && shown.warnings.isEmpty) {
             let warnings = ReplaySnapshot.warnings(reducer: state.warnings, replay: extraWarnings)
             Self.note(warnings, in: &shown.warnings, .warnings, &changed)
@@ -151,6 +153,16 @@ struct JSONLineWriter: ~Copyable {
             shown = value
             changed |= 1 << field.rawValue
         }
+    }
+
+    /// Notes in `changed` that `field` changed when `value` differs from the `shown` one, and
+    /// stores it: for plain values, without a branch that the processor would have to guess.
+    @inline(__always)
+    private static func note<Value: Equatable & BitwiseCopyable>(
+        _ value: Value, in shown: inout Value, _ field: ReplaySnapshot.LineField, _ changed: inout UInt32
+    ) {
+        changed |= value != shown ? 1 << field.rawValue : 0
+        shown = value
     }
 
     /// Writes the shown value of `field` into `line` in place of the old one: numbers, flags
