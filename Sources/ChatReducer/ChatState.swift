@@ -254,6 +254,13 @@ extension ChatState {
             && scrollTarget?.reason == command?.reason && scrollTarget?.id == command?.id
     }
 
+    /// Whether ``effects`` is `other`, compared where it lies (reading the array from another
+    /// module retains and releases it).
+    package func effects(equal other: [ChatEffect]) -> Bool { effects == other }
+
+    /// Whether ``warnings`` is empty, told where it lies.
+    package var hasNoWarnings: Bool { warnings.isEmpty }
+
     /// Whether ``animating`` is `ids`, told without building the array (a replay asks at every
     /// step).
     ///

@@ -102,14 +102,17 @@ struct JSONLineWriter: ~Copyable {
         }
         Self.note(state.isLoadingOlder, in: &shown.isLoadingOlder, .isLoadingOlder, &changed)
         Self.note(state.hasMoreOlder, in: &shown.hasMoreOlder, .hasMoreOlder, &changed)
-        Self.note(state.effects, in: &shown.effects, .effects, &changed)
+        if !state.effects(equal: shown.effects) {
+            shown.effects = state.effects
+            changed |= 1 << ReplaySnapshot.LineField.effects.rawValue
+        }
         Self.note(state.keyboardHeight, in: &shown.keyboardHeight, .keyboardHeight, &changed)
         Self.note(state.inputFocused, in: &shown.inputFocused, .inputFocused, &changed)
         Self.note(state.userHoldsView, in: &shown.userHoldsView, .userHoldsView, &changed)
         Self.note(state.highlightedID, in: &shown.highlightedID, .highlightedID, &changed)
         Self.note(metrics.trailingSpacer, in: &shown.trailingSpacer, .trailingSpacer, &changed)
         Self.note(metrics.messageCount, in: &shown.messageCount, .messageCount, &changed)
-        if !(state.warnings.isEmpty && extraWarnings.isEmpty && shown.warnings.isEmpty) {
+        if !(state.hasNoWarnings && extraWarnings.isEmpty && shown.warnings.isEmpty) {
             let warnings = ReplaySnapshot.warnings(reducer: state.warnings, replay: extraWarnings)
             Self.note(warnings, in: &shown.warnings, .warnings, &changed)
         }
