@@ -624,11 +624,31 @@ struct EventLineParser {
         }
     }
 
-    /// Whether the bytes at `start` are `literal`'s (the caller has checked the length).
+    /// Whether the bytes at `start` are `literal`'s (the caller has checked that as many lie
+    /// there): eight bytes at a time, then four, then one.
     @inline(__always)
     private static func matches(_ literal: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
-        let expected = literal.utf8Start
-        for k in 0..<literal.utf8CodeUnitCount where bytes[start + k] != expected[k] { return false }
+        let count = literal.utf8CodeUnitCount
+        guard let base = bytes.baseAddress, start + count <= bytes.count else { return false }
+        let actual = UnsafeRawPointer(base + start)
+        let expected = UnsafeRawPointer(literal.utf8Start)
+        var k = 0
+        while k + 8 <= count {
+            guard actual.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                == expected.loadUnaligned(fromByteOffset: k, as: UInt64.self) else { return false }
+            k += 8
+        }
+        if k + 4 <= count {
+            guard actual.loadUnaligned(fromByteOffset: k, as: UInt32.self)
+                == expected.loadUnaligned(fromByteOffset: k, as: UInt32.self) else { return false }
+            k += 4
+        }
+        while k < count {
+            guard actual.load(fromByteOffset: k, as: UInt8.self) == expected.load(fromByteOffset: k, as: UInt8.self) else {
+                return false
+            }
+            k += 1
+        }
         return true
     }
 }
