@@ -16,6 +16,11 @@ extension ChatState {
             }
         }
         if unreadCount < 0 { problems.append("unreadCount \(unreadCount) < 0") }
+        let getters = ViewMetrics(
+            offset: offset, contentHeight: contentHeight, visibleHeight: visibleHeight, trailingSpacer: trailingSpacer,
+            isAtBottom: isAtBottom, showJumpToLatest: showJumpToLatest, unreadCount: unreadCount,
+            messageCount: messageCount)
+        if viewMetrics != getters { problems.append("viewMetrics \(viewMetrics) differ from the getters' \(getters)") }
         if store.unreadCount > messageCount {
             problems.append("\(store.unreadCount) unread loaded messages > messageCount \(messageCount)")
         }

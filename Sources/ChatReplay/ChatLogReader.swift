@@ -140,9 +140,10 @@ public final class ChatLogReader {
     var onSkip: (LogReadError) -> Void
     /// The bytes read and not yet dropped: `buffered` bytes of `bufferCapacity` at `bufferBase`,
     /// held in memory of its own so that reading a line costs no reference counting.
-    @exclusivity(unchecked) private var bufferBase = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
+    /// Allocated by the first read, so that a reader whose creation fails holds no memory.
+    @exclusivity(unchecked) private var bufferBase: UnsafeMutablePointer<UInt8>?
     @exclusivity(unchecked) private var buffered = 0
-    @exclusivity(unchecked) private var bufferCapacity = 16
+    @exclusivity(unchecked) private var bufferCapacity = 0
     private var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bufferBase, count: buffered) }
     /// The buffer each read fills, allocated on the first read.
     private var chunk: UnsafeMutableBufferPointer<UInt8>?
@@ -205,7 +206,7 @@ public final class ChatLogReader {
     }
 
     deinit {
-        bufferBase.deallocate()
+        bufferBase?.deallocate()
         if case let .file(descriptor) = source { close(descriptor) }
         chunk?.deallocate()
     }
@@ -397,11 +398,14 @@ public final class ChatLogReader {
         if buffered + bytes.count > bufferCapacity {
             let capacity = max(2 * bufferCapacity, buffered + bytes.count)
             let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-            larger.initialize(from: bufferBase, count: buffered)
-            bufferBase.deallocate()
+            if let bufferBase {
+                larger.initialize(from: bufferBase, count: buffered)
+                bufferBase.deallocate()
+            }
             bufferBase = larger
             bufferCapacity = capacity
         }
+        guard let bufferBase else { return }
         (bufferBase + buffered).initialize(from: source, count: bytes.count)
         buffered += bytes.count
     }
@@ -418,7 +422,7 @@ public final class ChatLogReader {
         }
         if start > 0 {
             // The regions may overlap: moving trivial bytes copies them in the safe direction.
-            bufferBase.moveInitialize(from: bufferBase + start, count: buffered - start)
+            if let bufferBase { bufferBase.moveInitialize(from: bufferBase + start, count: buffered - start) }
             buffered -= start
             scanned -= start
             start = 0
