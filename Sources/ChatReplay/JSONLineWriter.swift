@@ -9,16 +9,12 @@ import ChatReducer
 /// number, the offset, a height). The values are read from the state where they lie, not
 /// through a ``ReplaySnapshot`` taken at every step, which cost more than the reducer's step.
 /// The bytes are exactly those of ``ReplaySnapshot/writeJSONLine(to:noting:)``, which
-/// `JSONLineWriterTests` checks step by step.
-struct JSONLineWriter: ~Copyable {
+/// `JSONLineWriterTests` checks step by step. Copies share the line: a replay uses one.
+struct JSONLineWriter {
     /// The values the line shows.
     private var shown = ReplaySnapshot(state: ChatState(), step: 0, event: nil)
-    /// The line, with its line break: `count` bytes of `capacity`.
-    private var line: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity = 1024
-    /// Where each field's value starts and ends in `line`: field `i` at `bounds[2 * i]..<bounds[2 * i + 1]`.
-    private let bounds: UnsafeMutablePointer<Int>
+    /// The line and where its values lie.
+    private let memory = LineMemory()
     private var hasLine = false
     /// The type of the event the line shows (`shown.event` stays the first event: only the
     /// type shows, and keeping it costs nothing).
@@ -28,16 +24,46 @@ struct JSONLineWriter: ~Copyable {
 
     private static var fieldCount: Int { ReplaySnapshot.LineField.ordered.count }
 
-    init() {
-        line = .allocate(capacity: capacity)
-        bounds = .allocate(capacity: 2 * Self.fieldCount)
-        bounds.initialize(repeating: 0, count: 2 * Self.fieldCount)
+    /// The memory of the line, freed with the last copy of the writer. (A class, not a
+    /// noncopyable writer with a `deinit`, which the compiler fails to build with
+    /// ThreadSanitizer.)
+    private final class LineMemory {
+        /// The line, with its line break: `count` bytes of `capacity`.
+        @exclusivity(unchecked) var line: UnsafeMutablePointer<UInt8>
+        @exclusivity(unchecked) var count = 0
+        @exclusivity(unchecked) var capacity = 1024
+        /// Where each field's value starts and ends in `line`: field `i` at
+        /// `bounds[2 * i]..<bounds[2 * i + 1]`.
+        let bounds: UnsafeMutablePointer<Int>
+
+        init() {
+            line = .allocate(capacity: capacity)
+            bounds = .allocate(capacity: 2 * JSONLineWriter.fieldCount)
+            bounds.initialize(repeating: 0, count: 2 * JSONLineWriter.fieldCount)
+        }
+
+        deinit {
+            line.deallocate()
+            bounds.deallocate()
+        }
     }
 
-    deinit {
-        line.deallocate()
-        bounds.deallocate()
+    private var line: UnsafeMutablePointer<UInt8> {
+        get { memory.line }
+        nonmutating set { memory.line = newValue }
     }
+
+    private var count: Int {
+        get { memory.count }
+        nonmutating set { memory.count = newValue }
+    }
+
+    private var capacity: Int {
+        get { memory.capacity }
+        nonmutating set { memory.capacity = newValue }
+    }
+
+    private var bounds: UnsafeMutablePointer<Int> { memory.bounds }
 
     /// Appends the JSON line of the `step`-th step and a line break to `output`: `state` after
     /// `event`, with the replay's own `extraWarnings`.

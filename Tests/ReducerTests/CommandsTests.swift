@@ -188,4 +188,37 @@ struct CommandsTests {
 
         #expect(state.scrollTarget == initialLoadCommand(count: 10))
     }
+
+    /// A replay compares the last command field by field (`scrollTarget(equals:)`); a field
+    /// added to `ScrollCommand` and left out there would make its JSON lines stale.
+    @Test("the replay's comparison of commands tells apart commands that differ in any one field")
+    func commandComparisonCoversEveryField() {
+        let base = ScrollCommand(
+            seq: 3, kind: .item, id: "m1", anchor: .top, offset: 120, unitAnchorY: 0.25, animated: true,
+            reason: .jumpToMessage)
+        var variants: [ScrollCommand] = []
+        for change in 0..<8 {
+            var variant = base
+            switch change {
+            case 0: variant.seq = 4
+            case 1: variant.kind = .bottom
+            case 2: variant.id = "m2"
+            case 3: variant.anchor = .center
+            case 4: variant.offset = 121
+            case 5: variant.unitAnchorY = 0.5
+            case 6: variant.animated = false
+            default: variant.reason = .restore
+            }
+            variants.append(variant)
+        }
+        #expect(Mirror(reflecting: base).children.count == variants.count)
+        var state = ChatState()
+        state.scrollTarget = base
+        #expect(state.scrollTarget(equals: base))
+        #expect(!state.scrollTarget(equals: nil))
+        for variant in variants { #expect(!state.scrollTarget(equals: variant), "\(variant)") }
+        state.scrollTarget = nil
+        #expect(state.scrollTarget(equals: nil))
+        #expect(!state.scrollTarget(equals: base))
+    }
 }
