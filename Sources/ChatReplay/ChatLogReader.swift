@@ -145,8 +145,6 @@ public final class ChatLogReader {
     @exclusivity(unchecked) private var buffered = 0
     @exclusivity(unchecked) private var bufferCapacity = 0
     private var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bufferBase, count: buffered) }
-    /// The buffer each read fills, allocated on the first read.
-    private var chunk: UnsafeMutableBufferPointer<UInt8>?
     @exclusivity(unchecked) private var start = 0
     @exclusivity(unchecked) private var scanned = 0
     @exclusivity(unchecked) private var atEnd = false
@@ -208,7 +206,6 @@ public final class ChatLogReader {
     deinit {
         bufferBase?.deallocate()
         if case let .file(descriptor) = source { close(descriptor) }
-        chunk?.deallocate()
     }
 
     /// The next event, or `nil` at the end of the log.
@@ -394,9 +391,15 @@ public final class ChatLogReader {
 
     /// Appends `bytes` to the buffer.
     private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
-        if buffered + bytes.count > bufferCapacity {
-            let capacity = max(2 * bufferCapacity, buffered + bytes.count)
+        guard let source = bytes.baseAddress, let free = reserve(bytes.count) else { return }
+        free.initialize(from: source, count: bytes.count)
+        buffered += bytes.count
+    }
+
+    /// Makes room for `count` more bytes after the buffered ones; returns where they go.
+    private func reserve(_ count: Int) -> UnsafeMutablePointer<UInt8>? {
+        if buffered + count > bufferCapacity {
+            let capacity = max(2 * bufferCapacity, buffered + count)
             let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
             if let bufferBase {
                 larger.initialize(from: bufferBase, count: buffered)
@@ -405,9 +408,7 @@ public final class ChatLogReader {
             bufferBase = larger
             bufferCapacity = capacity
         }
-        guard let bufferBase else { return }
-        (bufferBase + buffered).initialize(from: source, count: bytes.count)
-        buffered += bytes.count
+        return bufferBase.map { $0 + buffered }
     }
 
     private func append(_ bytes: [UInt8]) {
@@ -427,16 +428,16 @@ public final class ChatLogReader {
             scanned -= start
             start = 0
         }
-        if chunk == nil { chunk = .allocate(capacity: Self.chunkSize) }
-        guard let chunk else { return }
+        // Read straight into the buffer, after the bytes it holds.
+        guard let free = reserve(Self.chunkSize) else { return }
         var count: Int
         repeat {
-            count = read(descriptor, chunk.baseAddress, Self.chunkSize)
+            count = read(descriptor, free, Self.chunkSize)
         } while count < 0 && errno == EINTR
         guard count >= 0 else {
             throw Self.unreadable(file, String(cString: strerror(errno)))
         }
-        append(UnsafeBufferPointer(rebasing: chunk[..<count]))
+        buffered += count
         if count == 0 { atEnd = true }
     }
 
