@@ -6,12 +6,18 @@
 /// that parse back to the same Double. Non-finite values print their `description`
 /// (`nan`, `inf`, `-inf`), which is not JSON; ``JSONWriter`` writes `null` for them instead.
 package func formatNumber(_ value: Double) -> String {
-    // The magnitude test comes first, so the conversion to Int64 is always in range.
-    if value.magnitude < 9_007_199_254_740_992 {
-        let integer = Int64(value)
-        if Double(integer) == value { return String(integer) }
-    }
+    if let integer = wholeNumber(value) { return String(integer) }
     return value.description
+}
+
+/// `value` as the integer ``formatNumber(_:)`` prints it without a fraction: when it is
+/// integral with magnitude below 2^53; `nil` otherwise.
+@inline(__always)
+package func wholeNumber(_ value: Double) -> Int64? {
+    // The magnitude test comes first, so the conversion to Int64 is always in range.
+    guard value.magnitude < 9_007_199_254_740_992 else { return nil }
+    let integer = Int64(value)
+    return Double(integer) == value ? integer : nil
 }
 
 /// A minimal JSON writer that appends compact JSON (no spaces, no newline) to a string.
@@ -214,9 +220,7 @@ package struct JSONWriter: Sendable {
     package static func withBytes<Result>(
         ofNumber value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        if value.magnitude < 9_007_199_254_740_992, Double(Int64(value)) == value {
-            return withBytes(ofInteger: Int64(value), body)
-        }
+        if let integer = wholeNumber(value) { return withBytes(ofInteger: integer, body) }
         if value.magnitude < 1e9 {
             // One to three decimals (0.5, 72.25, 123.125, 0.1): the digits are those of a whole
             // number, with a point put in; checked to be the value's shortest form below.

@@ -239,10 +239,10 @@ struct JSONLineWriter {
     /// Puts `number` in place of the value of `field`, as ``JSONWriter/number(_:)`` writes it;
     /// the digits of a whole number go straight into the line.
     private mutating func replace(_ field: ReplaySnapshot.LineField, withNumber number: Double) {
-        guard number.magnitude < 9_007_199_254_740_992, Double(Int64(number)) == number else {
+        guard let integer = wholeNumber(number) else {
             return JSONWriter.withBytes(ofNumber: number) { replace(field, with: $0) }
         }
-        replace(field, withInteger: Int64(number))
+        replace(field, withInteger: integer)
     }
 
     /// Puts `integer` in place of the value of `field`, its digits straight into the line.
