@@ -1,108 +1,106 @@
 import ChatEvents
 import ChatReducer
 
-/// Writes the JSON line of each step of a replay by patching the previous step's line: each
-/// value the line shows is compared with the state's, and only those that changed are written
-/// anew.
+/// Writes the JSON lines of a replay, each by copying the previous line with the values that
+/// changed written anew: each value the line shows is compared with the state's, and only
+/// those that changed are written; the stretches between them are copied over.
 ///
 /// A line is about 650 bytes and 27 keys, and a step changes a handful of its values (the step
 /// number, the offset, a height). The values are read from the state where they lie, not
 /// through a ``ReplaySnapshot`` taken at every step, which cost more than the reducer's step.
 /// The bytes are exactly those of ``ReplaySnapshot/writeJSONLine(to:noting:)``, which
-/// `JSONLineWriterTests` checks step by step. Copies share the line: a replay uses one.
+/// `JSONLineWriterTests` checks step by step.
+///
+/// The lines collect in the writer's buffer until ``flush(_:)`` hands them out; the last line
+/// stays behind as the next one's model. Copies share the buffer: a replay uses one writer.
 struct JSONLineWriter {
-    /// The values the line shows.
+    /// The values the last line shows.
     private var shown = ReplaySnapshot(state: ChatState(), step: 0, event: nil)
-    /// The line and where its values lie.
+    /// The lines and where the last one's values lie.
     private let memory = LineMemory()
     private var hasLine = false
     /// The type of the event the line shows (`shown.event` stays the first event: only the
     /// type shows, and keeping it costs nothing).
     private var shownType: ChatEvent.EventType?
-    /// Where a changed value is written before it goes into `line`.
+    /// Where a changed value that is not a number, a flag or a name is written first.
     private var value = JSONWriter(reservingCapacity: 256)
 
     private static var fieldCount: Int { ReplaySnapshot.LineField.ordered.count }
+    /// Room kept free after the last line for the next one to grow by values written straight
+    /// into the buffer (numbers, flags and names, each well under 64 bytes).
+    private static let slack = 64 * 27
 
-    /// The memory of the line, freed with the last copy of the writer. (A class, not a
+    /// The memory of the lines, freed with the last copy of the writer. (A class, not a
     /// noncopyable writer with a `deinit`, which the compiler fails to build with
     /// ThreadSanitizer.)
     private final class LineMemory {
-        /// The line, with its line break: `count` bytes of `capacity`.
-        @exclusivity(unchecked) var line: UnsafeMutablePointer<UInt8>
+        /// The lines written: `count` bytes of `capacity`; those from `flushed` on are not yet
+        /// handed out, and the last line, with its line break, lies at `lineStart..<count`.
+        @exclusivity(unchecked) var bytes: UnsafeMutablePointer<UInt8>
         @exclusivity(unchecked) var count = 0
-        @exclusivity(unchecked) var capacity = 1024
-        /// Where each field's value starts and ends in `line`: field `i` at
-        /// `bounds[2 * i]..<bounds[2 * i + 1]`.
+        @exclusivity(unchecked) var capacity = 1 << 17
+        @exclusivity(unchecked) var flushed = 0
+        @exclusivity(unchecked) var lineStart = 0
+        /// Where each field's value starts and ends in the last line, from its start: field `i`
+        /// at `bounds[2 * i]..<bounds[2 * i + 1]`.
         let bounds: UnsafeMutablePointer<Int>
 
         init() {
-            line = .allocate(capacity: capacity)
+            bytes = .allocate(capacity: capacity)
             bounds = .allocate(capacity: 2 * JSONLineWriter.fieldCount)
             bounds.initialize(repeating: 0, count: 2 * JSONLineWriter.fieldCount)
         }
 
         deinit {
-            line.deallocate()
+            bytes.deallocate()
             bounds.deallocate()
         }
+
+        /// Makes room for `needed` bytes in all, keeping the first `kept` (by default, the
+        /// lines written).
+        func reserve(_ needed: Int, keeping kept: Int? = nil) {
+            guard needed > capacity else { return }
+            capacity = max(2 * capacity, needed)
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            larger.initialize(from: bytes, count: kept ?? count)
+            bytes.deallocate()
+            bytes = larger
+        }
     }
 
-    private var line: UnsafeMutablePointer<UInt8> {
-        get { memory.line }
-        nonmutating set { memory.line = newValue }
+    /// The number of bytes written and not yet handed out by ``flush(_:)``.
+    var pendingCount: Int { memory.count - memory.flushed }
+
+    /// Hands the lines written since the last call to `body`, and forgets them but the last.
+    mutating func flush(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let memory = memory
+        guard memory.count > memory.flushed else { return }
+        body(UnsafeBufferPointer(start: memory.bytes + memory.flushed, count: memory.count - memory.flushed))
+        // The last line stays, at the start, as the model of the next one.
+        let length = memory.count - memory.lineStart
+        memory.bytes.moveInitialize(from: memory.bytes + memory.lineStart, count: length)
+        memory.lineStart = 0
+        memory.count = length
+        memory.flushed = length
     }
 
-    private var count: Int {
-        get { memory.count }
-        nonmutating set { memory.count = newValue }
-    }
-
-    private var capacity: Int {
-        get { memory.capacity }
-        nonmutating set { memory.capacity = newValue }
-    }
-
-    private var bounds: UnsafeMutablePointer<Int> { memory.bounds }
-
-    /// Appends the JSON line of the `step`-th step and a line break to `output`: `state` after
-    /// `event`, with the replay's own `extraWarnings`.
+    /// Writes the JSON line of the `step`-th step and a line break: `state` after `event`, with
+    /// the replay's own `extraWarnings`.
     ///
     /// - Complexity: O(1) for the fields that did not change, besides what computing the
-    ///   state's derived values costs (O(log n) at most); O(`line`) for each value whose length
-    ///   changed.
+    ///   state's derived values costs (O(log n) at most); O(`line`) to copy the line over.
     mutating func write(
-        _ state: borrowing ChatState, step: Int, event: borrowing ChatEvent, extraWarnings: [String],
-        to output: inout JSONWriter
+        _ state: borrowing ChatState, step: Int, event: borrowing ChatEvent, extraWarnings: [String]
     ) {
-        guard hasLine else {
-            shown = ReplaySnapshot(state: copy state, step: step, event: copy event, extraWarnings: extraWarnings)
-            shownType = event.type
-            var whole = JSONWriter(reservingCapacity: capacity)
-            let bounds = bounds
-            shown.writeJSONLine(to: &whole) { field, value in
-                bounds[2 * field.rawValue] = value.lowerBound
-                bounds[2 * field.rawValue + 1] = value.upperBound
-            }
-            whole.appendRaw(0x0A)
-            count = 0
-            whole.withBytes { bytes in
-                if bytes.count > capacity { grow(toHold: bytes.count) }
-                if let source = bytes.baseAddress { line.initialize(from: source, count: bytes.count) }
-                count = bytes.count
-            }
-            hasLine = true
-            output.appendRaw(UnsafeBufferPointer(start: line, count: count))
-            return
-        }
+        guard hasLine else { return writeFirst(state, step: step, event: event, extraWarnings: extraWarnings) }
         var changed: UInt32 = 0
-        // The step number goes up by one: its digits are counted up where they stand.
+        // The step number goes up by one: its digits are counted up in the copy.
+        var countsUp = false
         if step != shown.step {
-            if step == shown.step &+ 1 && countUp(.step) {
-                shown.step = step
-            } else {
-                Self.note(step, in: &shown.step, .step, &changed)
-            }
+            // 9 to 10, 99 to 100: the number grows by a digit, and is written anew.
+            countsUp = step == shown.step &+ 1 && stepCountsUp
+            shown.step = step
+            if !countsUp { changed |= 1 << ReplaySnapshot.LineField.step.rawValue }
         }
         let type = event.type
         if type != shownType {
@@ -147,29 +145,97 @@ struct JSONLineWriter {
         Self.note(state.hasMoreNewer, in: &shown.hasMoreNewer, .hasMoreNewer, &changed)
         Self.note(state.isLoadingNewer, in: &shown.isLoadingNewer, .isLoadingNewer, &changed)
         Self.note(state.pendingWindow, in: &shown.pendingWindow, .pendingWindow, &changed)
-        while changed != 0 {
-            let index = changed.trailingZeroBitCount
-            changed &= changed - 1
-            if let field = ReplaySnapshot.LineField(rawValue: index) { patch(field) }
-        }
-        output.appendRaw(UnsafeBufferPointer(start: line, count: count))
+        copyLine(changed, countingUpStep: countsUp)
     }
 
-    /// Adds one to the decimal digits of `field`'s value in `line`, unless they are all 9s.
+    /// Writes the first line whole, noting where its values lie.
+    private mutating func writeFirst(
+        _ state: borrowing ChatState, step: Int, event: borrowing ChatEvent, extraWarnings: [String]
+    ) {
+        shown = ReplaySnapshot(state: copy state, step: step, event: copy event, extraWarnings: extraWarnings)
+        shownType = event.type
+        var whole = JSONWriter(reservingCapacity: 1024)
+        let bounds = memory.bounds
+        shown.writeJSONLine(to: &whole) { field, value in
+            bounds[2 * field.rawValue] = value.lowerBound
+            bounds[2 * field.rawValue + 1] = value.upperBound
+        }
+        whole.appendRaw(0x0A)
+        let memory = memory
+        whole.withBytes { line in
+            memory.reserve(memory.count + line.count + Self.slack)
+            if let source = line.baseAddress { (memory.bytes + memory.count).update(from: source, count: line.count) }
+            memory.lineStart = memory.count
+            memory.count += line.count
+        }
+        hasLine = true
+    }
+
+    /// Appends a copy of the last line with the values of the fields in `changed` written
+    /// anew, and the step number one up when `countingUpStep`; notes where the new line's
+    /// values lie.
+    private mutating func copyLine(_ changed: UInt32, countingUpStep: Bool) {
+        let memory = memory
+        let bounds = memory.bounds
+        let oldStart = memory.lineStart
+        let oldLength = memory.count - oldStart
+        memory.reserve(memory.count + oldLength + Self.slack)
+        let newStart = memory.count
+        // `from` is where the copying stands in the old line, `to` in the new one.
+        var from = 0
+        var to = 0
+        var shift = 0
+        var nextBound = 0
+        var remaining = changed
+        while remaining != 0 {
+            let index = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            guard let field = ReplaySnapshot.LineField(rawValue: index) else { continue }
+            let valueStart = bounds[2 * index]
+            let valueEnd = bounds[2 * index + 1]
+            if shift != 0 {
+                for bound in nextBound..<(2 * index) { bounds[bound] &+= shift }
+            }
+            let stretch = valueStart - from
+            (memory.bytes + newStart + to).update(from: memory.bytes + oldStart + from, count: stretch)
+            to += stretch
+            let length = writeValue(of: field, at: newStart + to)
+            bounds[2 * index] = to
+            to += length
+            bounds[2 * index + 1] = to
+            shift = to - valueEnd
+            from = valueEnd
+            nextBound = 2 * index + 2
+        }
+        if shift != 0 {
+            for bound in nextBound..<(2 * Self.fieldCount) { bounds[bound] &+= shift }
+        }
+        (memory.bytes + newStart + to).update(from: memory.bytes + oldStart + from, count: oldLength - from)
+        memory.lineStart = newStart
+        memory.count = newStart + to + oldLength - from
+        if countingUpStep { Self.countUp(memory.bytes + newStart, bounds[0]..<bounds[1]) }
+    }
+
+    /// Whether the step number in the last line can be counted up in place: it is not all 9s.
+    private var stepCountsUp: Bool {
+        let line = memory.bytes + memory.lineStart
+        for index in memory.bounds[0]..<memory.bounds[1] where line[index] != UInt8(ascii: "9") { return true }
+        return false
+    }
+
+    /// Adds one to the decimal digits at `digits` in `line`, which are not all 9s.
     @inline(__always)
-    private mutating func countUp(_ field: ReplaySnapshot.LineField) -> Bool {
-        let start = bounds[2 * field.rawValue]
-        var index = bounds[2 * field.rawValue + 1]
-        while index > start {
+    private static func countUp(_ line: UnsafeMutablePointer<UInt8>, _ digits: Range<Int>) {
+        var index = digits.upperBound
+        while index > digits.lowerBound {
             index -= 1
             if line[index] < UInt8(ascii: "9") {
                 line[index] += 1
                 // The 9s after it turn to 0s.
-                for nine in (index + 1)..<bounds[2 * field.rawValue + 1] { line[nine] = UInt8(ascii: "0") }
-                return true
+                for nine in (index + 1)..<digits.upperBound { line[nine] = UInt8(ascii: "0") }
+                return
             }
         }
-        return false
     }
 
     /// Notes in `changed` that `field` changed when `value` differs from the `shown` one, which
@@ -194,108 +260,94 @@ struct JSONLineWriter {
         shown = value
     }
 
-    /// Writes the shown value of `field` into `line` in place of the old one: numbers, flags
-    /// and names straight into the line, the rest through ``ReplaySnapshot/writeValue(of:to:)``.
-    private mutating func patch(_ field: ReplaySnapshot.LineField) {
+    /// Writes the shown value of `field` at `position` in the buffer, which has room for a
+    /// number, a flag or a name; returns its length. Numbers, flags and names go straight into
+    /// the buffer, the rest through ``ReplaySnapshot/writeValue(of:to:)``.
+    private mutating func writeValue(of field: ReplaySnapshot.LineField, at position: Int) -> Int {
+        let memory = memory
         switch field {
-        case .step: replace(field, withInteger: Int64(shown.step))
-        case .event: replace(field, withName: shownType?.rawValue)
-        case .mode: replace(field, withName: shown.mode.rawValue)
+        case .step: return Self.write(integer: Int64(shown.step), at: position, in: memory)
+        case .event: return Self.write(name: shownType?.rawValue, at: position, in: memory)
+        case .mode: return Self.write(name: shown.mode.rawValue, at: position, in: memory)
         case .offset:
-            if let offset = shown.offset { replace(field, withNumber: offset) } else { replace(field, withLiteral: "null") }
-        case .contentHeight: replace(field, withNumber: shown.contentHeight)
-        case .visibleHeight: replace(field, withNumber: shown.visibleHeight)
-        case .isAtBottom: replace(field, with: shown.isAtBottom)
-        case .offsetReason: replace(field, withName: shown.offsetReason?.rawValue)
-        case .unreadCount: replace(field, withInteger: Int64(shown.unreadCount))
-        case .showJumpToLatest: replace(field, with: shown.showJumpToLatest)
-        case .isLoadingOlder: replace(field, with: shown.isLoadingOlder)
-        case .hasMoreOlder: replace(field, with: shown.hasMoreOlder)
-        case .keyboardHeight: replace(field, withNumber: shown.keyboardHeight)
-        case .inputFocused: replace(field, with: shown.inputFocused)
-        case .userHoldsView: replace(field, with: shown.userHoldsView)
-        case .trailingSpacer: replace(field, withNumber: shown.trailingSpacer)
-        case .messageCount: replace(field, withInteger: Int64(shown.messageCount))
-        case .hasMoreNewer: replace(field, with: shown.hasMoreNewer)
-        case .isLoadingNewer: replace(field, with: shown.isLoadingNewer)
+            guard let offset = shown.offset else { return Self.write(literal: "null", at: position, in: memory) }
+            return Self.write(number: offset, at: position, in: memory)
+        case .contentHeight: return Self.write(number: shown.contentHeight, at: position, in: memory)
+        case .visibleHeight: return Self.write(number: shown.visibleHeight, at: position, in: memory)
+        case .isAtBottom: return Self.write(flag: shown.isAtBottom, at: position, in: memory)
+        case .offsetReason: return Self.write(name: shown.offsetReason?.rawValue, at: position, in: memory)
+        case .unreadCount: return Self.write(integer: Int64(shown.unreadCount), at: position, in: memory)
+        case .showJumpToLatest: return Self.write(flag: shown.showJumpToLatest, at: position, in: memory)
+        case .isLoadingOlder: return Self.write(flag: shown.isLoadingOlder, at: position, in: memory)
+        case .hasMoreOlder: return Self.write(flag: shown.hasMoreOlder, at: position, in: memory)
+        case .keyboardHeight: return Self.write(number: shown.keyboardHeight, at: position, in: memory)
+        case .inputFocused: return Self.write(flag: shown.inputFocused, at: position, in: memory)
+        case .userHoldsView: return Self.write(flag: shown.userHoldsView, at: position, in: memory)
+        case .trailingSpacer: return Self.write(number: shown.trailingSpacer, at: position, in: memory)
+        case .messageCount: return Self.write(integer: Int64(shown.messageCount), at: position, in: memory)
+        case .hasMoreNewer: return Self.write(flag: shown.hasMoreNewer, at: position, in: memory)
+        case .isLoadingNewer: return Self.write(flag: shown.isLoadingNewer, at: position, in: memory)
         case .scrollTarget, .animating, .effects, .highlightedID, .warnings, .unreadDividerID, .readUpTo, .pendingWindow:
             // Strings that may need escaping, and objects and arrays: the general writer.
             value.removeAll()
             shown.writeValue(of: field, to: &value)
-            value.withBytes { replace(field, with: $0) }
+            return value.withBytes { Self.write($0, at: position, in: memory) }
         }
     }
 
-    /// Puts `true` or `false` in place of the value of `field`.
-    private mutating func replace(_ field: ReplaySnapshot.LineField, with flag: Bool) {
-        replace(field, withLiteral: flag ? "true" : "false")
+    /// Writes `true` or `false` at `position`; returns its length.
+    private static func write(flag: Bool, at position: Int, in memory: LineMemory) -> Int {
+        write(literal: flag ? "true" : "false", at: position, in: memory)
     }
 
-    /// Puts `literal` in place of the value of `field`.
-    private mutating func replace(_ field: ReplaySnapshot.LineField, withLiteral literal: StaticString) {
-        replace(field, with: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    /// Writes `literal` at `position`; returns its length.
+    private static func write(literal: StaticString, at position: Int, in memory: LineMemory) -> Int {
+        write(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount), at: position, in: memory)
     }
 
-    /// Puts `number` in place of the value of `field`, as ``JSONWriter/number(_:)`` writes it;
-    /// the digits of a whole number go straight into the line.
-    private mutating func replace(_ field: ReplaySnapshot.LineField, withNumber number: Double) {
+    /// Writes `number` at `position` as ``JSONWriter/number(_:)`` writes it; returns its length.
+    /// The digits of a whole number go straight into the buffer.
+    private static func write(number: Double, at position: Int, in memory: LineMemory) -> Int {
         guard let integer = wholeNumber(number) else {
-            return JSONWriter.withBytes(ofNumber: number) { replace(field, with: $0) }
+            return JSONWriter.withBytes(ofNumber: number) { write($0, at: position, in: memory) }
         }
-        replace(field, withInteger: integer)
+        return write(integer: integer, at: position, in: memory)
     }
 
-    /// Puts `integer` in place of the value of `field`, its digits straight into the line.
-    private mutating func replace(_ field: ReplaySnapshot.LineField, withInteger integer: Int64) {
+    /// Writes the digits of `integer` at `position`; returns their number.
+    private static func write(integer: Int64, at position: Int, in memory: LineMemory) -> Int {
         let length = JSONWriter.decimalLength(of: integer)
-        let start = resizeValue(of: field, to: length)
-        _ = JSONWriter.writeDecimal(integer, endingAt: start + length)
+        _ = JSONWriter.writeDecimal(integer, endingAt: memory.bytes + position + length)
+        return length
     }
 
-    /// Puts `name` in quotes, or `null`, in place of the value of `field`. Only for the names
-    /// of cases (letters alone), which need no escaping.
-    private mutating func replace(_ field: ReplaySnapshot.LineField, withName name: String?) {
-        guard var name else { return replace(field, withLiteral: "null") }
-        name.withUTF8 { utf8 in
-            let target = resizeValue(of: field, to: utf8.count + 2)
+    /// Writes `name` in quotes, or `null`, at `position`; returns its length. Only for the
+    /// names of cases (letters alone), which need no escaping.
+    private static func write(name: String?, at position: Int, in memory: LineMemory) -> Int {
+        guard var name else { return write(literal: "null", at: position, in: memory) }
+        let target = memory.bytes + position
+        return name.withUTF8 { utf8 in
             target[0] = UInt8(ascii: "\"")
             for index in utf8.indices { target[1 + index] = utf8[index] }
             target[utf8.count + 1] = UInt8(ascii: "\"")
+            return utf8.count + 2
         }
     }
 
-    /// Puts `bytes` in place of the value of `field`.
-    private mutating func replace(_ field: ReplaySnapshot.LineField, with bytes: UnsafeBufferPointer<UInt8>) {
-        let target = resizeValue(of: field, to: bytes.count)
+    /// Writes `bytes` at `position`, making room for them when they are long; returns their
+    /// number.
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, in memory: LineMemory) -> Int {
         if bytes.count <= 16 {
             // A number or a short name: cheaper byte by byte than through a call to copy memory.
+            let target = memory.bytes + position
             for index in bytes.indices { target[index] = bytes[index] }
         } else if let source = bytes.baseAddress {
-            target.update(from: source, count: bytes.count)
+            // Room for the value and the rest of the line after it (while a line is copied,
+            // `count` still ends the one it is copied from).
+            memory.reserve(
+                position + bytes.count + (memory.count - memory.lineStart) + Self.slack, keeping: position)
+            (memory.bytes + position).update(from: source, count: bytes.count)
         }
-    }
-
-    /// Makes the value of `field` in `line` `length` bytes long, moving what follows it;
-    /// returns where the value starts.
-    private mutating func resizeValue(of field: ReplaySnapshot.LineField, to length: Int) -> UnsafeMutablePointer<UInt8> {
-        let index = 2 * field.rawValue
-        let end = bounds[index + 1]
-        let shift = length - (end - bounds[index])
-        if shift != 0 {
-            if count + shift > capacity { grow(toHold: count + shift) }
-            // The regions may overlap: moving trivial bytes copies them in the safe direction.
-            (line + end + shift).moveInitialize(from: line + end, count: count - end)
-            count += shift
-            for later in (index + 1)..<(2 * Self.fieldCount) { bounds[later] &+= shift }
-        }
-        return line + bounds[index]
-    }
-
-    private mutating func grow(toHold needed: Int) {
-        capacity = 2 * needed
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        larger.initialize(from: line, count: count)
-        line.deallocate()
-        line = larger
+        return bytes.count
     }
 }

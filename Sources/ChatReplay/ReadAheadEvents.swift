@@ -93,15 +93,18 @@ package final class ReadAheadEvents: @unchecked Sendable {
     /// Batches read ahead at most.
     static let slotCount = 3
 
-    /// Events handed over from one thread to the other, and then moved out one by one: no
-    /// event is copied (and its strings retained) on the way.
+    /// Events handed over from one thread to the other. The caller reads them where they lie
+    /// (no event is copied, and its strings retained, on the way) and hands the buffer back
+    /// with the next hand-over, so that the reading thread, not the replaying one, destroys the
+    /// events and reuses the memory.
     private final class EventBuffer: @unchecked Sendable {
-        private let base: UnsafeMutablePointer<LoggedEvent>
+        let base: UnsafeMutablePointer<LoggedEvent>
+        let capacity: Int
         private(set) var count = 0
-        private var taken = 0
 
         init(capacity: Int) {
-            base = .allocate(capacity: capacity)
+            self.capacity = capacity
+            base = .allocate(capacity: max(capacity, 1))
         }
 
         /// Appends an event; at most `capacity` of them.
@@ -110,14 +113,14 @@ package final class ReadAheadEvents: @unchecked Sendable {
             count += 1
         }
 
-        /// Moves the next event out; call it at most `count` times.
-        func take() -> LoggedEvent {
-            taken += 1
-            return (base + taken - 1).move()
+        /// Destroys the events, keeping the memory.
+        func removeAll() {
+            base.deinitialize(count: count)
+            count = 0
         }
 
         deinit {
-            (base + taken).deinitialize(count: count - taken)
+            base.deinitialize(count: count)
             base.deallocate()
         }
     }
@@ -142,13 +145,12 @@ package final class ReadAheadEvents: @unchecked Sendable {
 
     // The caller's side.
     private var current = Batch()
-    private var position = 0
-    private var nextSkip = 0
-    private var nextRawLine = 0
-    private var isDone = false
 
     #if canImport(Dispatch)
     private let slots: UnsafeMutablePointer<Batch?>
+    /// The events of the batch the caller took from each slot before this one's, handed back
+    /// for the reading thread to destroy when it next fills the slot.
+    private let spent: UnsafeMutablePointer<EventBuffer?>
     private let filled = DispatchSemaphore(value: 0)
     private let free = DispatchSemaphore(value: slotCount)
     private let stopped = DispatchSemaphore(value: 0)
@@ -176,6 +178,8 @@ package final class ReadAheadEvents: @unchecked Sendable {
         #if canImport(Dispatch)
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: nil, count: Self.slotCount)
+        spent = .allocate(capacity: Self.slotCount)
+        spent.initialize(repeating: nil, count: Self.slotCount)
         reader.onSkip = { [collector] error in
             collector.skips.append((collector.eventsRead, error))
         }
@@ -187,54 +191,69 @@ package final class ReadAheadEvents: @unchecked Sendable {
         #if canImport(Dispatch)
         slots.deinitialize(count: Self.slotCount)
         slots.deallocate()
+        spent.deinitialize(count: Self.slotCount)
+        spent.deallocate()
         #endif
     }
 
-    /// The next event, or `nil` at the end of the log.
+    /// Calls `body` with `context` and each event of the log in turn.
+    ///
+    /// The events are not copied or moved on their way to `body`, and are destroyed on the
+    /// reading thread. Each is handed over `inout` only so that it is passed where it lies (a
+    /// value borrowed from memory the compiler cannot see is copied first); `body` must not
+    /// change it. What `body` changes lives in `context`, not in variables it captures, which
+    /// the compiler would likewise copy from before each use.
     ///
     /// - Throws: The ``LogReadError`` that ended the log, after every event before it.
-    func next() throws(LogReadError) -> LoggedEvent? {
+    func forEach<Context>(
+        updating context: inout Context, _ body: (inout Context, inout LoggedEvent) -> Void
+    ) throws(LogReadError) {
         #if canImport(Dispatch)
         while true {
-            while nextSkip < current.skips.count, current.skips[nextSkip].before == position {
-                onSkip(current.skips[nextSkip].error)
+            let events = current.events
+            let skips = current.skips
+            var nextSkip = 0
+            for position in 0..<events.count {
+                while nextSkip < skips.count, skips[nextSkip].before == position {
+                    onSkip(skips[nextSkip].error)
+                    nextSkip += 1
+                }
+                body(&context, &events.base[position])
+            }
+            while nextSkip < skips.count {
+                onSkip(skips[nextSkip].error)
                 nextSkip += 1
             }
-            if position < current.events.count {
-                position += 1
-                return current.events.take()
-            }
-            while nextRawLine < current.raw.count {
-                let line = current.raw.line(nextRawLine)
-                nextRawLine += 1
+            let raw = current.raw
+            for index in 0..<raw.count {
+                let line = raw.line(index)
                 switch reader.outcome(ofEventLine: line.bytes, number: line.number, terminated: line.terminated) {
-                case let .event(event):
-                    return event
+                case var .event(event):
+                    body(&context, &event)
                 case let .skipped(error):
                     onSkip(error)
                 case let .failed(error):
-                    isDone = true
                     current = Batch(isLast: true)
                     throw error
                 }
             }
             if current.isLast {
-                guard !isDone else { return nil }
-                isDone = true
-                if let error = current.error { throw error }
-                return nil
+                let error = current.error
+                current = Batch(isLast: true)
+                if let error { throw error }
+                return
             }
             filled.wait()
             current = slots[readSlot] ?? Batch(isLast: true)
             slots[readSlot] = nil
+            // Handed back with the caller's last reference, so that the reading thread destroys
+            // the events.
+            spent[readSlot] = consume events
             readSlot = (readSlot + 1) % Self.slotCount
             free.signal()
-            position = 0
-            nextSkip = 0
-            nextRawLine = 0
         }
         #else
-        return try reader.next()
+        while var event = try reader.next() { body(&context, &event) }
         #endif
     }
 
@@ -261,13 +280,17 @@ package final class ReadAheadEvents: @unchecked Sendable {
         let collector = self.collector
         var writeSlot = 0
         var callerWaits = policy == .callingThread
+        // Memory for events that the caller handed back, emptied here.
+        var recycled: EventBuffer?
         while true {
             var batch = Batch()
             do throws(LogReadError) {
                 if callerWaits, !reader.hasFirstEvent {
                     try readRaw(into: &batch, from: reader)
                 } else {
-                    try readEvents(into: &batch, from: reader, collector: collector)
+                    let events = recycled ?? EventBuffer(capacity: Self.batchSize)
+                    recycled = nil
+                    try readEvents(into: &batch, events: events, from: reader, collector: collector)
                 }
             } catch {
                 batch.error = error
@@ -278,10 +301,17 @@ package final class ReadAheadEvents: @unchecked Sendable {
             let stop = stopRequested
             stopLock.signal()
             if stop { break }
+            let handedBack = spent[writeSlot]
+            spent[writeSlot] = nil
             slots[writeSlot] = batch
             writeSlot = (writeSlot + 1) % Self.slotCount
             filled.signal()
             if batch.isLast { break }
+            // The caller's spent events die here, off its thread.
+            if var handedBack, handedBack.capacity == Self.batchSize, isKnownUniquelyReferenced(&handedBack) {
+                handedBack.removeAll()
+                recycled = handedBack
+            }
             // Every other slot free at once means the caller has taken all but the batch just
             // handed over and is about to wait: the next batch goes over undecoded, for the
             // caller to decode.
@@ -300,9 +330,8 @@ package final class ReadAheadEvents: @unchecked Sendable {
 
     /// Reads a batch of lines and decodes them.
     private func readEvents(
-        into batch: inout Batch, from reader: ChatLogReader, collector: SkipCollector
+        into batch: inout Batch, events: EventBuffer, from reader: ChatLogReader, collector: SkipCollector
     ) throws(LogReadError) {
-        let events = EventBuffer(capacity: Self.batchSize)
         batch.events = events
         collector.eventsRead = 0
         defer {

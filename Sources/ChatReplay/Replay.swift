@@ -78,39 +78,37 @@ public enum Replay {
         case .text:
             var renderer = TimelineRenderer(configuration: reader.configuration)
             write(renderer.header)
-            while let event = try events.next() {
+            try events.forEach(updating: &replayer) { replayer, event in
                 write(renderer.render(replayer.apply(event)))
             }
         case .jsonl:
-            // One writer for every line; its bytes are handed over in pieces of about 64 KiB.
-            var writer = JSONWriter(reservingCapacity: 1 << 17)
-            var lines = JSONLineWriter()
+            // The lines are handed over in pieces of about 64 KiB.
+            var context = (replayer: replayer, lines: JSONLineWriter())
             do throws(LogReadError) {
-                while let event = try events.next() {
-                    let extraWarnings = replayer.advance(event)
-                    lines.write(
-                        replayer.state, step: replayer.step, event: event.event, extraWarnings: extraWarnings, to: &writer)
-                    if writer.count >= 1 << 16 {
-                        writer.withBytes(writeBytes)
-                        writer.removeAll()
-                    }
+                try events.forEach(updating: &context) { context, event in
+                    let extraWarnings = context.replayer.advance(event)
+                    context.lines.write(
+                        context.replayer.state, step: context.replayer.step, event: event.event,
+                        extraWarnings: extraWarnings)
+                    if context.lines.pendingCount >= 1 << 16 { context.lines.flush(writeBytes) }
                 }
             } catch {
-                if writer.count > 0 { writer.withBytes(writeBytes) }
+                context.lines.flush(writeBytes)
                 throw error
             }
-            if writer.count > 0 { writer.withBytes(writeBytes) }
+            context.lines.flush(writeBytes)
         case .json:
             // Only the final state is printed: no snapshot per step.
-            var lastEvent: ChatEvent?
-            var lastExtra: [String] = []
-            while let event = try events.next() {
-                lastExtra = replayer.advance(event)
-                lastEvent = event.event
+            var context = (replayer: replayer, lastEvent: ChatEvent?.none, lastExtra: [String]())
+            try events.forEach(updating: &context) { context, event in
+                context.lastExtra = context.replayer.advance(event)
+                context.lastEvent = event.event
             }
-            let last = lastEvent.map {
-                ReplaySnapshot(state: replayer.state, step: replayer.step, event: $0, extraWarnings: lastExtra)
-            } ?? replayer.initialSnapshot
+            let last = context.lastEvent.map {
+                ReplaySnapshot(
+                    state: context.replayer.state, step: context.replayer.step, event: $0,
+                    extraWarnings: context.lastExtra)
+            } ?? context.replayer.initialSnapshot
             write(last.prettyJSON + "\n")
         }
     }
