@@ -82,21 +82,21 @@ public enum Replay {
                 write(renderer.render(replayer.apply(event)))
             }
         case .jsonl:
-            // The lines are handed over in pieces of about 64 KiB.
-            var context = (replayer: replayer, lines: JSONLineWriter())
+            // The lines are handed over in pieces of about 64 KiB. (The writer is not part of the
+            // context: with it, the state would be copied for every line, both being parts of
+            // one value.)
+            var lines = JSONLineWriter()
             do throws(LogReadError) {
-                try events.forEach(updating: &context) { context, event in
-                    let extraWarnings = context.replayer.advance(event)
-                    context.lines.write(
-                        context.replayer.state, step: context.replayer.step, event: event.event,
-                        extraWarnings: extraWarnings)
-                    if context.lines.pendingCount >= 1 << 16 { context.lines.flush(writeBytes) }
+                try events.forEach(updating: &replayer) { replayer, event in
+                    let extraWarnings = replayer.advance(event)
+                    lines.write(replayer.state, step: replayer.step, event: event.event, extraWarnings: extraWarnings)
+                    if lines.pendingCount >= 1 << 16 { lines.flush(writeBytes) }
                 }
             } catch {
-                context.lines.flush(writeBytes)
+                lines.flush(writeBytes)
                 throw error
             }
-            context.lines.flush(writeBytes)
+            lines.flush(writeBytes)
         case .json:
             // Only the final state is printed: no snapshot per step.
             var context = (replayer: replayer, lastEvent: ChatEvent?.none, lastExtra: [String]())
