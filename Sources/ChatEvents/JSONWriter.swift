@@ -11,8 +11,9 @@ package func formatNumber(_ value: Double) -> String {
 }
 
 /// `value` as the integer ``formatNumber(_:)`` prints it without a fraction: when it is
-/// integral with magnitude below 2^53; `nil` otherwise.
-@inline(__always)
+/// integral with magnitude below 2^53; `nil` otherwise. (Inlinable, as are the integer
+/// writers below: a replay calls them for most values of every JSON line.)
+@inlinable @inline(__always)
 package func wholeNumber(_ value: Double) -> Int64? {
     // The magnitude test comes first, so the conversion to Int64 is always in range.
     guard value.magnitude < 9_007_199_254_740_992 else { return nil }
@@ -288,21 +289,22 @@ package struct JSONWriter: Sendable {
     }
 
     /// The number of bytes ``integer(_:)`` writes for `value`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func decimalLength(of value: Int64) -> Int {
-        var magnitude = value.magnitude
-        var length = value < 0 ? 2 : 1
-        while magnitude >= 100 {
-            magnitude /= 100
-            length += 2
+        // Four digits at a time, then the last one to four by comparisons.
+        var rest = value.magnitude
+        var length = value < 0 ? 1 : 0
+        while rest >= 10_000 {
+            rest /= 10_000
+            length += 4
         }
-        return magnitude >= 10 ? length + 1 : length
+        return length + (rest < 100 ? (rest < 10 ? 1 : 2) : (rest < 1_000 ? 3 : 4))
     }
 
     /// Writes the bytes ``integer(_:)`` writes for `value` so that they end just before `end`,
     /// two digits at a time from the last; returns where they start
     /// (`end - decimalLength(of: value)`).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func writeDecimal(_ value: Int64, endingAt end: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         let pairs = decimalPairs.utf8Start
         var magnitude = value.magnitude
@@ -430,7 +432,8 @@ package struct JSONWriter: Sendable {
 }
 
 /// "00", "01", … "99": the digits of a number two at a time.
-private let decimalPairs: StaticString = """
+@usableFromInline
+let decimalPairs: StaticString = """
     00010203040506070809101112131415161718192021222324252627282930313233343536373839\
     40414243444546474849505152535455565758596061626364656667686970717273747576777879\
     8081828384858687888990919293949596979899
