@@ -93,6 +93,9 @@ struct JSONLineWriter {
         _ state: borrowing ChatState, step: Int, event: borrowing ChatEvent, extraWarnings: [String]
     ) {
         guard hasLine else { return writeFirst(state, step: step, event: event, extraWarnings: extraWarnings) }
+        // Asked first, so that its values are stored well before they are compared: a value
+        // read back at once from where it was just stored stalls the processor.
+        let metrics = state.viewMetrics
         var changed: UInt32 = 0
         // The step number goes up by one: its digits are counted up in the copy.
         var countsUp = false
@@ -108,7 +111,6 @@ struct JSONLineWriter {
             changed |= 1 << ReplaySnapshot.LineField.event.rawValue
         }
         Self.note(state.mode, in: &shown.mode, .mode, &changed)
-        let metrics = state.viewMetrics
         Self.note(metrics.offset, in: &shown.offset, .offset, &changed)
         Self.note(metrics.contentHeight, in: &shown.contentHeight, .contentHeight, &changed)
         Self.note(metrics.visibleHeight, in: &shown.visibleHeight, .visibleHeight, &changed)
