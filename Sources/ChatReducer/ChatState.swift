@@ -256,7 +256,9 @@ extension ChatState {
 
     /// Whether ``effects`` is `other`, compared where it lies (reading the array from another
     /// module retains and releases it).
-    package func effects(equal other: [ChatEffect]) -> Bool { effects == other }
+    package func effects(equal other: [ChatEffect]) -> Bool {
+        effects.isEmpty ? other.isEmpty : effects == other
+    }
 
     /// Whether ``warnings`` is empty, told where it lies.
     package var hasNoWarnings: Bool { warnings.isEmpty }
@@ -266,6 +268,7 @@ extension ChatState {
     ///
     /// - Complexity: O(k) in the number of pending animations.
     package func animating(equals ids: [String]) -> Bool {
+        if animatingCount == 0 { return ids.isEmpty }
         var index = 0
         for key in animatingKeys where store.flags(key).contains(.animating) {
             guard index < ids.count, store.id(key) == ids[index] else { return false }
