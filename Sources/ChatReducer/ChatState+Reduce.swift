@@ -486,7 +486,13 @@ extension ChatState {
     /// The live message `id`, or a warning that it is not loaded. While ``hasMoreNewer`` an
     /// id that is not loaded may belong to the messages after the window: no warning then.
     private mutating func liveKey(_ id: String) -> Int? {
-        if let key = store.key(of: id) { return key }
+        if let key = lastLookup.key, store.isValid(key), store.flags(key).contains(.live), store.id(key) == id {
+            return key
+        }
+        if let key = store.key(of: id) {
+            lastLookup.key = key
+            return key
+        }
         if !hasMoreNewer { warnUnknown(id) }
         return nil
     }

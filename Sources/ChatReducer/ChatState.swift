@@ -102,6 +102,18 @@ public struct ChatState: Sendable, Equatable {
     // Per-step bookkeeping.
     var stepCause: OffsetReason?
     var stepIssuedCommand = false
+    /// The key the last lookup of an id found, tried first by the next (a streamed answer
+    /// names the same message in batch after batch, and hashing its id costs more than the
+    /// rest of the step). Takes no part in `==`.
+    var lastLookup = RememberedKey()
+
+    /// A key kept to save a lookup: equal to any other, since a state's equality is that of
+    /// what it holds, not of what it last looked up.
+    struct RememberedKey: Sendable, Equatable {
+        var key: Int?
+
+        static func == (lhs: Self, rhs: Self) -> Bool { true }
+    }
 
     struct Anchor: Sendable, Equatable {
         var key: Int
