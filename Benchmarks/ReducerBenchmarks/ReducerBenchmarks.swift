@@ -56,6 +56,11 @@ let kinds: [Kind] = [
     Kind(name: "scrolled (held)", prepare: { _ in [.dragBegan] }) { i, n in
         .scrolled(offset: Double(n) * 100 + (i & 1 == 0 ? 0 : -300))
     },
+    // A finger moving a few points a frame, mostly within one message (the jumps of 300 points
+    // above leave the message every time).
+    Kind(name: "scrolled (held, 4 points a step)", prepare: { _ in [.dragBegan] }) { i, n in
+        .scrolled(offset: Double(n) * 50 + Double(i & 255) * 4)
+    },
     Kind(name: "scrollSettled", prepare: { _ in [.dragBegan] }) { i, n in .scrollSettled(offset: Double(n) * 50 + Double(i & 7)) },
     Kind(name: "selectionChanged") { i, _ in .selectionChanged(active: i & 1 == 0) },
     Kind(name: "inputFocused/Blurred") { i, _ in i & 1 == 0 ? .inputFocused : .inputBlurred },
