@@ -82,14 +82,11 @@ public enum Replay {
                 write(renderer.render(replayer.apply(event)))
             }
         case .jsonl:
-            // The lines are handed over in pieces of about 64 KiB. (The writer is not part of the
-            // context: with it, the state would be copied for every line, both being parts of
-            // one value.)
+            // The lines are handed over in pieces of about 64 KiB.
             var lines = JSONLineWriter()
             do throws(LogReadError) {
                 try events.forEach(updating: &replayer) { replayer, event in
-                    let extraWarnings = replayer.advance(event)
-                    lines.write(replayer.state, step: replayer.step, event: event.event, extraWarnings: extraWarnings)
+                    replayer.advance(event, writingLineWith: &lines)
                     if lines.pendingCount >= 1 << 16 { lines.flush(writeBytes) }
                 }
             } catch {
