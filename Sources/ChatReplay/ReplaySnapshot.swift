@@ -397,14 +397,6 @@ public struct Replayer: Sendable {
         return extra
     }
 
-    /// Applies one logged event and has `lines` write the JSON line of the step. (Here rather
-    /// than at the call, where the state, read from a replayer the caller's closure is handed,
-    /// was copied for every line.)
-    mutating func advance(_ logged: LoggedEvent, writingLineWith lines: inout JSONLineWriter) {
-        let extraWarnings = advance(logged)
-        lines.write(state, step: step, event: logged.event, extraWarnings: extraWarnings)
-    }
-
     /// Applies one event without a timestamp and returns the snapshot after it.
     @discardableResult
     public mutating func apply(_ event: ChatEvent) -> ReplaySnapshot {
