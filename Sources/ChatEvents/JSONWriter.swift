@@ -11,8 +11,8 @@ package func formatNumber(_ value: Double) -> String {
 }
 
 /// `value` as the integer ``formatNumber(_:)`` prints it without a fraction: when it is
-/// integral with magnitude below 2^53; `nil` otherwise. (Inlinable, as are the integer
-/// writers below: a replay calls them for most values of every JSON line.)
+/// integral with magnitude below 2^53; `nil` otherwise. (Inlinable: a replay asks it of most
+/// values of every JSON line.)
 @inlinable @inline(__always)
 package func wholeNumber(_ value: Double) -> Int64? {
     // The magnitude test comes first, so the conversion to Int64 is always in range.
@@ -289,7 +289,7 @@ package struct JSONWriter: Sendable {
     }
 
     /// The number of bytes ``integer(_:)`` writes for `value`.
-    @inlinable @inline(__always)
+    @inline(__always)
     package static func decimalLength(of value: Int64) -> Int {
         // Four digits at a time, then the last one to four by comparisons.
         var rest = value.magnitude
@@ -304,7 +304,7 @@ package struct JSONWriter: Sendable {
     /// Writes the bytes ``integer(_:)`` writes for `value` so that they end just before `end`,
     /// two digits at a time from the last; returns where they start
     /// (`end - decimalLength(of: value)`).
-    @inlinable @inline(__always)
+    @inline(__always)
     package static func writeDecimal(_ value: Int64, endingAt end: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         let pairs = decimalPairs.utf8Start
         var magnitude = value.magnitude
@@ -432,8 +432,7 @@ package struct JSONWriter: Sendable {
 }
 
 /// "00", "01", … "99": the digits of a number two at a time.
-@usableFromInline
-let decimalPairs: StaticString = """
+private let decimalPairs: StaticString = """
     00010203040506070809101112131415161718192021222324252627282930313233343536373839\
     40414243444546474849505152535455565758596061626364656667686970717273747576777879\
     8081828384858687888990919293949596979899

@@ -201,8 +201,9 @@ package final class ReadAheadEvents: @unchecked Sendable {
     /// The events are not copied or moved on their way to `body`, and are destroyed on the
     /// reading thread. Each is handed over `inout` only so that it is passed where it lies (a
     /// value borrowed from memory the compiler cannot see is copied first); `body` must not
-    /// change it. What `body` changes lives in `context`, not in variables it captures, which
-    /// the compiler would likewise copy from before each use.
+    /// change it. What `body` reads large values from — the replayer and its state — is
+    /// `context` rather than a variable it captures, which the compiler copies before reading
+    /// it in place.
     ///
     /// - Throws: The ``LogReadError`` that ended the log, after every event before it.
     func forEach<Context>(

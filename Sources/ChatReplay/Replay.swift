@@ -99,16 +99,15 @@ public enum Replay {
             lines.flush(writeBytes)
         case .json:
             // Only the final state is printed: no snapshot per step.
-            var context = (replayer: replayer, lastEvent: ChatEvent?.none, lastExtra: [String]())
-            try events.forEach(updating: &context) { context, event in
-                context.lastExtra = context.replayer.advance(event)
-                context.lastEvent = event.event
+            var lastEvent: ChatEvent?
+            var lastExtra: [String] = []
+            try events.forEach(updating: &replayer) { replayer, event in
+                lastExtra = replayer.advance(event)
+                lastEvent = event.event
             }
-            let last = context.lastEvent.map {
-                ReplaySnapshot(
-                    state: context.replayer.state, step: context.replayer.step, event: $0,
-                    extraWarnings: context.lastExtra)
-            } ?? context.replayer.initialSnapshot
+            let last = lastEvent.map {
+                ReplaySnapshot(state: replayer.state, step: replayer.step, event: $0, extraWarnings: lastExtra)
+            } ?? replayer.initialSnapshot
             write(last.prettyJSON + "\n")
         }
     }
