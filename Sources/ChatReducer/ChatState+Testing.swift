@@ -19,8 +19,10 @@ extension ChatState {
         let getters = ViewMetrics(
             offset: offset, contentHeight: contentHeight, visibleHeight: visibleHeight, trailingSpacer: trailingSpacer,
             isAtBottom: isAtBottom, showJumpToLatest: showJumpToLatest, unreadCount: unreadCount,
-            messageCount: messageCount)
-        if viewMetrics != getters { problems.append("viewMetrics \(viewMetrics) differ from the getters' \(getters)") }
+            messageCount: messageCount, userHoldsView: userHoldsView)
+        var asked = self
+        let metrics = asked.viewMetrics
+        if metrics != getters { problems.append("viewMetrics \(metrics) differ from the getters' \(getters)") }
         if store.unreadCount > messageCount {
             problems.append("\(store.unreadCount) unread loaded messages > messageCount \(messageCount)")
         }

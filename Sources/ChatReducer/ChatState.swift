@@ -130,10 +130,12 @@ public struct ChatState: Sendable, Equatable {
 
 extension ChatState {
     /// Whether the geometry is known: a `viewportChanged` has been applied.
+    @inline(__always)
     var geometryKnown: Bool { viewportHeight != nil }
 
     /// The modelled scroll offset, or `nil` before the geometry is known.
     /// `0 <= offset <= maxOffset` always holds.
+    @inline(__always)
     public var offset: Double? { geometryKnown ? currentOffset : nil }
 
     /// The height of the region the user can see: `max(0, V - T - B - K)`.
@@ -213,40 +215,64 @@ extension ChatState {
     /// The numbers and flags of the view a replay prints at every step, computed in one call
     /// with the parts they share computed once (a replay asks at every step).
     ///
+    /// Asked where the state lies. This and the other questions a replay asks at every step
+    /// (``markedIDs``, ``scrollTarget(equals:)``, ``effects(equal:)``, ``animating(equals:)``,
+    /// ``hasNoWarnings``) are `mutating`, though they change nothing, for one reason: another
+    /// module that asks a computed member of a state it holds in memory it may change (a
+    /// replayer's state between two steps) first copies the whole state, bitwise, to pass it
+    /// on, and the members inlined here would ask theirs the same way; a `mutating` member is
+    /// handed the state's address instead. The rest of the package asks the public getters.
+    ///
     /// - Complexity: O(log n).
     package var viewMetrics: ViewMetrics {
-        let visible = visibleHeight
-        let spacer = trailingSpacer(visibleHeight: visible)
-        let content = store.totalHeight + spacer
-        let distance = distanceFromBottom(maxOffset: Self.maxOffset(contentHeight: content, visibleHeight: visible))
-        let atBottom = isAtBottom(distanceFromBottom: distance)
-        return ViewMetrics(
-            offset: offset, contentHeight: content, visibleHeight: visible, trailingSpacer: spacer, isAtBottom: atBottom,
-            showJumpToLatest: showJumpToLatest(distanceFromBottom: distance, isAtBottom: atBottom),
-            unreadCount: unreadCount, messageCount: messageCount)
+        mutating get {
+            let visible = visibleHeight
+            let spacer = trailingSpacer(visibleHeight: visible)
+            let content = store.totalHeight + spacer
+            let distance = distanceFromBottom(maxOffset: Self.maxOffset(contentHeight: content, visibleHeight: visible))
+            let atBottom = isAtBottom(distanceFromBottom: distance)
+            return ViewMetrics(
+                offset: offset, contentHeight: content, visibleHeight: visible, trailingSpacer: spacer,
+                isAtBottom: atBottom, showJumpToLatest: showJumpToLatest(distanceFromBottom: distance, isAtBottom: atBottom),
+                unreadCount: unreadCount, messageCount: messageCount, userHoldsView: userHoldsView)
+        }
+    }
+
+    /// ``highlightedID``, ``unreadDividerID`` and ``readUpTo``, asked where the state lies (see
+    /// ``viewMetrics``).
+    ///
+    /// - Complexity: O(1).
+    package var markedIDs: (highlighted: String?, unreadDivider: String?, readUpTo: String?) {
+        mutating get { (highlightedID, unreadDividerID, readUpTo) }
     }
 
     /// Whether the user holds the view: dragging, scrolling with momentum, or selecting text.
+    @inline(__always)
     public var userHoldsView: Bool { touchHold || selectionHold }
 
     /// The message highlighted by the last `jumpToMessage`, until a drag or `highlightFinished`.
+    @inline(__always)
     public var highlightedID: String? { highlightedKey.map { store.id($0) } }
 
     /// Incoming live messages appended below the visible region that have not been visible since,
     /// the unread messages from ``unreadDividerID`` on, and incoming messages appended while
     /// ``hasMoreNewer`` (those count until the view follows the newest message again).
+    @inline(__always)
     public var unreadCount: Int { store.unreadCount + unloadedUnreadCount }
 
     /// The first unread message at open, above which the client draws a "new messages"
     /// divider; `nil` when the open had none, after `disappeared`, or once it is gone.
+    @inline(__always)
     public var unreadDividerID: String? { unreadDividerKey.map { store.id($0) } }
 
     /// With `readReceipts`: the newest message the user has seen (everything up to it has been
     /// on screen or scrolled past); `nil` before anything was seen, and always without
     /// `readReceipts`.
+    @inline(__always)
     public var readUpTo: String? { readUpToKey.map { store.id($0) } }
 
     /// The number of loaded messages.
+    @inline(__always)
     public var messageCount: Int { store.count }
 
     /// The ids whose entrance animation is pending, in message order.
@@ -258,8 +284,8 @@ extension ChatState {
 
     /// Whether ``scrollTarget`` is `command`, compared field by field where it lies (a replay
     /// asks at every step, and copying an optional command to compare it whole costs more than
-    /// the rest of the step).
-    package func scrollTarget(equals command: ScrollCommand?) -> Bool {
+    /// the rest of the step). Asked where the state lies (see ``viewMetrics``).
+    package mutating func scrollTarget(equals command: ScrollCommand?) -> Bool {
         scrollTarget?.seq == command?.seq && scrollTarget?.offset == command?.offset
             && scrollTarget?.unitAnchorY == command?.unitAnchorY && scrollTarget?.kind == command?.kind
             && scrollTarget?.anchor == command?.anchor && scrollTarget?.animated == command?.animated
@@ -267,19 +293,19 @@ extension ChatState {
     }
 
     /// Whether ``effects`` is `other`, compared where it lies (reading the array from another
-    /// module retains and releases it).
-    package func effects(equal other: [ChatEffect]) -> Bool {
+    /// module retains and releases it), and where the state lies (see ``viewMetrics``).
+    package mutating func effects(equal other: [ChatEffect]) -> Bool {
         effects.isEmpty ? other.isEmpty : effects == other
     }
 
-    /// Whether ``warnings`` is empty, told where it lies.
-    package var hasNoWarnings: Bool { warnings.isEmpty }
+    /// Whether ``warnings`` is empty, told where it lies (see ``viewMetrics``).
+    package var hasNoWarnings: Bool { mutating get { warnings.isEmpty } }
 
     /// Whether ``animating`` is `ids`, told without building the array (a replay asks at every
-    /// step).
+    /// step), and where the state lies (see ``viewMetrics``).
     ///
     /// - Complexity: O(k) in the number of pending animations.
-    package func animating(equals ids: [String]) -> Bool {
+    package mutating func animating(equals ids: [String]) -> Bool {
         if animatingCount == 0 { return ids.isEmpty }
         var index = 0
         for key in animatingKeys where store.flags(key).contains(.animating) {
@@ -358,4 +384,5 @@ package struct ViewMetrics: Sendable, Equatable {
     package var showJumpToLatest: Bool
     package var unreadCount: Int
     package var messageCount: Int
+    package var userHoldsView: Bool
 }

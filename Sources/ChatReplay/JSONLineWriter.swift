@@ -87,12 +87,15 @@ struct JSONLineWriter {
     /// Writes the JSON line of the `step`-th step and a line break: `state` after `event`, with
     /// the replay's own `extraWarnings`.
     ///
+    /// `state` is not changed: it is `inout` to be read where it lies, through the members
+    /// that ``ChatState/viewMetrics`` lists; a borrowed state would be copied to be passed here.
+    ///
     /// - Complexity: O(1) for the fields that did not change, besides what computing the
     ///   state's derived values costs (O(log n) at most); O(`line`) to copy the line over.
     mutating func write(
-        _ state: borrowing ChatState, step: Int, event: borrowing ChatEvent, extraWarnings: [String]
+        _ state: inout ChatState, step: Int, event: borrowing ChatEvent, extraWarnings: [String]
     ) {
-        guard hasLine else { return writeFirst(state, step: step, event: event, extraWarnings: extraWarnings) }
+        guard hasLine else { return writeFirst(copy state, step: step, event: event, extraWarnings: extraWarnings) }
         // Asked first, so that its values are stored well before they are compared: a value
         // read back at once from where it was just stored stalls the processor.
         let metrics = state.viewMetrics
@@ -134,16 +137,17 @@ struct JSONLineWriter {
         }
         Self.note(state.keyboardHeight, in: &shown.keyboardHeight, .keyboardHeight, &changed)
         Self.note(state.inputFocused, in: &shown.inputFocused, .inputFocused, &changed)
-        Self.note(state.userHoldsView, in: &shown.userHoldsView, .userHoldsView, &changed)
-        Self.note(state.highlightedID, in: &shown.highlightedID, .highlightedID, &changed)
+        Self.note(metrics.userHoldsView, in: &shown.userHoldsView, .userHoldsView, &changed)
+        let ids = state.markedIDs
+        Self.note(ids.highlighted, in: &shown.highlightedID, .highlightedID, &changed)
         Self.note(metrics.trailingSpacer, in: &shown.trailingSpacer, .trailingSpacer, &changed)
         Self.note(metrics.messageCount, in: &shown.messageCount, .messageCount, &changed)
         if !(state.hasNoWarnings && extraWarnings.isEmpty && shown.warnings.isEmpty) {
             let warnings = ReplaySnapshot.warnings(reducer: state.warnings, replay: extraWarnings)
             Self.note(warnings, in: &shown.warnings, .warnings, &changed)
         }
-        Self.note(state.unreadDividerID, in: &shown.unreadDividerID, .unreadDividerID, &changed)
-        Self.note(state.readUpTo, in: &shown.readUpTo, .readUpTo, &changed)
+        Self.note(ids.unreadDivider, in: &shown.unreadDividerID, .unreadDividerID, &changed)
+        Self.note(ids.readUpTo, in: &shown.readUpTo, .readUpTo, &changed)
         Self.note(state.hasMoreNewer, in: &shown.hasMoreNewer, .hasMoreNewer, &changed)
         Self.note(state.isLoadingNewer, in: &shown.isLoadingNewer, .isLoadingNewer, &changed)
         Self.note(state.pendingWindow, in: &shown.pendingWindow, .pendingWindow, &changed)

@@ -397,6 +397,12 @@ public struct Replayer: Sendable {
         return extra
     }
 
+    /// Calls `body` with the state, to be read where it lies: `inout` only so that it is
+    /// passed by its address (see ``ChatState/viewMetrics``); `body` must not change it.
+    mutating func lendState<Result>(_ body: (inout ChatState) -> Result) -> Result {
+        body(&state)
+    }
+
     /// Applies one event without a timestamp and returns the snapshot after it.
     @discardableResult
     public mutating func apply(_ event: ChatEvent) -> ReplaySnapshot {

@@ -214,11 +214,17 @@ struct CommandsTests {
         #expect(Mirror(reflecting: base).children.count == variants.count)
         var state = ChatState()
         state.scrollTarget = base
-        #expect(state.scrollTarget(equals: base))
-        #expect(!state.scrollTarget(equals: nil))
-        for variant in variants { #expect(!state.scrollTarget(equals: variant), "\(variant)") }
+        #expect(state.scrollTarget(equals: [base, nil] + variants) == [true, false] + variants.map { _ in false })
         state.scrollTarget = nil
-        #expect(state.scrollTarget(equals: nil))
-        #expect(!state.scrollTarget(equals: base))
+        #expect(state.scrollTarget(equals: [nil, base]) == [true, false])
+    }
+}
+
+extension ChatState {
+    /// Whether ``scrollTarget`` equals each of `commands`, asked of a copy (the question is
+    /// `mutating`, which `#expect` cannot ask).
+    fileprivate func scrollTarget(equals commands: [ScrollCommand?]) -> [Bool] {
+        var asked = self
+        return commands.map { asked.scrollTarget(equals: $0) }
     }
 }
