@@ -286,10 +286,10 @@ extension ChatState {
     /// asks at every step, and copying an optional command to compare it whole costs more than
     /// the rest of the step). Asked where the state lies (see ``viewMetrics``).
     package mutating func scrollTarget(equals command: ScrollCommand?) -> Bool {
-        scrollTarget?.seq == command?.seq && scrollTarget?.offset == command?.offset
-            && scrollTarget?.unitAnchorY == command?.unitAnchorY && scrollTarget?.kind == command?.kind
-            && scrollTarget?.anchor == command?.anchor && scrollTarget?.animated == command?.animated
-            && scrollTarget?.reason == command?.reason && scrollTarget?.id == command?.id
+        guard let target = scrollTarget, let command else { return scrollTarget == nil && command == nil }
+        return target.seq == command.seq && target.offset == command.offset && target.unitAnchorY == command.unitAnchorY
+            && target.kind == command.kind && target.anchor == command.anchor && target.animated == command.animated
+            && target.reason == command.reason && target.id == command.id
     }
 
     /// Whether ``effects`` is `other`, compared where it lies (reading the array from another
