@@ -64,9 +64,10 @@ final class RawLines: @unchecked Sendable {
 /// Reading and decoding a large log costs about as much as replaying it, and the two run side
 /// by side on two cores. The reading thread hands over batches of ``batchSize`` lines through a
 /// ring of ``slotCount`` slots (and ``batchBytes`` of lines at most), so at most that many
-/// batches are ever held and memory stays flat in the log's length. A batch holds the lines decoded into events, or, when the caller
-/// has taken every batch but the last one handed over, the lines as read, for the caller to
-/// decode: the decoding is shared so that neither thread waits for the other.
+/// batches are ever held and memory stays flat in the log's length. A batch holds the lines
+/// decoded into events, or, when the caller has just waited for a batch after replaying one,
+/// the lines as read, for the caller to decode: the decoding is shared so that neither thread
+/// waits for the other.
 ///
 /// Everything the caller sees is as if it read the log itself: the same events in the same
 /// order, each skipped line handed to the skip handler on the caller's thread just before the
@@ -76,7 +77,8 @@ final class RawLines: @unchecked Sendable {
 package final class ReadAheadEvents: @unchecked Sendable {
     /// Which thread decodes the lines.
     package enum Policy: Sendable {
-        /// The reading thread, and the caller's too whenever it has been waiting for work.
+        /// The reading thread, and the caller's too whenever it has waited for work after
+        /// replaying some.
         case shared
         /// The reading thread alone.
         case readingThread
@@ -154,9 +156,12 @@ package final class ReadAheadEvents: @unchecked Sendable {
     private let filled = DispatchSemaphore(value: 0)
     private let free = DispatchSemaphore(value: slotCount)
     private let stopped = DispatchSemaphore(value: 0)
-    /// Guards `stopRequested`, which both threads touch.
-    private let stopLock = DispatchSemaphore(value: 1)
+    /// Guards `stopRequested` and `callerWaited`, which both threads touch.
+    private let lock = DispatchSemaphore(value: 1)
     private var stopRequested = false
+    /// Whether the caller, having replayed a batch, waited for the next one since the reading
+    /// thread last looked.
+    private var callerWaited = false
     private var readSlot = 0
 
     /// The lines skipped in the batch being read. The reading thread's alone, and an object of
@@ -210,6 +215,7 @@ package final class ReadAheadEvents: @unchecked Sendable {
         updating context: inout Context, _ body: (inout Context, inout LoggedEvent) -> Void
     ) throws(LogReadError) {
         #if canImport(Dispatch)
+        var replayedBatch = false
         while true {
             let events = current.events
             let skips = current.skips
@@ -244,7 +250,16 @@ package final class ReadAheadEvents: @unchecked Sendable {
                 if let error { throw error }
                 return
             }
-            filled.wait()
+            if filled.wait(timeout: .now()) != .success {
+                // Waiting after a batch, not for the first: the reading thread falls behind.
+                if replayedBatch {
+                    lock.wait()
+                    callerWaited = true
+                    lock.signal()
+                }
+                filled.wait()
+            }
+            replayedBatch = true
             current = slots[readSlot] ?? Batch(isLast: true)
             slots[readSlot] = nil
             // Handed back with the caller's last reference, so that the reading thread destroys
@@ -262,9 +277,9 @@ package final class ReadAheadEvents: @unchecked Sendable {
     /// Call it once, when done with the events.
     func finish() {
         #if canImport(Dispatch)
-        stopLock.wait()
+        lock.wait()
         stopRequested = true
-        stopLock.signal()
+        lock.signal()
         for _ in 0..<Self.slotCount { free.signal() }
         stopped.wait()
         reader.onSkip = onSkip
@@ -280,13 +295,13 @@ package final class ReadAheadEvents: @unchecked Sendable {
         let reader = self.reader
         let collector = self.collector
         var writeSlot = 0
-        var callerWaits = policy == .callingThread
+        var rawNext = policy == .callingThread
         // Memory for events that the caller handed back, emptied here.
         var recycled: EventBuffer?
         while true {
             var batch = Batch()
             do throws(LogReadError) {
-                if callerWaits, !reader.hasFirstEvent {
+                if rawNext, !reader.hasFirstEvent {
                     try readRaw(into: &batch, from: reader)
                 } else {
                     let events = recycled ?? EventBuffer(capacity: Self.batchSize)
@@ -298,9 +313,12 @@ package final class ReadAheadEvents: @unchecked Sendable {
                 batch.isLast = true
             }
             free.wait()
-            stopLock.wait()
+            lock.wait()
             let stop = stopRequested
-            stopLock.signal()
+            // Whether the caller waits for the batch about to go over.
+            let callerWaits = callerWaited
+            callerWaited = false
+            lock.signal()
             if stop { break }
             let handedBack = spent[writeSlot]
             spent[writeSlot] = nil
@@ -313,17 +331,12 @@ package final class ReadAheadEvents: @unchecked Sendable {
                 handedBack.removeAll()
                 recycled = handedBack
             }
-            // Every other slot free at once means the caller has taken all but the batch just
-            // handed over and is about to wait: the next batch goes over undecoded, for the
-            // caller to decode.
+            // The caller waiting for the batch just handed over, after replaying one, means
+            // that this thread falls behind: the next batch goes over undecoded, for the
+            // caller to decode. (The caller waits for the first batch whichever is faster.)
             switch policy {
-            case .shared:
-                var freeSlots = 0
-                while freeSlots < Self.slotCount - 1, free.wait(timeout: .now()) == .success { freeSlots += 1 }
-                for _ in 0..<freeSlots { free.signal() }
-                callerWaits = freeSlots == Self.slotCount - 1
-            case .readingThread, .callingThread:
-                break
+            case .shared: rawNext = callerWaits
+            case .readingThread, .callingThread: break
             }
         }
         stopped.signal()
