@@ -216,7 +216,7 @@ extension ChatState {
     /// with the parts they share computed once (a replay asks at every step).
     ///
     /// Asked where the state lies. This and the other questions a replay asks at every step
-    /// (``markedIDs``, ``scrollTarget(equals:)``, ``effects(equal:)``, ``animating(equals:)``,
+    /// (``markedIDs``, ``markedIDs(equal:_:_:)``, ``scrollTarget(equals:)``, ``effects(equal:)``, ``animating(equals:)``,
     /// ``hasNoWarnings``) are `mutating`, though they change nothing, for one reason: another
     /// module that asks a computed member of a state it holds in memory it may change (a
     /// replayer's state between two steps) first copies the whole state, bitwise, to pass it
@@ -244,6 +244,18 @@ extension ChatState {
     /// - Complexity: O(1).
     package var markedIDs: (highlighted: String?, unreadDivider: String?, readUpTo: String?) {
         mutating get { (highlightedID, unreadDividerID, readUpTo) }
+    }
+
+    /// Whether ``markedIDs`` are `highlighted`, `unreadDivider` and `readUpTo`, told where the
+    /// state lies (see ``viewMetrics``) and without copying an id that is not there.
+    ///
+    /// - Complexity: O(1).
+    package mutating func markedIDs(equal highlighted: String?, _ unreadDivider: String?, _ readUpTo: String?) -> Bool {
+        func marks(_ key: Int?, _ id: String?) -> Bool {
+            guard let key else { return id == nil }
+            return id != nil && store.id(key) == id
+        }
+        return marks(highlightedKey, highlighted) && marks(unreadDividerKey, unreadDivider) && marks(readUpToKey, readUpTo)
     }
 
     /// Whether the user holds the view: dragging, scrolling with momentum, or selecting text.

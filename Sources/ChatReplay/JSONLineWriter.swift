@@ -138,16 +138,18 @@ struct JSONLineWriter {
         Self.note(state.keyboardHeight, in: &shown.keyboardHeight, .keyboardHeight, &changed)
         Self.note(state.inputFocused, in: &shown.inputFocused, .inputFocused, &changed)
         Self.note(metrics.userHoldsView, in: &shown.userHoldsView, .userHoldsView, &changed)
-        let ids = state.markedIDs
-        Self.note(ids.highlighted, in: &shown.highlightedID, .highlightedID, &changed)
+        if !state.markedIDs(equal: shown.highlightedID, shown.unreadDividerID, shown.readUpTo) {
+            let ids = state.markedIDs
+            Self.note(ids.highlighted, in: &shown.highlightedID, .highlightedID, &changed)
+            Self.note(ids.unreadDivider, in: &shown.unreadDividerID, .unreadDividerID, &changed)
+            Self.note(ids.readUpTo, in: &shown.readUpTo, .readUpTo, &changed)
+        }
         Self.note(metrics.trailingSpacer, in: &shown.trailingSpacer, .trailingSpacer, &changed)
         Self.note(metrics.messageCount, in: &shown.messageCount, .messageCount, &changed)
         if !(state.hasNoWarnings && extraWarnings.isEmpty && shown.warnings.isEmpty) {
             let warnings = ReplaySnapshot.warnings(reducer: state.warnings, replay: extraWarnings)
             Self.note(warnings, in: &shown.warnings, .warnings, &changed)
         }
-        Self.note(ids.unreadDivider, in: &shown.unreadDividerID, .unreadDividerID, &changed)
-        Self.note(ids.readUpTo, in: &shown.readUpTo, .readUpTo, &changed)
         Self.note(state.hasMoreNewer, in: &shown.hasMoreNewer, .hasMoreNewer, &changed)
         Self.note(state.isLoadingNewer, in: &shown.isLoadingNewer, .isLoadingNewer, &changed)
         Self.note(state.pendingWindow, in: &shown.pendingWindow, .pendingWindow, &changed)
