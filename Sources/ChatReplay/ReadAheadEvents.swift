@@ -65,7 +65,7 @@ final class RawLines: @unchecked Sendable {
 /// by side on two cores. The reading thread hands over batches of ``batchSize`` lines through a
 /// ring of ``slotCount`` slots (and ``batchBytes`` of lines at most), so at most that many
 /// batches are ever held and memory stays flat in the log's length. A batch holds the lines
-/// decoded into events, or, when the caller has just waited for a batch after replaying one,
+/// decoded into events, or, when the caller has lately waited for a batch after replaying one,
 /// the lines as read, for the caller to decode: the decoding is shared so that neither thread
 /// waits for the other.
 ///
@@ -296,6 +296,8 @@ package final class ReadAheadEvents: @unchecked Sendable {
         let collector = self.collector
         var writeSlot = 0
         var rawNext = policy == .callingThread
+        // Hand-overs since the caller last waited after replaying a batch.
+        var handOversSinceWait = Self.handOversAfterWait
         // Memory for events that the caller handed back, emptied here.
         var recycled: EventBuffer?
         while true {
@@ -333,13 +335,32 @@ package final class ReadAheadEvents: @unchecked Sendable {
             }
             // The caller waiting for the batch just handed over, after replaying one, means
             // that this thread falls behind: the next batch goes over undecoded, for the
-            // caller to decode. (The caller waits for the first batch whichever is faster.)
+            // caller to decode. For a few hand-overs after such a wait, so does any batch that
+            // finds the caller with nothing but the batch just handed over (every other slot
+            // free). The caller waits for the first batch whichever thread is faster, and a
+            // caller that never waited again is replaying more slowly than this thread reads:
+            // it gets no lines to decode.
             switch policy {
-            case .shared: rawNext = callerWaits
+            case .shared:
+                handOversSinceWait = callerWaits ? 0 : handOversSinceWait &+ 1
+                rawNext = callerWaits || (handOversSinceWait < Self.handOversAfterWait && callerHasOnlyLastBatch())
             case .readingThread, .callingThread: break
             }
         }
         stopped.signal()
+    }
+
+    /// Hand-overs after the caller waited during which a batch goes over undecoded whenever the
+    /// caller holds nothing but the batch just handed over.
+    static let handOversAfterWait = 4
+
+    /// Whether every slot but the one just filled is free: the caller has taken all the other
+    /// batches and will want the next one as soon as it is done with this one.
+    private func callerHasOnlyLastBatch() -> Bool {
+        var freeSlots = 0
+        while freeSlots < Self.slotCount - 1, free.wait(timeout: .now()) == .success { freeSlots += 1 }
+        for _ in 0..<freeSlots { free.signal() }
+        return freeSlots == Self.slotCount - 1
     }
 
     /// Reads a batch of lines and decodes them.
