@@ -216,12 +216,13 @@ extension ChatState {
     /// with the parts they share computed once (a replay asks at every step).
     ///
     /// Asked where the state lies. This and the other questions a replay asks at every step
-    /// (``markedIDs``, ``markedIDs(equal:_:_:)``, ``scrollTarget(equals:)``, ``effects(equal:)``, ``animating(equals:)``,
-    /// ``hasNoWarnings``) are `mutating`, though they change nothing, for one reason: another
-    /// module that asks a computed member of a state it holds in memory it may change (a
-    /// replayer's state between two steps) first copies the whole state, bitwise, to pass it
-    /// on, and the members inlined here would ask theirs the same way; a `mutating` member is
-    /// handed the state's address instead. The rest of the package asks the public getters.
+    /// (``markedIDs``, ``markedIDs(equal:_:_:)``, ``scrollTarget(equals:)``,
+    /// ``effects(equal:)``, ``animating(equals:)``, ``hasNoWarnings``) are `mutating`, though
+    /// they change nothing, for one reason: another module that asks a computed member of a
+    /// state it holds in memory it may change (a replayer's state between two steps) first
+    /// copies the whole state, bitwise, to pass it on, and the members inlined here would ask
+    /// theirs the same way; a `mutating` member is handed the state's address instead. The
+    /// rest of the package asks the public getters.
     ///
     /// - Complexity: O(log n).
     package var viewMetrics: ViewMetrics {
