@@ -6,12 +6,13 @@
 /// skipped. No index of members is built and no member is looked up afterwards.
 ///
 /// It handles the shape well-formed logs have, and declines anything else by returning `nil`:
-/// a header, a key with an escape, a known key whose value has another JSON type, a `null` where
-/// a value is required, more than four unknown keys in one object, and every kind of malformed
-/// JSON. The caller then decodes the line with the full decoder, which produces the
-/// value or the error. So the result is, by construction, either `nil` or exactly what the full
-/// decoder returns — the same values and never a line it would reject — which
-/// `FastPathDifferentialTests` checks on every log and corpus line the tests hold.
+/// a header, a key with an escape, a key given twice (also after a `null`), a known key whose
+/// value has another JSON type, a `null` where a value is required, more than four unknown keys
+/// in one object, and every kind of malformed JSON. The caller then decodes the line with the
+/// full decoder, which produces the value or the error. So the result is, by construction,
+/// either `nil` or exactly what the full decoder returns — the same values and never a line it
+/// would reject — which `FastPathDifferentialTests` checks on every log and corpus line the
+/// tests hold.
 ///
 /// - Complexity: O(*n*) in the length of the line, with one look at each byte (two for the
 ///   bytes of a string that is turned into a `String`).
@@ -27,7 +28,8 @@ struct EventLineParser {
 
     /// What the line's known keys hold. A key's bit in `present` is set once its value has been
     /// read with the expected type; a `null` leaves it clear, so that optional fields read `nil`
-    /// and required ones decline.
+    /// and required ones decline. (Which keys were given at all, `null` or not, is kept apart
+    /// while the object is read, to decline a key given twice.)
     private struct Fields {
         var present: UInt32 = 0
         var type = JSONStringRef(start: 0, end: 0, isPlain: true)
@@ -105,9 +107,11 @@ struct EventLineParser {
     /// its `}`.
     private func readObject(at offset: Int, into fields: inout Fields) -> Int? {
         var unknown = UnknownKeys()
+        var seen: UInt32 = 0
         return readMembers(ofObjectAt: offset) { keyStart, keyEnd, valueStart in
             if let key = Self.key(in: bytes, from: keyStart, to: keyEnd) {
-                guard fields.present & key.bit == 0 else { return nil }
+                guard seen & key.bit == 0 else { return nil }
+                seen |= key.bit
                 return readValue(of: key, at: valueStart, into: &fields)
             }
             guard unknown.insert(start: keyStart, end: keyEnd, in: bytes),

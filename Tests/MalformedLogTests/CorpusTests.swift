@@ -85,6 +85,7 @@ let rejectedLogs: [RejectedLog] = [
     // Duplicate keys, also when spelled with an escape, also in a nested object.
     RejectedLog("duplicate-keys.jsonl", #"2:31: duplicate key "offset""#),
     RejectedLog("duplicate-keys-escaped.jsonl", #"2:31: duplicate key "offset""#),
+    RejectedLog("duplicate-keys-after-null.jsonl", #"2:34: duplicate key "offset""#),
     RejectedLog("duplicate-keys-nested.jsonl", #"2:82: duplicate key "id""#),
     // Wrong types for known keys (the first one; --skip-invalid reports all).
     RejectedLog("wrong-types.jsonl", #"2:36: expected a number for "height", found a string"#),

@@ -112,8 +112,8 @@ struct FastPathDifferentialTests {
         "velocity", "active", "restore", "chatlog", "seq", "source", "debug", "", #"\u0074ype"#, "typ", "types",
     ]
 
-    /// Structural variants of a well-formed event line: each member removed, doubled, renamed
-    /// or given another value, and keys added.
+    /// Structural variants of a well-formed event line: each member removed, doubled (also after
+    /// a `null` of its key), renamed or given another value, and keys added.
     static func variants(of line: [UInt8]) -> [[UInt8]] {
         let members: [JSONMember] = line.withUnsafeBufferPointer { bytes in
             let scanner = JSONScanner(bytes)
@@ -133,8 +133,10 @@ struct FastPathDifferentialTests {
             } else if members.count > 1 {
                 variants.append(Array(line[..<memberStart] + line[members[1].keyOffset...]))
             }
-            // Doubled.
+            // Doubled, and doubled after a `null` of the same key.
             variants.append(body + Array(",".utf8) + text + [0x7D])
+            let key = Array(line[memberStart..<member.valueStart])
+            variants.append(Array(line[..<memberStart]) + key + Array("null,".utf8) + Array(line[memberStart...]))
             // Its value replaced.
             for value in replacementValues {
                 variants.append(Array(line[..<member.valueStart]) + Array(value.utf8) + Array(line[memberEnd...]))
