@@ -64,7 +64,7 @@ public enum Replay {
     }
 
     /// Replays the rest of `reader`'s log, handing text pieces to `writeText` and pieces already
-    /// in UTF-8 (the JSON lines, about 64 KiB at a time) to `writeBytes`, so that a caller
+    /// in UTF-8 (the JSON lines, about 256 KiB at a time) to `writeBytes`, so that a caller
     /// writing bytes out never has them turned into a `String` and back.
     package static func run(
         _ reader: ChatLogReader, format: ReplayFormat, decoding policy: ReadAheadEvents.Policy = .shared,
@@ -82,8 +82,8 @@ public enum Replay {
                 write(renderer.render(replayer.apply(event)))
             }
         case .jsonl:
-            // The lines are handed over in pieces of about 64 KiB. The writer reads the state
-            // where it lies: borrowed, it would be copied for every line.
+            // The lines are handed over in pieces of about 256 KiB, a write call each. The
+            // writer reads the state where it lies: borrowed, it would be copied for every line.
             var lines = JSONLineWriter()
             do throws(LogReadError) {
                 try events.forEach(updating: &replayer) { replayer, event in
@@ -92,7 +92,7 @@ public enum Replay {
                     replayer.lendState { state in
                         lines.write(&state, step: step, event: event.event, extraWarnings: extraWarnings)
                     }
-                    if lines.pendingCount >= 1 << 16 { lines.flush(writeBytes) }
+                    if lines.pendingCount >= 1 << 18 { lines.flush(writeBytes) }
                 }
             } catch {
                 lines.flush(writeBytes)

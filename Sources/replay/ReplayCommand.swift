@@ -48,7 +48,7 @@ struct Console {
     private var pending = ""
 
     mutating func write(_ text: String) {
-        // A large piece (a replay hands over about 64 KiB at a time) goes out as it is.
+        // A large piece (a replay hands over about 256 KiB at a time) goes out as it is.
         if pending.isEmpty, text.utf8.count >= 1 << 15 {
             Self.writeOut(text)
             return
