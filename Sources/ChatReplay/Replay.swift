@@ -100,16 +100,18 @@ public enum Replay {
             }
             lines.flush(writeBytes)
         case .json:
-            // Only the final state is printed: no snapshot per step.
-            var lastEvent: ChatEvent?
+            // Only the final state is printed: no snapshot per step. Each event is swapped with
+            // the one kept as the last, instead of copied: the one it replaces is destroyed with
+            // its batch, on the reading thread. `dragBegan` stands in until the first event.
+            var lastEvent = ChatEvent.dragBegan
             var lastExtra: [String] = []
             try events.forEach(updating: &replayer) { replayer, event in
                 lastExtra = replayer.advance(event)
-                lastEvent = event.event
+                swap(&lastEvent, &event.event)
             }
-            let last = lastEvent.map {
-                ReplaySnapshot(state: replayer.state, step: replayer.step, event: $0, extraWarnings: lastExtra)
-            } ?? replayer.initialSnapshot
+            let last = replayer.step > 0
+                ? ReplaySnapshot(state: replayer.state, step: replayer.step, event: lastEvent, extraWarnings: lastExtra)
+                : replayer.initialSnapshot
             write(last.prettyJSON + "\n")
         }
     }
