@@ -12,9 +12,12 @@ extension JSONScanner {
     /// Validates the string whose opening quote is at `offset`: escapes, surrogate pairs,
     /// UTF-8 and the absence of control characters.
     ///
+    /// - Parameter plainEnd: Where the scan starts: the caller may have found the bytes
+    ///   before it to be plain (printable ASCII, no quote or backslash); the string's first
+    ///   byte by default.
     /// - Returns: The string's text and the offset just past its closing quote.
-    package func scanString(at offset: Int) throws(JSONScanError) -> (content: JSONStringRef, end: Int) {
-        var i = offset + 1
+    package func scanString(at offset: Int, plainUpTo plainEnd: Int? = nil) throws(JSONScanError) -> (content: JSONStringRef, end: Int) {
+        var i = plainEnd ?? offset + 1
         var isPlain = true
         let count = bytes.count
         while i < count {
