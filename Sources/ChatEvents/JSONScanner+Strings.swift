@@ -16,7 +16,9 @@ extension JSONScanner {
     ///   before it to be plain (printable ASCII, no quote or backslash); the string's first
     ///   byte by default.
     /// - Returns: The string's text and the offset just past its closing quote.
-    package func scanString(at offset: Int, plainUpTo plainEnd: Int? = nil) throws(JSONScanError) -> (content: JSONStringRef, end: Int) {
+    package func scanString(
+        at offset: Int, plainUpTo plainEnd: Int? = nil
+    ) throws(JSONScanError) -> (content: JSONStringRef, end: Int) {
         var i = plainEnd ?? offset + 1
         var isPlain = true
         let count = bytes.count

@@ -206,9 +206,9 @@ package final class ReadAheadEvents: @unchecked Sendable {
     /// The events are not copied or moved on their way to `body`, and are destroyed on the
     /// reading thread. Each is handed over `inout` so that it is passed where it lies (a value
     /// borrowed from memory the compiler cannot see is copied first); `body` may swap a value
-    /// out of it, and what it leaves there is destroyed in the event's place. What `body` reads large values from — the replayer and its state — is
-    /// `context` rather than a variable it captures, which the compiler copies before reading
-    /// it in place.
+    /// out of it, and what it leaves there is destroyed in the event's place. What `body` reads
+    /// large values from — the replayer and its state — is `context` rather than a variable it
+    /// captures, which the compiler copies before reading it in place.
     ///
     /// - Throws: The ``LogReadError`` that ended the log, after every event before it.
     func forEach<Context>(
