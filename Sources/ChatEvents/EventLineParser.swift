@@ -217,15 +217,8 @@ struct EventLineParser {
     /// The string at `offset`, as the extent of its text, and the offset past it.
     @inline(__always)
     private func readString(at offset: Int) -> (JSONStringRef, Int)? {
-        guard scanner.peek(offset) == ASCII.quote else { return nil }
-        // A plain string — printable ASCII without escapes, as ids, type names and most texts
-        // are — ends at its first special byte, found eight bytes at a time; in any other
-        // string the full scan goes on from that byte, validating escapes and UTF-8.
-        let end = scanner.skipPlainStringBytes(from: offset &+ 1)
-        if end < bytes.count, bytes[end] == ASCII.quote {
-            return (JSONStringRef(start: offset &+ 1, end: end, isPlain: true), end &+ 1)
-        }
-        guard let scanned = try? scanner.scanString(at: offset, plainUpTo: end) else { return nil }
+        guard scanner.peek(offset) == ASCII.quote, let scanned = try? scanner.scanString(at: offset)
+        else { return nil }
         return (scanned.content, scanned.end)
     }
 

@@ -12,14 +12,26 @@ extension JSONScanner {
     /// Validates the string whose opening quote is at `offset`: escapes, surrogate pairs,
     /// UTF-8 and the absence of control characters.
     ///
-    /// - Parameter plainEnd: Where the scan starts: the caller may have found the bytes
-    ///   before it to be plain (printable ASCII, no quote or backslash); the string's first
-    ///   byte by default.
+    /// A plain string — printable ASCII without escapes, as ids, names and most texts are —
+    /// ends at its first special byte, found eight bytes at a time, here in the caller; any
+    /// other string is scanned on from that byte.
+    ///
     /// - Returns: The string's text and the offset just past its closing quote.
-    package func scanString(
-        at offset: Int, plainUpTo plainEnd: Int? = nil
+    @inline(__always)
+    package func scanString(at offset: Int) throws(JSONScanError) -> (content: JSONStringRef, end: Int) {
+        let end = skipPlainStringBytes(from: offset + 1)
+        if end < bytes.count, bytes[end] == ASCII.quote {
+            return (JSONStringRef(start: offset + 1, end: end, isPlain: true), end + 1)
+        }
+        return try scanString(at: offset, from: end)
+    }
+
+    /// Validates the rest of the string whose opening quote is at `offset`, from `start`, the
+    /// first byte that is not plain.
+    private func scanString(
+        at offset: Int, from start: Int
     ) throws(JSONScanError) -> (content: JSONStringRef, end: Int) {
-        var i = plainEnd ?? offset + 1
+        var i = start
         var isPlain = true
         let count = bytes.count
         while i < count {
