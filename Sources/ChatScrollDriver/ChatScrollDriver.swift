@@ -2,23 +2,17 @@ import ChatEvents
 import ChatReducer
 
 /// How the app's scroll view should move to an offset the driver asks for.
+///
+/// A command's animated scroll is not among them: the driver runs it itself, one `.none` move
+/// per ``ChatScrollDriver/tick(time:)``, so that it can follow a destination that moves.
 public enum ScrollAnimation: Sendable, Hashable {
-    /// At once, in the current layout pass, before the frame is drawn: position keeping. Any
-    /// momentum goes on from the new offset.
+    /// At once, in the current layout pass, before the frame is drawn: position keeping and the
+    /// frames of a command's animation. Any momentum goes on from the new offset.
     case none
-    /// At once, for a command that is not animated (an open, a restore, a window of history
-    /// that replaced the content): any momentum or scroll animation stops, as
-    /// `setContentOffset(_:animated: false)` stops it in UIKit.
+    /// At once, stopping any momentum or scroll animation, as `setContentOffset(_:animated:
+    /// false)` does in UIKit: a command that is not animated (an open, a restore, a window of
+    /// history that replaced the content), and the start of an animated one.
     case jump
-    /// An animated scroll for a command the user should see (about 0.3 s in UIKit).
-    case command
-    /// A command's animation is running and its destination moved (the content grew while
-    /// following, or the keyboard moved the bottom edge): go on from where the view is to the
-    /// new destination, ending when the animation would have ended — or, with `keyboard`, no
-    /// sooner than the keyboard's animation of that many seconds, so both edges arrive together.
-    /// A view that can only restart its animation may ignore this; the driver corrects the rest
-    /// when the animation ends (`didEndScrollingAnimation`).
-    case retargetCommand(keyboard: Double?)
     /// Along the keyboard's animation, over its duration, so that what sits at the bottom edge
     /// moves with the keyboard.
     case alongKeyboard(duration: Double)
@@ -34,8 +28,6 @@ public enum ScrollAnimation: Sendable, Hashable {
 ///         switch animation {
 ///         case .none: tableView.contentOffset.y = y
 ///         case .jump: tableView.setContentOffset(CGPoint(x: 0, y: y), animated: false)
-///         case .command: tableView.setContentOffset(CGPoint(x: 0, y: y), animated: true)
-///         case .retargetCommand: break   // the driver corrects when the animation ends
 ///         case let .alongKeyboard(duration):
 ///             UIView.animate(withDuration: duration) { self.tableView.contentOffset.y = y }
 ///         }
@@ -83,8 +75,9 @@ public final class ChatScrollDriver {
     public var recorder: ChatRecorder?
     /// The time stamp of recorded events, in seconds; `nil` records events without one.
     public var clock: (() -> Double)?
-    /// The driver's own diagnostics of the last call (bad callbacks); the reducer's are in
-    /// `state.warnings`.
+    /// The diagnostics of the last call: the driver's own (bad callbacks) and the reducer's for
+    /// the events this call sent. Empty after a call that found nothing wrong, whatever an
+    /// earlier call found (`state.warnings` is the last event's, which may be an earlier call's).
     public private(set) var warnings: [String] = []
 
     /// The last known `contentOffset.y`.
@@ -103,11 +96,17 @@ public final class ChatScrollDriver {
     private var executedSeq = 0
     /// While the driver itself moves the scroll view: its callbacks are not the user's.
     private var applying = false
+    /// While an event's move is left to the next one (a settle that the keyboard carries on).
+    private var holdingMoves = false
     /// Where an animation the driver started along the keyboard ends: its callbacks are not the
     /// user's.
     private var keyboardAnimationTarget: Double?
-    /// While a command's animation runs: its callbacks are not the user's.
-    public private(set) var isAnimatingCommand = false
+    /// The animated command the driver runs, frame by frame.
+    private var commandAnimation: CommandAnimation?
+    /// The time of the last ``tick(time:)``.
+    private var lastFrameTime: Double?
+    /// While a command's animation runs (the driver's own, advanced by ``tick(time:)``).
+    public var isAnimatingCommand: Bool { commandAnimation != nil }
     /// From `willBeginDragging` until the scroll comes to rest.
     public private(set) var isDragging = false
     /// After a release with velocity, until `didEndDecelerating`.
@@ -153,6 +152,20 @@ public final class ChatScrollDriver {
 
     private func updateKeyboard(overlap: Double, duration: Double?) {
         keyboardOverlap = overlap
+        if isDecelerating, isBouncingPastBottom {
+            // The keyboard ends a bounce past the bottom edge, which it moves: the list stops
+            // where it is, and goes the rest of the way to the new bottom along the keyboard.
+            move(to: contentOffsetY, animation: .jump)
+            holdingMoves = true
+            settleMomentum()
+            holdingMoves = false
+            keyboardAnimationTarget = nil
+            sendKeyboard(duration: duration)
+            if keyboardAnimationTarget == nil, modelledContentOffsetY != contentOffsetY {
+                keepModelledOffset(animation: .alongKeyboard(duration: max(duration ?? 0, CommandAnimation.shortestRemainder)))
+            }
+            return
+        }
         if isDragging || isDecelerating && isBouncing {
             // While the finger is down the keyboard waits for it to lift, and while the list
             // bounces back from past an edge, for the bounce to end: the gesture ends in the
@@ -165,10 +178,12 @@ public final class ChatScrollDriver {
     }
 
     /// Whether the scroll view shows the content pulled past an edge.
-    private var isBouncing: Bool {
+    private var isBouncing: Bool { contentOffsetY + insetTop < 0 || isBouncingPastBottom }
+
+    /// Whether the scroll view shows the content pulled past the bottom edge.
+    private var isBouncingPastBottom: Bool {
         guard let offset = state.offset else { return false }
-        let shown = contentOffsetY + insetTop
-        return shown < 0 || shown > offset && offset >= state.maxOffset
+        return contentOffsetY + insetTop > offset && offset >= state.maxOffset
     }
 
     /// The keyboard's animation replaces the momentum: the scroll settles where it is now.
@@ -205,7 +220,7 @@ public final class ChatScrollDriver {
         isDragging = true
         isDecelerating = false
         // A touch stops a running animation, as UIKit does.
-        isAnimatingCommand = false
+        commandAnimation = nil
         keyboardAnimationTarget = nil
         apply(.dragBegan)
     }
@@ -215,13 +230,13 @@ public final class ChatScrollDriver {
     /// are not the user's.
     public func didScroll(contentOffsetY y: Double) {
         // The callback of the driver's own move, from inside it: not the user's.
-        if applying, !y.isNaN {
+        if applying, y.isFinite {
             contentOffsetY = y
             return
         }
         warnings = []
-        guard !y.isNaN else {
-            warnings.append("contentOffsetY is not a number; ignored")
+        guard y.isFinite else {
+            warnings.append("contentOffsetY \(y) is not a finite number; ignored")
             return
         }
         contentOffsetY = y
@@ -230,7 +245,10 @@ public final class ChatScrollDriver {
             return
         }
         if isAnimatingCommand { return }
-        guard state.offset != nil else { return }
+        guard state.offset != nil else {
+            warnings.append("didScroll before the first layout: the offset is not known yet; ignored")
+            return
+        }
         // Following or pinned with nobody scrolling, the callbacks come from an animation
         // the driver started (along the keyboard) or from layout: not the user's.
         if isDragging || isDecelerating || state.mode == .detached {
@@ -240,11 +258,13 @@ public final class ChatScrollDriver {
     }
 
     /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`: the finger lifts.
-    /// `velocity` is in points per second of offset, positive towards the bottom; 0 settles.
+    /// `velocity` is in points per second of offset, positive towards the bottom (UIKit gives
+    /// points per millisecond: multiply its `velocity.y` by 1000); 0 settles.
     public func willEndDragging(velocity: Double) {
         warnings = []
         if !isDragging { warnings.append("willEndDragging without willBeginDragging") }
-        let velocity = velocity.isNaN ? 0 : velocity
+        if !velocity.isFinite { warnings.append("velocity \(velocity) is not a finite number; 0 used") }
+        let velocity = velocity.isFinite ? velocity : 0
         isDragging = false
         isDecelerating = velocity != 0
         apply(.dragEnded(offset: contentOffsetY + insetTop, velocity: velocity))
@@ -259,12 +279,38 @@ public final class ChatScrollDriver {
         sendPendingKeyboard()
     }
 
-    /// `scrollViewDidEndScrollingAnimation`: a command's animation finished.
-    public func didEndScrollingAnimation() {
+    /// `scrollViewDidEndDragging(_:willDecelerate:)`: with `willDecelerate` false the scroll
+    /// is at rest now, whatever velocity ``willEndDragging(velocity:)`` reported (UIKit does not
+    /// decelerate a release at an edge, and then never calls `didEndDecelerating`).
+    public func didEndDragging(willDecelerate: Bool) {
         warnings = []
-        isAnimatingCommand = false
-        // A view that could not follow a moved destination ends short of it.
-        keepModelledOffset(animation: .none)
+        guard !willDecelerate, isDecelerating else { return }
+        didEndDecelerating()
+    }
+
+    /// A frame of the display (`CADisplayLink`, or SwiftUI's `TimelineView(.animation)`): runs
+    /// the next frame of an animated command. `time` is in seconds, on any clock that only moves
+    /// forward (`CACurrentMediaTime()`, or the display link's `targetTimestamp`).
+    ///
+    /// Commands the user should see are animated over 0.3 s, eased, by the driver itself, so
+    /// that a destination that moves on the way (an answer streaming in, a cell measured, the
+    /// keyboard) bends the path instead of snapping at its end. Between commands a tick does
+    /// nothing; ``isAnimatingCommand`` says when frames are needed.
+    ///
+    /// - Complexity: O(1); allocates nothing.
+    public func tick(time: Double) {
+        warnings = []
+        guard time.isFinite else {
+            warnings.append("tick time \(time) is not a finite number; ignored")
+            return
+        }
+        lastFrameTime = time
+        guard var animation = commandAnimation else { return }
+        let (y, finished) = animation.position(at: time)
+        commandAnimation = finished ? nil : animation
+        move(to: y, animation: .none)
+        // The last frame lands where the model is, whatever moved meanwhile.
+        if finished { keepModelledOffset(animation: .none) }
     }
 
     // MARK: Content and screen events
@@ -294,7 +340,11 @@ public final class ChatScrollDriver {
         // In place: a copy recorded into would copy the whole ring buffer on every event.
         recorder?.record(event, time: clock?())
         let before = state.offset
+        // During a command's animation, whether the event changes content above what is shown:
+        // the view then moves with it at once, and only the rest of the path bends.
+        let changesAboveShown = isAnimatingCommand && isAboveShownContent(event)
         state.reduce(event)
+        warnings += state.warnings
         onStep?(event, state)
         for effect in state.effects { onEffect(effect) }
         if let command = state.scrollTarget, command.seq != executedSeq, command.offset != nil {
@@ -302,64 +352,105 @@ public final class ChatScrollDriver {
             // The user's gesture is over once a command takes the view.
             isDragging = isDragging && state.userHoldsView
             isDecelerating = isDecelerating && state.userHoldsView
-            keepModelledOffset(animation: command.animated ? .command : .jump)
-            isAnimatingCommand = command.animated
+            if command.animated {
+                startCommandAnimation()
+            } else {
+                commandAnimation = nil
+                keepModelledOffset(animation: .jump)
+            }
             if pendingKeyboard != nil, !isDragging, !isDecelerating { sendPendingKeyboard() }
             return
         }
-        if isDecelerating, !state.userHoldsView, state.offset == before, Self.isTap(event) {
+        if isDecelerating, !state.userHoldsView, state.offset == before,
+           event.type == .jumpToLatestTapped || event.type == .jumpToMessage {
             // A tap that asks for a window (jump to latest or to a message that is not loaded)
             // ends the hold with nothing to scroll to yet: it stops the momentum, as the tap's
             // touch does in UIKit, so the list rests where the window will replace it.
             isDecelerating = false
-            applying = true
-            scrollView?.setContentOffsetY(contentOffsetY, animation: .jump)
-            applying = false
+            move(to: contentOffsetY, animation: .jump)
             return
         }
-        guard state.offset != before || state.offsetReason == .clamp else { return }
+        guard state.offset != before || state.offsetReason == .clamp, !holdingMoves else { return }
         switch state.offsetReason {
         case .user?, nil:
             // The user's own scrolling: the scroll view is already there.
             return
         case .keyboard?:
-            let animation = keyboardAnimation(event)
-            if isAnimatingCommand, case let .alongKeyboard(duration) = animation {
-                keepModelledOffset(animation: .retargetCommand(keyboard: duration))
-            } else {
-                keepModelledOffset(animation: isAnimatingCommand ? .retargetCommand(keyboard: nil) : animation)
+            var animation = keyboardAnimation(event)
+            if isAnimatingCommand {
+                // The keyboard's animation takes over the command's: the rest of the way goes
+                // along the keyboard's curve, so the bottom edge and the content arrive together.
+                commandAnimation = nil
+                if case let .alongKeyboard(duration) = animation {
+                    animation = .alongKeyboard(duration: max(duration, CommandAnimation.shortestRemainder))
+                } else {
+                    animation = .alongKeyboard(duration: CommandAnimation.shortestRemainder)
+                }
             }
+            keepModelledOffset(animation: animation)
         case .command?, .growth?, .prepend?, .viewport?, .measure?, .remove?, .settle?, .clamp?:
-            keepModelledOffset(animation: isAnimatingCommand ? .retargetCommand(keyboard: nil) : .none)
+            if isAnimatingCommand {
+                let shift = changesAboveShown ? (state.offset ?? 0) - (before ?? 0) : 0
+                retargetCommandAnimation(shift: shift, atLeast: nil)
+            } else {
+                keepModelledOffset(animation: .none)
+            }
         }
     }
 
-    /// Whether `event` is a tap of the user's that takes the view.
-    private static func isTap(_ event: ChatEvent) -> Bool {
+    /// Starts the animated scroll to the modelled offset; from where the view is, the first
+    /// frame is the next ``tick(time:)``. A scroll to where the view already is does nothing; a
+    /// command that comes while another's animation runs carries it on, without a stop.
+    private func startCommandAnimation() {
+        guard let target = modelledContentOffsetY else { return }
+        // Momentum or a bounce would fight the animation's frames: whatever the view is doing
+        // stops where the list is (the driver may not have heard of all of it).
+        move(to: contentOffsetY, animation: .jump)
+        if var running = commandAnimation {
+            running.retarget(
+                to: target, from: contentOffsetY, at: lastFrameTime ?? 0, atLeast: CommandAnimation.duration)
+            commandAnimation = running
+            return
+        }
+        guard abs(target - contentOffsetY) > 0.5 else {
+            keepModelledOffset(animation: .none)
+            return
+        }
+        commandAnimation = CommandAnimation(from: contentOffsetY, to: target)
+    }
+
+    /// The running animation's destination moved to the modelled offset; content above what is
+    /// shown moved by `shift`, and the view moves with it at once.
+    private func retargetCommandAnimation(shift: Double, atLeast: Double?) {
+        guard var animation = commandAnimation, let target = modelledContentOffsetY else { return }
+        if shift != 0 { move(to: contentOffsetY + shift, animation: .none) }
+        animation.retarget(to: target, from: contentOffsetY, at: lastFrameTime ?? 0, atLeast: atLeast)
+        commandAnimation = animation
+    }
+
+    /// Whether `event` changes the height of content that lies wholly above the top of what the
+    /// scroll view shows now.
+    private func isAboveShownContent(_ event: ChatEvent) -> Bool {
+        let shownTop = contentOffsetY + insetTop
         switch event {
-        case .jumpToLatestTapped, .jumpToMessage:
-            true
-        case .viewportChanged, .historyLoaded, .messageAppended, .messageConfirmed, .tokensAppended, .streamFinished,
-             .itemMeasured, .messageRemoved, .olderLoaded, .loadOlderFailed, .newerLoaded, .loadNewerFailed,
-             .windowLoaded, .windowLoadFailed, .keyboardWillShow, .keyboardWillHide, .dragBegan, .scrolled,
-             .dragEnded, .scrollSettled, .selectionChanged, .inputFocused, .inputBlurred, .highlightFinished,
-             .entranceAnimationFinished, .appeared, .disappeared:
-            false
+        case .olderLoaded:
+            return true
+        case let .itemMeasured(id, _), let .tokensAppended(id, _, _, _), let .messageRemoved(id):
+            guard let top = state.top(ofMessage: id), let message = state.message(id: id) else { return false }
+            return top + message.height <= shownTop
+        case .viewportChanged, .historyLoaded, .messageAppended, .messageConfirmed, .streamFinished,
+             .loadOlderFailed, .newerLoaded, .loadNewerFailed, .windowLoaded, .windowLoadFailed, .keyboardWillShow,
+             .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
+             .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
+             .appeared, .disappeared:
+            return false
         }
     }
 
     private func keyboardAnimation(_ event: ChatEvent) -> ScrollAnimation {
         var duration = 0.0
-        switch event {
-        case let .keyboardWillShow(_, given), let .keyboardWillHide(given):
-            duration = given ?? 0
-        case .viewportChanged, .historyLoaded, .messageAppended, .messageConfirmed, .tokensAppended, .streamFinished,
-             .itemMeasured, .messageRemoved, .olderLoaded, .loadOlderFailed, .newerLoaded, .loadNewerFailed,
-             .windowLoaded, .windowLoadFailed, .dragBegan, .scrolled, .dragEnded,
-             .scrollSettled, .selectionChanged, .inputFocused, .inputBlurred, .jumpToLatestTapped, .jumpToMessage,
-             .highlightFinished, .entranceAnimationFinished, .appeared, .disappeared:
-            break
-        }
+        if case let .keyboardWillShow(_, given) = event { duration = given ?? 0 }
+        if case let .keyboardWillHide(given) = event { duration = given ?? 0 }
         // An animation stops the scroll view's momentum; a jump would not.
         if momentumSettledForKeyboard { return .alongKeyboard(duration: max(duration, 0.1)) }
         return duration > 0 ? .alongKeyboard(duration: duration) : .none
@@ -369,10 +460,17 @@ public final class ChatScrollDriver {
     private func keepModelledOffset(animation: ScrollAnimation) {
         guard let target = modelledContentOffsetY else { return }
         if animation == .none, target == contentOffsetY { return }
+        move(to: target, animation: animation)
+    }
+
+    /// Moves the scroll view, ignoring the callbacks this causes.
+    private func move(to y: Double, animation: ScrollAnimation) {
         applying = true
-        if animation == .none || animation == .jump { contentOffsetY = target }
-        if case .alongKeyboard = animation { keyboardAnimationTarget = target }
-        scrollView?.setContentOffsetY(target, animation: animation)
+        switch animation {
+        case .none, .jump: contentOffsetY = y
+        case .alongKeyboard: keyboardAnimationTarget = y
+        }
+        scrollView?.setContentOffsetY(y, animation: animation)
         applying = false
     }
 

@@ -59,12 +59,35 @@ public protocol ScrollPolicy: SimulatedScrollViewDelegate {
     func tick()
 }
 
-/// The package's glue: a `ChatScrollDriver` over the reducer.
+/// The app's glue between the driver and a UIKit scroll view, exactly as the "Integrating with
+/// UIKit" article writes it: each ``ScrollAnimation`` is one UIKit call.
+public final class UIKitAdapter: ChatScrollViewTarget {
+    weak var view: SimulatedScrollView?
+
+    /// Creates the adapter over `view`.
+    public init(_ view: SimulatedScrollView) { self.view = view }
+
+    public func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
+        guard let view else { return }
+        switch animation {
+        case .none:
+            view.setContentOffsetY(y)
+        case .jump:
+            view.setContentOffset(y, animated: false)
+        case let .alongKeyboard(duration):
+            view.animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: true)
+        }
+    }
+}
+
+/// The package's glue: a `ChatScrollDriver` over the reducer, wired to the view through
+/// ``UIKitAdapter`` and ticked once per frame, as the article's display link does.
 public final class DriverPolicy: ScrollPolicy {
     public let name = "driver"
     /// The driver.
     public let driver: ChatScrollDriver
     weak var view: SimulatedScrollView?
+    var adapter: UIKitAdapter?
     /// The `markRead` effects forwarded to the server, in order.
     public private(set) var readMarks: [String] = []
 
@@ -76,7 +99,9 @@ public final class DriverPolicy: ScrollPolicy {
 
     public func attach(_ view: SimulatedScrollView, requests: SimRequests) {
         self.view = view
-        driver.scrollView = view
+        let adapter = UIKitAdapter(view)
+        self.adapter = adapter
+        driver.scrollView = adapter
         driver.clock = { [weak view] in ((view?.time ?? 0) * 1000).rounded() / 1000 }
         driver.onEffect = { [weak self] effect in
             switch effect {
@@ -134,12 +159,20 @@ public final class DriverPolicy: ScrollPolicy {
 
     public func tick() {
         guard let view else { return }
+        driver.tick(time: view.time)
+        // Programmatic scrolls: each command the driver ran.
+        if let seq = driver.state.scrollTarget?.seq, seq != countedSeq {
+            view.scrollCalls += seq - countedSeq
+            countedSeq = seq
+        }
         while let (id, due) = entrances.first, due <= view.time {
             entrances.removeFirst()
             driver.send(.entranceAnimationFinished(id: id))
         }
     }
 
+    /// The last command counted as a programmatic scroll.
+    var countedSeq = 0
     /// Entrance animations running, with the time each ends.
     var entrances: [(id: String, due: Double)] = []
 
@@ -150,8 +183,9 @@ public final class DriverPolicy: ScrollPolicy {
     public func willBeginDragging() { driver.willBeginDragging() }
     public func didScroll(contentOffsetY: Double) { driver.didScroll(contentOffsetY: contentOffsetY) }
     public func willEndDragging(velocity: Double) { driver.willEndDragging(velocity: velocity) }
+    public func didEndDragging(willDecelerate: Bool) { driver.didEndDragging(willDecelerate: willDecelerate) }
     public func didEndDecelerating() { driver.didEndDecelerating() }
-    public func didEndScrollingAnimation() { driver.didEndScrollingAnimation() }
+    public func didEndScrollingAnimation() {}
     public func cellMeasured(id: String, height: Double) {
         driver.cellMeasured(id: id, height: height)
         updateSpacer()
@@ -201,7 +235,7 @@ public final class BaselinePolicy: ScrollPolicy {
     func scrollToBottom(animated: Bool) {
         guard let view else { return }
         if animated {
-            view.setContentOffsetY(view.maxOffset - view.insetTop, animation: .command)
+            view.setContentOffset(view.maxOffset - view.insetTop, animated: true)
         } else {
             view.jump(toOffset: view.maxOffset)
         }
@@ -230,7 +264,7 @@ public final class BaselinePolicy: ScrollPolicy {
         case let .replyJump(id):
             // Scroll to the quoted message when it is loaded, else fetch a window around it.
             if let offset = centredOffset(id) {
-                view.setContentOffsetY(offset - view.insetTop, animation: .command)
+                view.setContentOffset(offset - view.insetTop, animated: true)
             } else {
                 jumpTarget = id
                 requests.window(id)
@@ -266,6 +300,7 @@ public final class BaselinePolicy: ScrollPolicy {
         requests.older(first.message.id)
     }
     public func willEndDragging(velocity: Double) {}
+    public func didEndDragging(willDecelerate: Bool) {}
     public func didEndDecelerating() {}
     public func didEndScrollingAnimation() {}
     public func cellMeasured(id: String, height: Double) {}

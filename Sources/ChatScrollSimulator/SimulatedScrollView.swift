@@ -38,6 +38,8 @@ public protocol SimulatedScrollViewDelegate: AnyObject {
     func didScroll(contentOffsetY: Double)
     /// `scrollViewWillEndDragging`, with the release velocity in points per second of offset.
     func willEndDragging(velocity: Double)
+    /// `scrollViewDidEndDragging(_:willDecelerate:)`.
+    func didEndDragging(willDecelerate: Bool)
     /// `scrollViewDidEndDecelerating`.
     func didEndDecelerating()
     /// `scrollViewDidEndScrollingAnimation`.
@@ -47,13 +49,15 @@ public protocol SimulatedScrollViewDelegate: AnyObject {
 }
 
 /// A headless model of a `UIScrollView` showing a chat, faithful to what makes screens jump:
-/// content that changes size under a fixed `contentOffset`, a finger that drags 1:1 (with
-/// rubber-banding past the edges), momentum at `DecelerationRate.normal` (0.998 per ms), eased
-/// programmatic animations of 0.3 s that report every frame, keyboard animations, and cells
-/// measured lazily the first time they are laid out.
+/// content that changes size under a fixed `contentOffset`, a finger that drags 1:1 (with a
+/// rubber band past the edges), momentum at `DecelerationRate.normal` (0.998 per ms), eased
+/// animated scrolls of 0.3 s, keyboard animations, and cells measured lazily the first time they
+/// are laid out. Where real views differ, its ``personality`` decides.
 ///
+/// It offers what UIKit offers (the `contentOffset` setter, `setContentOffset(_:animated:)`,
+/// `UIView.animate`), not the driver's terms: ``UIKitAdapter`` is the app's glue between them.
 /// Offsets here are the reducer's: `offset = contentOffset.y + insetTop`.
-public final class SimulatedScrollView: ChatScrollViewTarget {
+public final class SimulatedScrollView {
     /// One item of content: its current height and whether it was laid out.
     struct Item {
         var message: SimMessage
@@ -63,7 +67,11 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
 
     /// UIKit's scroll animation length.
     public static let animationDuration = 0.3
+    /// Momentum stops below this speed, in points per second (remaining travel about 5 points).
+    public static let momentumStopVelocity = 10.0
 
+    /// How the view behaves where real views differ.
+    public let personality: ViewPersonality
     var items: [Item] = []
     /// The frame height, the adjusted top inset and the bottom inset.
     public private(set) var frameHeight: Double
@@ -81,7 +89,7 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
     var drawnSpacer: Double {
         trailingSpacer == 0 ? 0 : max(0, trailingSpacer + spacerKeyboard - keyboard)
     }
-    /// The modelled offset of the content at the top of the visible region.
+    /// The offset of the content at the top of the visible region, as drawn.
     public private(set) var offset: Double = 0
     weak var delegate: (any SimulatedScrollViewDelegate)?
 
@@ -89,14 +97,26 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
     public private(set) var fingerDown = false
     var velocity = 0.0
     public private(set) var isDecelerating = false
+    /// A bounce back to an edge: a spring's displacement from the edge, which is the top (0,
+    /// moved by position keeping) or the bottom (the resting largest offset, live).
+    struct Bounce {
+        var atBottom: Bool
+        var topEdge: Double
+        var x0: Double
+        var v0: Double
+        var start: Double
+    }
+    var bounce: Bounce?
+    /// An animation of the offset: the view's own animated scroll, or a `UIView.animate`.
     struct Animation {
         var from: Double
         var to: Double
         var start: Double
         var duration: Double
-        var isCommand: Bool
-        /// A bounce back to the bottom edge follows that edge while it moves (the keyboard).
-        var followsBottomEdge = false
+        /// The view's own animated scroll (`setContentOffset(_:animated: true)`).
+        var isScroll: Bool
+        /// Along the keyboard's curve.
+        var keyboardCurve = false
     }
     var animation: Animation?
     struct KeyboardAnimation {
@@ -112,10 +132,13 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
     public internal(set) var scrollCalls = 0
 
     /// Creates an empty scroll view.
-    public init(frameHeight: Double = 844, insetTop: Double = 91, insetBottom: Double = 83) {
+    public init(
+        frameHeight: Double = 844, insetTop: Double = 91, insetBottom: Double = 83, personality: ViewPersonality = .uikit
+    ) {
         self.frameHeight = frameHeight
         self.insetTop = insetTop
         self.insetBottom = insetBottom
+        self.personality = personality
     }
 
     // MARK: Geometry
@@ -126,7 +149,7 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
     public var contentHeight: Double { items.reduce(0) { $0 + $1.current } + drawnSpacer }
     /// The largest offset at rest.
     public var maxOffset: Double { max(0, contentHeight - visibleHeight) }
-    /// The largest offset as the scroll view's own physics see it (rubber-banding, bounces,
+    /// The largest offset as the scroll view's own physics see it (rubber band, bounces,
     /// clamping): the keyboard's inset is a model value, set to its end at once inside the
     /// keyboard's animation block, while only the drawing animates.
     var restingMaxOffset: Double {
@@ -137,58 +160,23 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
     }
     /// The content offset as UIKit reports it.
     public var contentOffsetY: Double { offset - insetTop }
-    /// Whether a command's animation runs.
-    public var isAnimatingCommand: Bool { animation?.isCommand == true }
+    /// Whether the view's own animated scroll runs.
+    public var isAnimatingScroll: Bool { animation?.isScroll == true }
     /// Whether the keyboard is moving.
     public var isKeyboardAnimating: Bool { keyboardAnimation != nil }
+    /// Whether the content is pulled past an edge.
+    var isPastAnEdge: Bool { offset < 0 || offset > restingMaxOffset }
 
     /// The index of `id`.
     func index(of id: String) -> Int? { items.firstIndex { $0.message.id == id } }
 
-    // MARK: ChatScrollViewTarget
+    // MARK: What UIKit offers
 
-    /// The app moves the content offset.
-    public func setContentOffsetY(_ y: Double, animation kind: ScrollAnimation) {
+    /// `contentOffset.y = y`: at once; a running `UIView` animation goes on around the new value
+    /// (they are additive), the view's own animated scroll stops, momentum goes on from here.
+    public func setContentOffsetY(_ y: Double) {
         let target = y + insetTop
-        switch kind {
-        case .none:
-            // A command's animation stops; a view animation goes on around the new value.
-            move(to: target, keepingViewAnimation: true)
-        case .jump:
-            // `setContentOffset(_:animated: false)`: momentum stops too. A view animation along
-            // the keyboard goes on around the new value, so the content still moves with the
-            // keyboard; a bounce back from past an edge is the gesture's and stops with it.
-            let bouncing = isDecelerating && animation != nil
-            isDecelerating = false
-            velocity = 0
-            move(to: target, keepingViewAnimation: !bouncing)
-        case let .retargetCommand(keyboard):
-            if let running = animation, running.isCommand {
-                // On from where it is now, ending when it would have ended (or with the keyboard).
-                let remaining = max(running.start + running.duration - time, keyboard ?? 0, 1 / 120)
-                animation = Animation(from: offset, to: target, start: time, duration: remaining, isCommand: true)
-            } else {
-                animation = nil
-                offset = target
-                delegate?.didScroll(contentOffsetY: contentOffsetY)
-            }
-        case .command:
-            scrollCalls += 1
-            isDecelerating = false
-            animation = Animation(from: offset, to: target, start: time, duration: Self.animationDuration, isCommand: true)
-        case let .alongKeyboard(duration):
-            // A view animation of the offset stops the momentum.
-            isDecelerating = false
-            velocity = 0
-            animation = Animation(from: offset, to: target, start: time, duration: max(duration, 1 / 120), isCommand: false)
-        }
-    }
-
-    /// Sets the offset at once. UIView animations are additive: with `keepingViewAnimation`, a
-    /// running animation that is not a command's goes on around the new value; any other
-    /// animation stops, as `setContentOffset(_:animated: false)` stops it.
-    private func move(to target: Double, keepingViewAnimation: Bool) {
-        if var running = animation, !running.isCommand, keepingViewAnimation {
+        if var running = animation, !running.isScroll {
             let delta = target - running.to
             running.from += delta
             running.to += delta
@@ -196,17 +184,66 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
             offset += delta
         } else {
             animation = nil
+            if var moving = bounce, !moving.atBottom {
+                moving.topEdge += target - offset
+                bounce = moving
+            }
             offset = target
         }
         delegate?.didScroll(contentOffsetY: contentOffsetY)
     }
 
+    /// `setContentOffset(_:animated:)`. Unanimated: at once, stopping momentum and a bounce; a
+    /// `UIView` animation goes on around the new value. Animated: a 0.3 s eased scroll from
+    /// where the view is (a new one restarts from there; it cannot be redirected).
+    public func setContentOffset(_ y: Double, animated: Bool) {
+        let target = y + insetTop
+        guard animated else {
+            isDecelerating = false
+            velocity = 0
+            bounce = nil
+            setContentOffsetY(y)
+            return
+        }
+        scrollCalls += 1
+        if personality.animatedScrollToSameOffsetIsSilent, abs(target - offset) < 0.001 { return }
+        isDecelerating = false
+        bounce = nil
+        velocity = 0
+        if personality.animationsCompleteSynchronously {
+            animation = nil
+            offset = target
+            delegate?.didScroll(contentOffsetY: contentOffsetY)
+            delegate?.didEndScrollingAnimation()
+            return
+        }
+        animation = Animation(from: offset, to: target, start: time, duration: Self.animationDuration, isScroll: true)
+    }
+
+    /// `UIView.animate(withDuration:)` of `contentOffset.y`, along the keyboard's curve when
+    /// `alongKeyboardCurve`, else linearly: the model value is set at once; what is drawn moves
+    /// over the duration. It stops momentum and the view's own animated scroll.
+    public func animateContentOffsetY(to y: Double, duration: Double, alongKeyboardCurve: Bool) {
+        let target = y + insetTop
+        isDecelerating = false
+        velocity = 0
+        bounce = nil
+        if duration <= 0 {
+            animation = nil
+            offset = target
+            delegate?.didScroll(contentOffsetY: contentOffsetY)
+            return
+        }
+        animation = Animation(
+            from: offset, to: target, start: time, duration: max(duration, 1 / 120), isScroll: false,
+            keyboardCurve: alongKeyboardCurve)
+        if personality.viewAnimationReportsOnce { delegate?.didScroll(contentOffsetY: y) }
+    }
+
     /// A jump that is not position keeping, as a hand-written screen makes (counted as a scroll).
     public func jump(toOffset target: Double) {
         scrollCalls += 1
-        animation = nil
-        offset = target
-        delegate?.didScroll(contentOffsetY: contentOffsetY)
+        setContentOffset(target - insetTop, animated: false)
     }
 
     // MARK: Content
@@ -251,23 +288,48 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
 
     // MARK: Gestures
 
-    /// The finger touches the screen.
+    /// The finger touches the screen: momentum, a bounce and any animation stop.
     func touchDown() {
         fingerDown = true
         isDecelerating = false
+        bounce = nil
         animation = nil
+        velocity = 0
         delegate?.willBeginDragging()
     }
 
-    /// Whether a finger move of this frame pulled the content past an edge (rubber-banding).
+    /// Whether a finger move of this frame pulled the content past an edge (rubber band).
     public internal(set) var rubberBanded = false
+
+    /// The offset the content shows when the finger would put it at `intended`.
+    func banded(_ intended: Double) -> Double {
+        let top = 0.0
+        let bottom = restingMaxOffset
+        if intended >= top, intended <= bottom { return intended }
+        let past = intended < top ? top - intended : intended - bottom
+        let shown = personality.nonlinearRubberBand
+            ? ScrollPhysics.rubberBand(past, dimension: frameHeight) : past * 0.5
+        return intended < top ? top - shown : bottom + shown
+    }
+
+    /// Where the finger must be for the content to show at `shown`.
+    func unbanded(_ shown: Double) -> Double {
+        let bottom = restingMaxOffset
+        if shown >= 0, shown <= bottom { return shown }
+        let past = shown < 0 ? -shown : shown - bottom
+        let intended = personality.nonlinearRubberBand
+            ? ScrollPhysics.inverseRubberBand(past, dimension: frameHeight) : past * 2
+        return shown < 0 ? -intended : bottom + intended
+    }
 
     /// The finger moves by `dy` points on screen (down is positive), dragging the content.
     func moveFinger(by dy: Double) {
         guard fingerDown else { return }
-        let inside = offset >= 0 && offset <= restingMaxOffset && offset - dy >= 0 && offset - dy <= restingMaxOffset
-        if !inside { rubberBanded = true }
-        offset -= inside ? dy : dy * 0.5
+        // From where the content is now, whatever moved it since the last move.
+        let intended = unbanded(offset) - dy
+        let next = banded(intended)
+        if next != intended || isPastAnEdge { rubberBanded = true }
+        offset = next
         delegate?.didScroll(contentOffsetY: contentOffsetY)
     }
 
@@ -277,18 +339,24 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
         fingerDown = false
         velocity = -screenVelocity
         delegate?.willEndDragging(velocity: velocity)
-        if velocity == 0 || offset < 0 || offset > restingMaxOffset {
+        if isPastAnEdge {
+            // Back to the edge along the bounce's spring; the release's speed is spent on it.
             velocity = 0
-            if offset < 0 || offset > restingMaxOffset {
-                // Bounce back: a short animation that ends the gesture.
-                isDecelerating = true
-                animation = Animation(
-                    from: offset, to: min(max(0, offset), restingMaxOffset), start: time, duration: 0.25, isCommand: false,
-                    followsBottomEdge: offset > restingMaxOffset)
-            }
+            startBounce(atBottom: offset > 0, velocity: 0)
+            delegate?.didEndDragging(willDecelerate: true)
+        } else if velocity == 0 {
+            delegate?.didEndDragging(willDecelerate: false)
         } else {
             isDecelerating = true
+            delegate?.didEndDragging(willDecelerate: true)
         }
+    }
+
+    /// Starts a bounce from where the content is towards an edge, at `velocity`.
+    private func startBounce(atBottom: Bool, velocity: Double) {
+        isDecelerating = true
+        let edge = atBottom ? maxOffset : 0
+        bounce = Bounce(atBottom: atBottom, topEdge: 0, x0: offset - edge, v0: velocity, start: time)
     }
 
     // MARK: Frames
@@ -296,48 +364,73 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
     /// Advances animations and momentum by `dt` seconds.
     func advance(by dt: Double) {
         time += dt
-        if let keyboardAnimation {
-            let p = min(1, (time - keyboardAnimation.start) / keyboardAnimation.duration)
-            keyboard = keyboardAnimation.from + (keyboardAnimation.to - keyboardAnimation.from) * p
-            if p >= 1 { self.keyboardAnimation = nil }
-        }
-        if var running = animation {
-            let p = min(1, (time - running.start) / running.duration)
-            if running.followsBottomEdge {
-                // A bounce pulls toward the edge where it is now, continuously, like a spring:
-                // each frame closes its share of what remains.
-                running.to = restingMaxOffset
-                animation = running
-                let remaining = max(running.start + running.duration - (time - dt), dt)
-                offset += (running.to - offset) * min(1, dt / remaining)
+        advanceKeyboard()
+        if let running = animation {
+            var p = min(1, (time - running.start) / running.duration)
+            let eased: Double
+            if running.keyboardCurve, personality.keyboardSpring {
+                // Along the keyboard's spring, arriving when the keyboard arrives.
+                eased = ScrollPhysics.springProgress(time - running.start, omega: ScrollPhysics.keyboardOmega)
+                p = eased
             } else {
-                let eased = running.isCommand ? p * p * (3 - 2 * p) : p
-                offset = running.from + (running.to - running.from) * eased
+                eased = running.isScroll ? p * p * (3 - 2 * p) : p
             }
-            delegate?.didScroll(contentOffsetY: contentOffsetY)
+            offset = running.from + (running.to - running.from) * eased
+            let reports = running.isScroll || !personality.viewAnimationReportsOnce
+            if reports { delegate?.didScroll(contentOffsetY: contentOffsetY) }
             if p >= 1 {
                 animation = nil
-                if running.isCommand {
-                    delegate?.didEndScrollingAnimation()
-                } else if isDecelerating, !fingerDown {
-                    isDecelerating = false
-                    delegate?.didEndDecelerating()
-                }
+                if running.isScroll { delegate?.didEndScrollingAnimation() }
+            }
+        } else if let moving = bounce {
+            // The edge as drawn now: a bounce at the bottom follows it while the keyboard moves.
+            let edge = moving.atBottom ? maxOffset : moving.topEdge
+            let t = time - moving.start
+            let x = ScrollPhysics.springDisplacement(t, x0: moving.x0, v0: moving.v0, omega: ScrollPhysics.bounceOmega)
+            // Content that grew past the bounce put it back inside: it rests where it is.
+            let overtaken = moving.atBottom ? offset < edge - 0.5 : offset > edge + 0.5
+            let settled = overtaken || abs(x) < 0.5 && t > 1 / ScrollPhysics.bounceOmega
+            offset = overtaken ? offset : settled ? edge : edge + x
+            delegate?.didScroll(contentOffsetY: contentOffsetY)
+            if settled {
+                bounce = nil
+                isDecelerating = false
+                delegate?.didEndDecelerating()
             }
         } else if isDecelerating {
             velocity *= pow(0.998, dt * 1000)
             offset += velocity * dt
-            if offset < 0 || offset > restingMaxOffset {
-                offset = min(max(0, offset), restingMaxOffset)
+            let bottom = restingMaxOffset
+            if offset < 0 || offset > bottom {
+                if personality.momentumBouncesPastEdges {
+                    // Past the edge, then back along the spring, starting with the momentum's speed.
+                    let atBottom = offset > bottom
+                    offset = atBottom ? bottom : 0
+                    startBounce(atBottom: atBottom, velocity: velocity)
+                    velocity = 0
+                    delegate?.didScroll(contentOffsetY: contentOffsetY)
+                    return
+                }
+                offset = min(max(0, offset), bottom)
                 velocity = 0
             }
             delegate?.didScroll(contentOffsetY: contentOffsetY)
-            if abs(velocity) < 10 {
+            if abs(velocity) < Self.momentumStopVelocity {
                 isDecelerating = false
                 velocity = 0
                 delegate?.didEndDecelerating()
             }
         }
+    }
+
+    private func advanceKeyboard() {
+        guard let running = keyboardAnimation else { return }
+        let t = time - running.start
+        // The spring runs past the notification's duration until it has arrived.
+        let p = personality.keyboardSpring
+            ? ScrollPhysics.springProgress(t, omega: ScrollPhysics.keyboardOmega) : min(1, t / running.duration)
+        keyboard = running.from + (running.to - running.from) * p
+        if p >= 1 { keyboardAnimation = nil }
     }
 
     /// Lays out: cells that come into view for the first time get their real height, and the
@@ -365,7 +458,7 @@ public final class SimulatedScrollView: ChatScrollViewTarget {
                 top = bottom
             }
         }
-        if !fingerDown, !isDecelerating, animation == nil, offset > restingMaxOffset || offset < 0 {
+        if !fingerDown, !isDecelerating, animation == nil, isPastAnEdge {
             // UIKit keeps a resting offset inside the content.
             offset = min(max(0, offset), restingMaxOffset)
             delegate?.didScroll(contentOffsetY: contentOffsetY)

@@ -1,10 +1,13 @@
 import ChatEvents
 
-/// The measured table of `replay simulate`: for the driver and each model of a hand-written
-/// approach, the frames that violate each check and the programmatic scrolls, per 1,000 frames.
+/// The measured table of `replay simulate`: on each scroll-view personality, for the driver and
+/// each model of a hand-written approach, the frames that violate each check and the
+/// programmatic scrolls, per 1,000 frames.
 public struct SimulationTable: Sendable {
     /// One policy's totals.
     public struct Row: Sendable, Hashable {
+        /// The view's personality.
+        public var personality: String
         /// The policy's name.
         public var policy: String
         /// Frames drawn.
@@ -24,9 +27,9 @@ public struct SimulationTable: Sendable {
 
     /// The sessions run.
     public var sessions: Int
-    /// The frames run per policy.
+    /// The frames run per policy and personality.
     public var frames: Int
-    /// The driver first, then each baseline.
+    /// For each personality in turn, the driver first, then each baseline.
     public var rows: [Row]
     /// The driver's event log of each session, by session name (when recorded).
     public var logs: [(name: String, log: String)]
@@ -42,14 +45,22 @@ public struct SimulationTable: Sendable {
         return DriverPolicy(configuration: session.configuration, recording: recording)
     }
 
-    /// Runs every session under the driver and every baseline.
-    public static func run(_ sessions: [SimSession], recording: Bool = false) -> SimulationTable {
-        var rows = policies.map { Row(policy: $0) }
+    /// Runs every session under the driver and every baseline, on each of `personalities`;
+    /// the driver's logs are recorded on the first.
+    public static func run(
+        _ sessions: [SimSession], personalities: [ViewPersonality] = ViewPersonality.all, recording: Bool = false
+    ) -> SimulationTable {
+        var rows = personalities.flatMap { personality in policies.map { Row(personality: personality.name, policy: $0) } }
         var logs: [(name: String, log: String)] = []
         for session in sessions {
             for index in rows.indices {
-                guard let policy = Self.policy(named: rows[index].policy, for: session, recording: recording) else { continue }
-                let result = Simulator.run(session, policy: policy)
+                guard let personality = ViewPersonality.named(rows[index].personality),
+                      let policy = Self.policy(
+                        named: rows[index].policy, for: session,
+                        recording: recording && rows[index].personality == personalities.first?.name)
+                else { continue }
+                let view = SimulatedScrollView(personality: personality)
+                let result = Simulator.run(session, policy: policy, view: view)
                 rows[index].frames += result.frames
                 rows[index].scrollCalls += result.scrollCalls
                 for (check, count) in result.violations { rows[index].violations[check, default: 0] += count }
@@ -64,36 +75,64 @@ public struct SimulationTable: Sendable {
         return SimulationTable(sessions: sessions.count, frames: rows.first?.frames ?? 0, rows: rows, logs: logs)
     }
 
-    /// The table as text: one row per policy, one column per check and for scroll calls.
+    /// The personalities run, in order.
+    public var personalities: [String] {
+        rows.map(\.personality).reduce(into: []) { names, name in if names.last != name { names.append(name) } }
+    }
+
+    /// The table as text: a block per personality, one row per policy, one column per check and
+    /// for scroll calls.
     public var text: String {
-        var lines = ["\(sessions) sessions, \(frames) frames per policy at 120 Hz; frames violating each check and scroll calls, per 1,000 frames", ""]
-        let header = ["policy".padding(34)] + ScreenCheck.allCases.map { $0.rawValue.leftPadding(9) } + ["f".leftPadding(9)]
-        lines.append(header.joined())
-        for row in rows {
-            let cells = ScreenCheck.allCases.map { format(row.perThousand(row.violations[$0] ?? 0)).leftPadding(9) }
-            lines.append(([row.policy.padding(34)] + cells + [format(row.perThousand(row.scrollCalls)).leftPadding(9)]).joined())
+        var lines = [
+            "\(sessions) sessions on each scroll-view personality, \(frames) frames per policy at 120 Hz; "
+                + "frames violating each check and scroll calls, per 1,000 frames",
+        ]
+        for personality in personalities {
+            lines.append("")
+            let header = [personality.padding(34)] + ScreenCheck.allCases.map { $0.rawValue.leftPadding(9) }
+                + ["f".leftPadding(9)]
+            lines.append(header.joined())
+            for row in rows where row.personality == personality {
+                let cells = ScreenCheck.allCases.map { format(row.perThousand(row.violations[$0] ?? 0)).leftPadding(9) }
+                lines.append(([row.policy.padding(34)] + cells + [format(row.perThousand(row.scrollCalls)).leftPadding(9)]).joined())
+            }
         }
         lines.append("")
         lines.append("a finger lock, b reading stays put, c bottom stays visible, d clean open, e pinned question, f scroll calls")
-        if let driver = rows.first, !driver.failures.isEmpty {
+        for row in rows where row.policy == "driver" && !row.failures.isEmpty {
             lines.append("")
-            lines.append("\(driver.policy) sessions with a violation (\(driver.failures.count)), the first of each:")
-            lines += driver.failures.prefix(20).map { "  " + $0 }
+            lines.append("\(row.policy) sessions with a violation on \(row.personality) (\(row.failures.count)), the first of each:")
+            lines += row.failures.prefix(20).map { "  " + $0 }
         }
         return lines.joined(separator: "\n")
     }
 
-    /// The table as one JSON object: `{"sessions", "frames", "policies": {NAME: {"a", …, "f"}}}`.
+    /// The table as one JSON object: `{"sessions", "frames", "policies": {NAME: {"a", …, "f"}},
+    /// "personalities": {PERSONALITY: {NAME: {"a", …, "f"}}}}`; `policies` is the first
+    /// personality's.
     public var json: String {
-        var writer = JSONWriter(reservingCapacity: 512)
+        var writer = JSONWriter(reservingCapacity: 2048)
         writer.beginObject()
         writer.key("sessions")
         writer.integer(sessions)
         writer.key("frames")
         writer.integer(frames)
         writer.key("policies")
+        writePolicies(of: personalities.first, to: &writer)
+        writer.key("personalities")
         writer.beginObject()
-        for row in rows {
+        for personality in personalities {
+            writer.key(personality)
+            writePolicies(of: personality, to: &writer)
+        }
+        writer.endObject()
+        writer.endObject()
+        return writer.output
+    }
+
+    private func writePolicies(of personality: String?, to writer: inout JSONWriter) {
+        writer.beginObject()
+        for row in rows where row.personality == personality {
             writer.key(row.policy)
             writer.beginObject()
             for check in ScreenCheck.allCases {
@@ -105,8 +144,6 @@ public struct SimulationTable: Sendable {
             writer.endObject()
         }
         writer.endObject()
-        writer.endObject()
-        return writer.output
     }
 
     func format(_ value: Double) -> String {

@@ -71,6 +71,8 @@ public enum Simulator {
         var movement = 0.0
         var shown: Bool { !tops.isEmpty }
         var contentFits = false
+        /// The session's steps of this frame, when drawn.
+        var notes: [String] = []
         var contentHeight = 0.0
         var newestBottomVisible = false
         /// The newest message's bottom at the visible bottom; when all the content fits on
@@ -84,6 +86,7 @@ public enum Simulator {
         _ session: SimSession, policy: any ScrollPolicy, draw: Bool = false,
         view: SimulatedScrollView = SimulatedScrollView()
     ) -> SimulationResult {
+        // (The view's personality is the view's own; the policy is not told.)
         view.delegate = policy
         var pages = session.olderPages
         var deliveries: [(frame: Int, page: [SimMessage], more: Bool)] = []
@@ -134,6 +137,8 @@ public enum Simulator {
         var sendDuringGesture = false
         var deferredQuestion: String?
         var edgeMoveAnimation = false
+        // A message arrived or was sent: the scroll that shows it may run until this frame.
+        var arrivalScrollUntil = -1
         // Whether the user took the view away from the bottom (a drag, a fling, a tap) and it
         // has not been at the bottom since: the reader reads history. Otherwise the screen
         // follows the conversation, and its newest message must stay visible.
@@ -174,6 +179,7 @@ public enum Simulator {
                         }
                     case let .append(message, isStreaming):
                         conversation.append(message)
+                        arrivalScrollUntil = frame + Self.navigationFrames
                         // Beyond the loaded window a message has no row until the window reaches it.
                         if !beyondLiveEnd {
                             view.append([message])
@@ -230,6 +236,7 @@ public enum Simulator {
                     current.layoutChanged = true
                     policy.handle(.layout)
                 }
+                if draw { current.notes.append(Self.describe(session.steps[stepIndex].step)) }
                 stepIndex += 1
             }
             while let delivery = deliveries.first, delivery.frame <= frame {
@@ -302,8 +309,14 @@ public enum Simulator {
                 sendNavigates(question: deferredQuestion)
                 deferredQuestion = nil
             }
-            if view.animation != nil, frame - 1 <= userNavigationUntil {
+            // Whoever runs the animation (the view, or the app frame by frame), it goes on as
+            // long as the screen keeps moving without a pause.
+            let scrolled = view.animation != nil || abs(view.offset - previous.offset) > 0.001
+            if scrolled, frame - 1 <= userNavigationUntil {
                 userNavigationUntil = max(userNavigationUntil, frame)
+            }
+            if scrolled, frame - 1 <= arrivalScrollUntil {
+                arrivalScrollUntil = max(arrivalScrollUntil, frame)
             }
             // An animation that runs while the keyboard moves belongs to that bottom-edge move.
             if view.animation == nil {
@@ -311,17 +324,17 @@ public enum Simulator {
             } else if view.isKeyboardAnimating {
                 edgeMoveAnimation = true
             }
-            current.moving = view.isDecelerating || edgeMoveAnimation
-                || (view.animation != nil && frame <= userNavigationUntil)
+            current.moving = view.isDecelerating || edgeMoveAnimation || frame <= userNavigationUntil
             current.keyboardMoving = view.isKeyboardAnimating
-            let commandRunning = view.isAnimatingCommand
+            // A scroll to a message that arrived or was sent may still be on its way to the bottom.
+            let commandRunning = view.isAnimatingScroll || frame <= arrivalScrollUntil || frame <= userNavigationUntil
             let common = current.order.filter { previous.tops[$0] != nil }
             func moved(_ id: String) -> Double { (current.tops[id] ?? 0) - (previous.tops[id] ?? 0) }
 
             // Only the user takes the view away from the bottom: a gesture (in this frame or
-            // just ended) or a navigation asked for; rubber-banding past an edge does not.
+            // just ended), or a navigation to a message (below); a navigation to the bottom and
+            // rubber-banding past an edge do not.
             let userMoving = current.finger || view.isDecelerating || previous.finger || previous.decelerating
-                || frame <= userNavigationUntil
             // (A message jumped to stays what the user reads, even when it sits at the bottom:
             // the reducer keeps it `detached` until the user scrolls.)
             if current.finger { showsNavigationTarget = false }
@@ -332,6 +345,10 @@ public enum Simulator {
             if showsNavigationTarget {
                 away = true
             } else if current.shown, current.atBottom {
+                away = false
+            } else if previous.offset > previous.maxOffset + 0.5 {
+                // Pulled past the bottom, the reader is at the bottom, even when content that
+                // grew meanwhile leaves the list above the new bottom once it is back inside.
                 away = false
             } else if userMoving, current.inRange, current.contentHeight == previous.contentHeight {
                 // Not when new content is what put the bottom out of view this frame. A reader
@@ -354,7 +371,7 @@ public enum Simulator {
             // b, during momentum: what is on screen moves only as the momentum carries it, each
             // frame's movement the last one's decayed by 0.998 per millisecond (a prepend that is
             // not compensated shows as a jump).
-            let coasting = view.isDecelerating && view.animation == nil && !current.finger
+            let coasting = view.isDecelerating && view.animation == nil && view.bounce == nil && !current.finger
                 && current.offset > 0 && current.offset < current.maxOffset && !current.keyboardMoving
             if coasting, previous.coasting, previous.coastedSince, let id = common.first {
                 let expected = previous.movement * Self.momentumDecayPerFrame
@@ -414,10 +431,35 @@ public enum Simulator {
         let ids = frame.order.map { "\($0)@\(Int((frame.tops[$0] ?? 0).rounded()))" }
         var flags = ""
         if frame.finger { flags += " finger" }
-        if view.isAnimatingCommand { flags += " command" }
+        if view.isAnimatingScroll { flags += " scroll" }
         if view.isDecelerating { flags += " momentum" }
         if frame.keyboardMoving { flags += " keyboard" }
+        let notes = frame.notes.isEmpty ? "" : "  <- " + frame.notes.joined(separator: "; ")
         return "frame \(index) offset=\(Int(frame.offset.rounded()))/\(Int(frame.maxOffset.rounded()))\(flags): "
-            + ids.joined(separator: " ")
+            + ids.joined(separator: " ") + notes
+    }
+
+    /// A session step in a few words, for drawn frames.
+    static func describe(_ step: SessionStep) -> String {
+        switch step {
+        case let .app(event):
+            switch event {
+            case let .open(history, _, unread): "open \(history.count)" + (unread.map { " at \($0)" } ?? "")
+            case let .append(message, streaming): "\(message.direction.rawValue) \(message.id)" + (streaming ? " streaming" : "")
+            case let .tokens(id, delta): "tokens \(id) +\(Int(delta))"
+            case let .finish(id): "finish \(id)"
+            case let .olderLoaded(page, _): "older page of \(page.count)"
+            case let .keyboard(overlap, _): "keyboard \(Int(overlap))"
+            case .layout: "layout"
+            case .jumpToLatest: "tap jump to latest"
+            case let .replyJump(id): "tap reply to \(id)"
+            case let .windowLoaded(window, _, _): "window of \(window.count)"
+            case let .newerLoaded(page, _): "newer page of \(page.count)"
+            }
+        case .touchDown: "touch down"
+        case let .fingerMove(dy): "finger \(Int(dy.rounded()))"
+        case let .touchUp(velocity): "touch up \(Int(velocity))"
+        case let .rotate(height): "rotate to \(Int(height))"
+        }
     }
 }

@@ -16,7 +16,8 @@ extension ReplayCommand {
                 Runs the shipped scenarios, N seeded random sessions and N/4 seeded messenger \
                 sessions (first unread, read receipts, reply jumps into history that is not \
                 loaded) at 120 frames per second \
-                on a simulated scroll view, once with the package's scroll driver and once with \
+                on a simulated scroll view of each personality (uikit, synchronous, simple), once \
+                with the package's scroll driver and once with \
                 each model of a hand-written approach, and prints, per 1,000 frames, the frames \
                 that violate each check (a finger lock, b reading stays put, c bottom stays \
                 visible, d clean open, e pinned question) and the programmatic scrolls (f).
@@ -40,6 +41,9 @@ extension ReplayCommand {
         @Option(help: "The policy whose frames --frames draws: driver or a baseline's name.")
         var policy = "driver"
 
+        @Option(help: "The scroll view's personality that --frames draws: uikit, synchronous or simple.")
+        var personality = "uikit"
+
         func validate() throws {
             guard format == "text" || format == "json" else { throw ValidationError("--format must be text or json") }
             guard sessions >= 0 else { throw ValidationError("--sessions must not be negative") }
@@ -51,7 +55,11 @@ extension ReplayCommand {
                 guard let drawn = SimulationTable.policy(named: policy, for: session) else {
                     throw ValidationError("no policy named \(policy); use one of \(SimulationTable.policies.joined(separator: ", "))")
                 }
-                print(Simulator.run(session, policy: drawn, draw: true).drawing.joined(separator: "\n"))
+                guard let view = ViewPersonality.named(personality).map({ SimulatedScrollView(personality: $0) }) else {
+                    throw ValidationError(
+                        "no personality named \(personality); use one of \(ViewPersonality.all.map(\.name).joined(separator: ", "))")
+                }
+                print(Simulator.run(session, policy: drawn, draw: true, view: view).drawing.joined(separator: "\n"))
                 return
             }
             let all = Scenarios.all + (0..<sessions).map { Scenarios.random(seed: seed &+ UInt64($0)) }

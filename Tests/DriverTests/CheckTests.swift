@@ -25,13 +25,13 @@ struct CheckTests {
         Case(session: Scenarios.scrollUpDuringStream, policy: .alwaysScroll, violations: [.b: 383, .d: 156],
              first: "frame 184: m23 moved -1.6170008935018814 while the reader read"),
         // c: the keyboard covers the last message.
-        Case(session: Scenarios.keyboardWhileFollowingAndDetached, policy: .scrollWhenAtBottom, violations: [.a: 6, .c: 89],
-             first: "frame 31: 8.433333333333394 points of new content below the screen"),
+        Case(session: Scenarios.keyboardWhileFollowingAndDetached, policy: .scrollWhenAtBottom, violations: [.a: 6, .c: 95],
+             first: "frame 31: 6.042983617146092 points of new content below the screen"),
         // d: the list shows its top, then scrolls down.
         Case(session: Scenarios.openAndReadHistory, policy: .delayedOpen, violations: [.a: 4, .b: 9, .d: 60],
              first: "frame 0: the open shows offset 0.0, not the bottom 7621.0"),
         // d: a conversation with unread messages opens at the bottom, past them.
-        Case(session: Scenarios.openAtFirstUnread, policy: .scrollWhenAtBottom, violations: [.c: 120, .d: 60],
+        Case(session: Scenarios.openAtFirstUnread, policy: .scrollWhenAtBottom, violations: [.d: 60],
              first: "frame 0: the open shows m32 at no place, not at the top 91.0"),
         // e: the answer pushes the question up.
         Case(session: Scenarios.questionAndAnswer, policy: .alwaysScroll, violations: [.d: 416, .e: 503],
@@ -48,13 +48,13 @@ struct CheckTests {
         #expect(driver.violations == [:])
     }
 
-    // f: a streamed answer costs the driver one scroll (its append), after the send's own.
+    // f: a streamed answer costs the driver one scroll (its append), after the open and the send.
     @Test("f: scroll calls of a streamed answer")
     func scrollCalls() {
         let session = Scenarios.streamWhileFollowing()
         let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
         let always = Simulator.run(session, policy: BaselinePolicy(.alwaysScroll))
-        #expect(driver.scrollCalls == 2)
+        #expect(driver.scrollCalls == 3)
         #expect(always.scrollCalls == 63)
     }
 }

@@ -35,8 +35,8 @@ struct DriverRobustnessTests {
             case 2: driver.willBeginDragging()
             case 3, 4: driver.didScroll(contentOffsetY: value())
             case 5: driver.willEndDragging(velocity: value())
-            case 6: driver.didEndDecelerating()
-            case 7: driver.didEndScrollingAnimation()
+            case 6: random.int(0...1) == 0 ? driver.didEndDecelerating() : driver.didEndDragging(willDecelerate: false)
+            case 7: driver.tick(time: random.int(0...3) == 0 ? value() : Double(next) * 0.05)
             case 8: driver.cellMeasured(id: "m\(random.int(0...next))", height: value())
             case 9:
                 next += 1

@@ -146,31 +146,132 @@ struct DriverTests {
 
     // MARK: Output: commands and position keeping
 
-    @Test("given a following chat, when a message arrives, then one animated command whose callbacks are not the user's")
+    @Test("given a following chat, when a message arrives, then the driver animates the command frame by frame, and its callbacks are not the user's")
     func animatedCommand() {
         let screen = Screen.open()
         screen.driver.send(.messageAppended(ChatMessage(id: "n1", direction: .incoming, height: 100), streaming: nil))
-        // Content 2100: offset 1430, contentOffset.y 1339.
-        #expect(screen.view.calls.map(\.y) == [1339])
-        #expect(screen.view.calls.map(\.animation) == [.command])
+        // Content 2100: offset 1430, contentOffset.y 1339. The view is still at 1239: the command
+        // starts by stopping whatever the view does there (momentum, a bounce).
+        #expect(screen.view.calls.map(\.y) == [1239])
+        #expect(screen.view.calls.map(\.animation) == [.jump])
         #expect(screen.driver.isAnimatingCommand)
-        screen.driver.didScroll(contentOffsetY: 1300)
+        // The first frame starts the animation where the view is; 0.15 s later it is half-way
+        // (smoothstep(0.5) = 0.5).
+        func ys() -> [Double] { screen.view.calls.dropFirst().map { ($0.y * 1e6).rounded() / 1e6 } }
+        screen.driver.tick(time: 10)
+        screen.driver.tick(time: 10.15)
+        #expect(ys() == [1239, 1289])
+        #expect(screen.view.calls.dropFirst().allSatisfy { $0.animation == .none })
         #expect(screen.sent.count == 1)
-        // Tokens during the animation move its destination; they do not start a new scroll.
+        // Tokens during the animation move its destination: the path bends from where the view is
+        // to 1379 over what is left of the 0.3 s (ease-out: 1289 + 90 * (1 - 0.5²) at 0.075 s).
         screen.driver.send(.tokensAppended(id: "n1", text: nil, heightDelta: 40, height: nil))
-        #expect(screen.view.calls.map(\.y) == [1339, 1379])
-        #expect(screen.view.calls.map(\.animation) == [.command, .retargetCommand(keyboard: nil)])
-        screen.driver.didScroll(contentOffsetY: 1379)
-        screen.driver.didEndScrollingAnimation()
+        #expect(screen.view.calls.count == 3)
+        screen.driver.tick(time: 10.225)
+        #expect(ys() == [1239, 1289, 1356.5])
+        screen.driver.tick(time: 10.3)
+        #expect(ys() == [1239, 1289, 1356.5, 1379])
         #expect(!screen.driver.isAnimatingCommand)
-        #expect(screen.view.calls.count == 2)
+        screen.driver.tick(time: 10.4)
+        #expect(screen.view.calls.count == 5)
+        #expect(screen.sent.count == 2)
+    }
+
+    // MARK: Views that do not do what was asked (regressions)
+
+    @Test("given a short chat where everything fits, when an answer streams, then the driver is never stranded in an animation and the answer stays in view")
+    func commandToWhereTheViewIs() {
+        let screen = Screen()
+        screen.driver.send(.historyLoaded(messages: messages(1...1, height: 44), hasMoreOlder: false))
+        screen.driver.send(.messageAppended(ChatMessage(id: "a", direction: .incoming, height: 44), streaming: true))
+        // Content 88 fits in 670: the command's target is where the view is, so nothing animates.
+        #expect(!screen.driver.isAnimatingCommand)
+        for _ in 0..<50 { screen.driver.send(.tokensAppended(id: "a", text: nil, heightDelta: 20, height: nil)) }
+        // Content 1088: the bottom is offset 418, contentOffset.y 327, with no frame ever ticked.
+        #expect(screen.driver.contentOffsetY == 327)
+        #expect(screen.view.calls.last?.y == 327)
+        #expect(screen.driver.state.offset == 418)
+    }
+
+    @Test("given a view that completes every move inside the call, when a message arrives and an answer streams, then the answer ends at the bottom")
+    func synchronousView() {
+        final class SynchronousView: ChatScrollViewTarget {
+            weak var driver: ChatScrollDriver?
+            var y = -91.0
+            func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
+                self.y = y
+                driver?.didScroll(contentOffsetY: y)
+            }
+        }
+        let driver = ChatScrollDriver()
+        let view = SynchronousView()
+        view.driver = driver
+        driver.scrollView = view
+        driver.layout(frameHeight: 844, insetTop: 91, insetBottom: 83)
+        driver.send(.historyLoaded(messages: messages(1...20), hasMoreOlder: false))
+        driver.send(.messageAppended(ChatMessage(id: "a", direction: .incoming, height: 40), streaming: true))
+        var time = 0.0
+        for _ in 0..<50 {
+            time += 1 / 60
+            driver.tick(time: time)
+            driver.send(.tokensAppended(id: "a", text: nil, heightDelta: 20, height: nil))
+        }
+        for _ in 0..<30 {
+            time += 1 / 60
+            driver.tick(time: time)
+        }
+        // Content 2000 + 40 + 1000: offset 2370, contentOffset.y 2279.
+        #expect(view.y == 2279)
+        #expect(driver.state.offset == 2370)
+        #expect(driver.state.mode == .following)
+        #expect(!driver.isAnimatingCommand)
+    }
+
+    @Test("given a release with velocity at an edge, when UIKit reports no deceleration, then the hold ends at once")
+    func releaseWithoutDeceleration() {
+        let screen = Screen.open()
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: 600)
+        screen.driver.willEndDragging(velocity: 300)
+        #expect(screen.driver.state.userHoldsView)
+        screen.driver.didEndDragging(willDecelerate: false)
+        #expect(screen.sent == [
+            .dragBegan, .scrolled(offset: 691), .dragEnded(offset: 691, velocity: 300), .scrollSettled(offset: 691),
+        ])
+        #expect(!screen.driver.state.userHoldsView)
+        #expect(!screen.driver.isDecelerating)
+        // A release that does decelerate waits for didEndDecelerating.
+        screen.driver.willBeginDragging()
+        screen.driver.willEndDragging(velocity: 300)
+        screen.driver.didEndDragging(willDecelerate: true)
+        #expect(screen.driver.state.userHoldsView)
+    }
+
+    @Test("given bad callbacks, when they arrive, then each call's warnings are its own")
+    func warningsBelongToOneCall() {
+        let screen = Screen()
+        screen.driver.didScroll(contentOffsetY: .infinity)
+        #expect(screen.driver.warnings == ["contentOffsetY inf is not a finite number; ignored"])
+        screen.driver.willBeginDragging()
+        screen.driver.willEndDragging(velocity: .nan)
+        #expect(screen.driver.warnings == ["velocity nan is not a finite number; 0 used"])
+        screen.driver.send(.tokensAppended(id: "nobody", text: nil, heightDelta: 20, height: nil))
+        #expect(screen.driver.warnings == screen.driver.state.warnings)
+        #expect(screen.driver.warnings.count == 1)
+        // A call that sends nothing and finds nothing wrong leaves no warning behind.
+        screen.driver.layout(frameHeight: 844, insetTop: 91, insetBottom: 83)
+        #expect(screen.driver.warnings == [])
+        let fresh = ChatScrollDriver()
+        fresh.didScroll(contentOffsetY: 10)
+        #expect(fresh.warnings == ["didScroll before the first layout: the offset is not known yet; ignored"])
     }
 
     @Test("given a following chat, when an answer streams, then every growth is a correction in the same pass, and no command")
     func growthWhileFollowing() {
         let screen = Screen.open()
         screen.driver.send(.messageAppended(ChatMessage(id: "a", direction: .incoming, height: 40), streaming: true))
-        screen.driver.didEndScrollingAnimation()
+        screen.driver.tick(time: 0)
+        screen.driver.tick(time: 1)
         screen.view.calls = []
         for _ in 0..<3 { screen.driver.send(.tokensAppended(id: "a", text: nil, heightDelta: 20, height: nil)) }
         // Content 2040 + 20 k: offsets 1390, 1410, 1430 less 91.
@@ -272,9 +373,13 @@ struct DriverTests {
     func badInput() {
         let screen = Screen.open()
         screen.driver.didScroll(contentOffsetY: .nan)
-        #expect(screen.driver.warnings == ["contentOffsetY is not a number; ignored"])
+        #expect(screen.driver.warnings == ["contentOffsetY nan is not a finite number; ignored"])
         screen.driver.willEndDragging(velocity: .nan)
-        #expect(screen.driver.warnings == ["willEndDragging without willBeginDragging"])
+        // The driver's own lines, then the reducer's for the event the call sent.
+        #expect(screen.driver.warnings == [
+            "willEndDragging without willBeginDragging", "velocity nan is not a finite number; 0 used",
+            "dragEnded: no drag was in progress",
+        ])
         #expect(screen.sent.last == .dragEnded(offset: 1330, velocity: 0))
         screen.driver.keyboardWillChange(keyboardTop: .nan, scrollViewBottom: 844)
         #expect(screen.driver.warnings == ["keyboard frame is not a number; ignored"])
