@@ -306,6 +306,13 @@ public final class ChatScrollDriver {
         }
         lastFrameTime = time
         guard var animation = commandAnimation else { return }
+        if animation.start == nil {
+            // The first frame: whatever the view does (momentum, a bounce, which UIKit starts
+            // after willEndDragging even when a command came from it) stops where the list is,
+            // and the animation starts from there.
+            animation.from = contentOffsetY
+            move(to: contentOffsetY, animation: .jump)
+        }
         let (y, finished) = animation.position(at: time)
         commandAnimation = finished ? nil : animation
         move(to: y, animation: .none)
@@ -389,23 +396,24 @@ public final class ChatScrollDriver {
             }
             keepModelledOffset(animation: animation)
         case .command?, .growth?, .prepend?, .viewport?, .measure?, .remove?, .settle?, .clamp?:
-            if isAnimatingCommand {
-                let shift = changesAboveShown ? (state.offset ?? 0) - (before ?? 0) : 0
-                retargetCommandAnimation(shift: shift, atLeast: nil)
+            if isAnimatingCommand, changesAboveShown || state.mode == .following {
+                // Content above what is shown moved it, or the live end moved while following:
+                // the view moves with it at once, as it would at rest, and the rest of the way
+                // is unchanged, so the animation still ends on time.
+                shiftCommandAnimation(by: (state.offset ?? 0) - (before ?? 0))
+            } else if isAnimatingCommand {
+                retargetCommandAnimation(atLeast: nil)
             } else {
                 keepModelledOffset(animation: .none)
             }
         }
     }
 
-    /// Starts the animated scroll to the modelled offset; from where the view is, the first
-    /// frame is the next ``tick(time:)``. A scroll to where the view already is does nothing; a
-    /// command that comes while another's animation runs carries it on, without a stop.
+    /// Starts the animated scroll to the modelled offset, from where the view is at the next
+    /// ``tick(time:)``. A scroll to where the view already is does nothing; a command that comes
+    /// while another's animation runs carries it on, without a stop.
     private func startCommandAnimation() {
         guard let target = modelledContentOffsetY else { return }
-        // Momentum or a bounce would fight the animation's frames: whatever the view is doing
-        // stops where the list is (the driver may not have heard of all of it).
-        move(to: contentOffsetY, animation: .jump)
         if var running = commandAnimation {
             running.retarget(
                 to: target, from: contentOffsetY, at: lastFrameTime ?? 0, atLeast: CommandAnimation.duration)
@@ -419,13 +427,20 @@ public final class ChatScrollDriver {
         commandAnimation = CommandAnimation(from: contentOffsetY, to: target)
     }
 
-    /// The running animation's destination moved to the modelled offset; content above what is
-    /// shown moved by `shift`, and the view moves with it at once.
-    private func retargetCommandAnimation(shift: Double, atLeast: Double?) {
+    /// The running animation's destination moved to the modelled offset: the path bends from
+    /// where the view is.
+    private func retargetCommandAnimation(atLeast: Double?) {
         guard var animation = commandAnimation, let target = modelledContentOffsetY else { return }
-        if shift != 0 { move(to: contentOffsetY + shift, animation: .none) }
         animation.retarget(to: target, from: contentOffsetY, at: lastFrameTime ?? 0, atLeast: atLeast)
         commandAnimation = animation
+    }
+
+    /// What the running animation passes through moved by `delta`: the view moves with it now.
+    private func shiftCommandAnimation(by delta: Double) {
+        guard var animation = commandAnimation, delta != 0 else { return }
+        animation.shift(by: delta)
+        commandAnimation = animation
+        move(to: contentOffsetY + delta, animation: .none)
     }
 
     /// Whether `event` changes the height of content that lies wholly above the top of what the

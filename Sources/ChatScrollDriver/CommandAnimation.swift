@@ -49,6 +49,13 @@ struct CommandAnimation: Sendable, Equatable {
         return (t >= 1 ? to : from + (to - from) * curve.progress(t), t >= 1)
     }
 
+    /// Moves the whole path by `delta`: what the view passes through moved, the rest of the way
+    /// is unchanged.
+    mutating func shift(by delta: Double) {
+        from += delta
+        to += delta
+    }
+
     /// Goes on from `current` at `time` (the last frame's) to a moved destination, ending when
     /// the animation would have ended, and no sooner than `atLeast` seconds from now.
     mutating func retarget(to destination: Double, from current: Double, at time: Double, atLeast: Double?) {

@@ -27,6 +27,18 @@ public enum AppEvent: Sendable, Hashable {
     case windowLoaded([SimMessage], hasMoreOlder: Bool, hasMoreNewer: Bool)
     /// A page of newer history arrived (already appended to the scroll view).
     case newerLoaded([SimMessage], hasMoreNewer: Bool)
+    /// The app dropped the window it was loading: the user went elsewhere first.
+    case windowLoadFailed
+
+    /// Whether the user starts a navigation with it: a tap, or a send.
+    var isUserNavigation: Bool {
+        switch self {
+        case .jumpToLatest, .replyJump: true
+        case let .append(message, _): message.direction == .outgoing
+        case .open, .tokens, .finish, .olderLoaded, .keyboard, .layout, .windowLoaded, .newerLoaded, .windowLoadFailed:
+            false
+        }
+    }
 }
 
 /// What a screen asks its app's server for: pages of older and newer history, and windows.
@@ -148,6 +160,8 @@ public final class DriverPolicy: ScrollPolicy {
             driver.send(.windowLoaded(messages: window.map(Self.message), hasMoreOlder: older, hasMoreNewer: newer))
         case let .newerLoaded(page, more):
             driver.send(.newerLoaded(messages: page.map(Self.message), hasMoreNewer: more))
+        case .windowLoadFailed:
+            driver.send(.windowLoadFailed)
         }
         updateSpacer()
     }
@@ -275,6 +289,8 @@ public final class BaselinePolicy: ScrollPolicy {
             jumpTarget = nil
         case .newerLoaded:
             break
+        case .windowLoadFailed:
+            jumpTarget = nil
         }
     }
 

@@ -22,6 +22,9 @@ public enum ScreenCheck: String, Sendable, CaseIterable, Hashable {
     case d
     /// Pinned question: in layout `top` the question does not move while its answer streams.
     case e
+    /// Navigation lands: jump to latest and a send end at the bottom, a reply's quote centred,
+    /// a question at the top, within the navigation's time.
+    case h
 }
 
 /// The outcome of one session under one policy.
@@ -56,6 +59,7 @@ public enum Simulator {
 
     struct Frame {
         var tops: [String: Double] = [:]
+        var heights: [String: Double] = [:]
         /// The visible ids, top to bottom.
         var order: [String] = []
         var offset = 0.0
@@ -100,6 +104,7 @@ public enum Simulator {
         var archiveOlderDue: [Int] = []
         var newerDue: [Int] = []
         var windowDue: (frame: Int, around: String?)?
+        var windowRequests = 0
         let requests = SimRequests(
             older: { _ in
                 guard session.archive.isEmpty else {
@@ -112,7 +117,10 @@ public enum Simulator {
             },
             newer: { _ in newerDue.append(frameIndex + session.pageDelay) },
             // The app cancels a superseded window load: the latest request is answered.
-            window: { around in windowDue = (frameIndex + session.pageDelay, around) })
+            window: { around in
+                windowDue = (frameIndex + session.pageDelay, around)
+                windowRequests += 1
+            })
         policy.attach(view, requests: requests)
         var result = SimulationResult(
             policy: policy.name, session: session.name, frames: session.frames, violations: [:], scrollCalls: 0,
@@ -148,9 +156,14 @@ public enum Simulator {
         var showsNavigationTarget = false
         let isTop = session.configuration.layout == .top
         // A send's navigation starts now; in layout `top`, `question` is pinned by it.
+        var landing = LandingCheck()
         func sendNavigates(question: String?) {
             userNavigationUntil = frameIndex + Self.navigationFrames
-            guard let question else { return }
+            guard let question else {
+                landing.navigate(to: .bottom, what: "the send", at: frameIndex, frames: Self.navigationFrames)
+                return
+            }
+            landing.navigate(to: .question(question), what: "the question", at: frameIndex, frames: Self.pinFrames)
             pinnedQuestion = question
             pinnedTop = nil
             pinSettlesAt = frameIndex + Self.pinFrames
@@ -184,10 +197,16 @@ public enum Simulator {
                         if !beyondLiveEnd {
                             view.append([message])
                             loadedEnd = conversation.count
+                            landing.messageArrived(at: frame, frames: Self.navigationFrames)
                         }
                         if isStreaming { streaming.insert(message.id) }
                         if beyondLiveEnd {
                             // A send requests the newest page; its arrival is the navigation.
+                            if message.direction == .outgoing {
+                                landing.navigate(
+                                    to: isTop ? .question(message.id) : .bottom, what: "the send", at: frame,
+                                    awaitsWindow: true, frames: Self.navigationFrames)
+                            }
                         } else if message.direction == .outgoing {
                             // A send takes the screen to the newest message.
                             showsNavigationTarget = false
@@ -207,6 +226,9 @@ public enum Simulator {
                         view.animateKeyboard(to: overlap, duration: duration)
                     case .jumpToLatest:
                         showsNavigationTarget = false
+                        landing.navigate(
+                            to: .bottom, what: "jump to latest", at: frame, awaitsWindow: beyondLiveEnd,
+                            frames: Self.navigationFrames)
                         // The user leaves the pinned question for the newest message.
                         userNavigationUntil = frame + Self.navigationFrames
                         pinnedQuestion = nil
@@ -215,15 +237,25 @@ public enum Simulator {
                         sendDuringGesture = false
                     case let .replyJump(id):
                         // A loaded message is scrolled to at once; otherwise its window arrives later.
+                        landing.navigate(
+                            to: .message(id), what: "the reply's jump to \(id)", at: frame,
+                            awaitsWindow: view.index(of: id) == nil, frames: Self.navigationFrames)
                         if view.index(of: id) != nil {
                             userNavigationUntil = frame + Self.navigationFrames
                             away = true
                             showsNavigationTarget = true
                         }
-                    case .olderLoaded, .layout, .windowLoaded, .newerLoaded:
+                    case .olderLoaded, .layout, .windowLoaded, .newerLoaded, .windowLoadFailed:
                         break
                     }
+                    let requestsBefore = windowRequests
                     policy.handle(event)
+                    // The user went somewhere else (a tap, a send) without asking for a window:
+                    // the app drops the window it is still loading, and says so.
+                    if windowDue != nil, windowRequests == requestsBefore, event.isUserNavigation {
+                        windowDue = nil
+                        policy.handle(.windowLoadFailed)
+                    }
                 case .touchDown:
                     view.touchDown()
                 case let .fingerMove(dy):
@@ -282,6 +314,7 @@ public enum Simulator {
                 newerDue.removeAll()
                 // The navigation the user asked for (the reply's tap, the send, jump to latest).
                 userNavigationUntil = frame + Self.navigationFrames
+                landing.windowArrived(at: frame, frames: Self.navigationFrames)
                 away = beyondLiveEnd || due.around != nil
                 showsNavigationTarget = due.around != nil
                 streaming = streaming.filter { id in window.contains { $0.id == id } }
@@ -293,6 +326,7 @@ public enum Simulator {
             // Draw the frame.
             for item in view.visibleItems() {
                 current.tops[item.id] = item.screenTop
+                current.heights[item.id] = item.height
                 current.order.append(item.id)
             }
             current.offset = view.offset
@@ -406,6 +440,15 @@ public enum Simulator {
                     violate(.d, "the open shows offset \(current.offset), not the bottom \(current.maxOffset)")
                 }
             }
+            // h. Navigation lands.
+            if current.finger { landing.touched() }
+            if let what = landing.check(
+                frame: frame, tops: current.tops, heights: current.heights, atBottom: current.atBottom,
+                keyboardMoving: current.keyboardMoving, offset: current.offset, maxOffset: current.maxOffset, insetTop: view.insetTop,
+                visibleHeight: view.visibleHeight, pinMargin: session.configuration.pinMargin)
+            {
+                violate(.h, what)
+            }
             // e. Pinned question: from the end of its pin animation, while an answer streams
             // and nobody touches the screen.
             if current.finger { pinnedQuestion = nil }
@@ -455,6 +498,7 @@ public enum Simulator {
             case let .replyJump(id): "tap reply to \(id)"
             case let .windowLoaded(window, _, _): "window of \(window.count)"
             case let .newerLoaded(page, _): "newer page of \(page.count)"
+            case .windowLoadFailed: "window dropped"
             }
         case .touchDown: "touch down"
         case let .fingerMove(dy): "finger \(Int(dy.rounded()))"

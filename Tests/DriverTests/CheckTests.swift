@@ -28,13 +28,14 @@ struct CheckTests {
         Case(session: Scenarios.keyboardWhileFollowingAndDetached, policy: .scrollWhenAtBottom, violations: [.a: 6, .c: 95],
              first: "frame 31: 6.042983617146092 points of new content below the screen"),
         // d: the list shows its top, then scrolls down.
-        Case(session: Scenarios.openAndReadHistory, policy: .delayedOpen, violations: [.a: 4, .b: 9, .d: 60],
+        Case(session: Scenarios.openAndReadHistory, policy: .delayedOpen, violations: [.a: 4, .b: 9, .d: 60, .h: 75],
              first: "frame 0: the open shows offset 0.0, not the bottom 7621.0"),
         // d: a conversation with unread messages opens at the bottom, past them.
         Case(session: Scenarios.openAtFirstUnread, policy: .scrollWhenAtBottom, violations: [.d: 60],
              first: "frame 0: the open shows m32 at no place, not at the top 91.0"),
         // e: the answer pushes the question up.
-        Case(session: Scenarios.questionAndAnswer, policy: .alwaysScroll, violations: [.d: 416, .e: 503],
+        // e and h: the answer pushes the question up, and it never sits at the top.
+        Case(session: Scenarios.questionAndAnswer, policy: .alwaysScroll, violations: [.d: 416, .e: 503, .h: 630],
              first: "frame 84: the question moved from 617.193287037037 to 616.5939643347051"),
     ]
 

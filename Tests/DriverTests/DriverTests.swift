@@ -150,30 +150,31 @@ struct DriverTests {
     func animatedCommand() {
         let screen = Screen.open()
         screen.driver.send(.messageAppended(ChatMessage(id: "n1", direction: .incoming, height: 100), streaming: nil))
-        // Content 2100: offset 1430, contentOffset.y 1339. The view is still at 1239: the command
-        // starts by stopping whatever the view does there (momentum, a bounce).
-        #expect(screen.view.calls.map(\.y) == [1239])
-        #expect(screen.view.calls.map(\.animation) == [.jump])
+        // Content 2100: offset 1430, contentOffset.y 1339. The view is still at 1239.
+        #expect(screen.view.calls.isEmpty)
         #expect(screen.driver.isAnimatingCommand)
-        // The first frame starts the animation where the view is; 0.15 s later it is half-way
-        // (smoothstep(0.5) = 0.5).
+        // The first frame stops whatever the view does there (momentum, a bounce) and starts
+        // the animation; 0.15 s later it is half-way (smoothstep(0.5) = 0.5).
         func ys() -> [Double] { screen.view.calls.dropFirst().map { ($0.y * 1e6).rounded() / 1e6 } }
         screen.driver.tick(time: 10)
+        #expect(screen.view.calls.map(\.animation) == [.jump, .none])
         screen.driver.tick(time: 10.15)
         #expect(ys() == [1239, 1289])
         #expect(screen.view.calls.dropFirst().allSatisfy { $0.animation == .none })
         #expect(screen.sent.count == 1)
-        // Tokens during the animation move its destination: the path bends from where the view is
-        // to 1379 over what is left of the 0.3 s (ease-out: 1289 + 90 * (1 - 0.5²) at 0.075 s).
+        // Tokens while following move the live end by 40: the view moves with it at once, as it
+        // would at rest, and the rest of the path is unchanged (1279 to 1379: smoothstep(0.75)
+        // = 0.84375 at 0.225 s), so the animation still ends on time.
         screen.driver.send(.tokensAppended(id: "n1", text: nil, heightDelta: 40, height: nil))
-        #expect(screen.view.calls.count == 3)
+        #expect(ys() == [1239, 1289, 1329])
         screen.driver.tick(time: 10.225)
-        #expect(ys() == [1239, 1289, 1356.5])
+        #expect(ys() == [1239, 1289, 1329, 1363.375])
         screen.driver.tick(time: 10.3)
-        #expect(ys() == [1239, 1289, 1356.5, 1379])
+        #expect(ys() == [1239, 1289, 1329, 1363.375, 1379])
         #expect(!screen.driver.isAnimatingCommand)
         screen.driver.tick(time: 10.4)
-        #expect(screen.view.calls.count == 5)
+        #expect(screen.view.calls.count == 6)
+        #expect(screen.view.calls.first?.y == 1239)
         #expect(screen.sent.count == 2)
     }
 

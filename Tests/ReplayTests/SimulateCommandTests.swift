@@ -14,9 +14,9 @@ struct SimulateCommandTests {
         #expect(policies.keys.sorted() == [
             "baseline-always-scroll", "baseline-delayed-open", "baseline-scroll-when-at-bottom", "driver",
         ])
-        #expect(policies["driver"]?.keys.sorted() == ["a", "b", "c", "d", "e", "f"])
+        #expect(policies["driver"]?.keys.sorted() == ["a", "b", "c", "d", "e", "f", "h"])
         let driver = try #require(policies["driver"])
-        #expect(["a", "b", "c", "d", "e"].map { driver[$0] } == [0, 0, 0, 0, 0])
+        #expect(["a", "b", "c", "d", "e", "h"].map { driver[$0] } == [0, 0, 0, 0, 0, 0])
         let personalities = try #require(object["personalities"] as? [String: [String: [String: Double]]])
         #expect(personalities.keys.sorted() == ["simple", "synchronous", "uikit"])
         #expect(personalities["uikit"] == policies)
@@ -29,8 +29,8 @@ struct SimulateCommandTests {
         #expect(lines.first == "13 sessions on each scroll-view personality, 6670 frames per policy at 120 Hz; frames violating each check and scroll calls, per 1,000 frames")
         // The driver is at zero on every personality.
         #expect(lines.filter { $0.hasPrefix("driver ") }.count == 3)
-        #expect(lines.filter { $0.hasPrefix("driver ") && $0.contains("0.00     0.00     0.00     0.00     0.00") }.count == 3)
-        #expect(lines.filter { !$0.hasPrefix(" ") && $0.hasSuffix("        a        b        c        d        e        f") }
+        #expect(lines.filter { $0.hasPrefix("driver ") && $0.contains("0.00     0.00     0.00     0.00     0.00     0.00") }.count == 3)
+        #expect(lines.filter { !$0.hasPrefix(" ") && $0.hasSuffix("        a        b        c        d        e        h        f") }
             .map { String($0.prefix { $0 != " " }) } == ["uikit", "synchronous", "simple"])
     }
 

@@ -1,0 +1,101 @@
+/// Check h, navigation lands: a navigation the user asked for ends where it should, in time.
+///
+/// - jump to latest, and a send in layout `bottom`: the newest message's bottom at the visible
+///   bottom (or, when all the content fits, visible);
+/// - a reply's quote: the quoted message's centre in the middle half of the visible region (the
+///   jump aims by the app's heights, and cells measured on the way move it), or the whole
+///   message in view, or as near as the content's edges allow;
+/// - a question sent in layout `top`: its top at the top inset plus `pinMargin`.
+///
+/// A navigation must have landed by the time its animation is over: ``Simulator/navigationFrames``
+/// after the tap or send, or after the window of history that answers it arrives. Every frame
+/// from then until it lands violates h, except while the keyboard moves the bottom edge (the
+/// navigation then lands with the keyboard). The user's finger ends the navigation (it is the user's
+/// screen again); a new navigation replaces it.
+struct LandingCheck {
+    enum Target: Equatable {
+        case bottom
+        case message(String)
+        case question(String)
+    }
+
+    struct Pending {
+        var target: Target
+        var what: String
+        /// The first frame at which it must have landed; `nil` while its window is awaited.
+        var deadline: Int?
+    }
+
+    private(set) var pending: Pending?
+
+    /// A navigation starts at `frame`; `awaitsWindow` when it lands only after a window of
+    /// history arrives.
+    mutating func navigate(to target: Target, what: String, at frame: Int, awaitsWindow: Bool = false, frames: Int) {
+        pending = Pending(target: target, what: what, deadline: awaitsWindow ? nil : frame + frames)
+    }
+
+    /// The window a navigation waited for arrived at `frame`.
+    mutating func windowArrived(at frame: Int, frames: Int) {
+        guard var waiting = pending, waiting.deadline == nil else { return }
+        waiting.deadline = frame + frames
+        pending = waiting
+    }
+
+    /// A message arrived at `frame`: a navigation to the bottom now ends below it, with the
+    /// scroll that shows it.
+    mutating func messageArrived(at frame: Int, frames: Int) {
+        guard var running = pending, running.target == .bottom, let deadline = running.deadline else { return }
+        running.deadline = max(deadline, frame + frames)
+        pending = running
+    }
+
+    /// The user touched the screen: the navigation is over.
+    mutating func touched() { pending = nil }
+
+    /// The violation of this frame, if any.
+    mutating func check(
+        frame: Int, tops: [String: Double], heights: [String: Double], atBottom: Bool, keyboardMoving: Bool, offset: Double,
+        maxOffset: Double, insetTop: Double, visibleHeight: Double, pinMargin: Double
+    ) -> String? {
+        // It may land before its deadline (a later scroll may then carry the screen on).
+        guard let navigation = pending, let deadline = navigation.deadline else { return nil }
+        let landed: Bool
+        var place = ""
+        switch navigation.target {
+        case .bottom:
+            landed = atBottom
+            place = "\(maxOffset - offset) points above the bottom"
+        case let .message(id):
+            if let top = tops[id], let height = heights[id] {
+                let centre = top + height / 2
+                let middle = insetTop + visibleHeight / 2
+                let clamped = offset <= 0.5 || offset >= maxOffset - 0.5
+                // The jump aims by the heights the app gave; cells measured on the way move the
+                // message by their estimates' errors, so "centred" is the middle half. Where the
+                // content ended below it, the jump stops short; a page that arrives then does not
+                // move it: the whole message in view is landed too.
+                let inView = top >= insetTop - 0.5 && top + height <= insetTop + visibleHeight + 0.5
+                landed = abs(centre - middle) <= visibleHeight / 4 || clamped || inView
+                place = "its centre at \(centre), not near \(middle)"
+            } else {
+                landed = false
+                place = "not on screen"
+            }
+        case let .question(id):
+            if let top = tops[id] {
+                landed = abs(top - (insetTop + pinMargin)) <= 0.5
+                place = "its top at \(top), not \(insetTop + pinMargin)"
+            } else {
+                landed = false
+                place = "not on screen"
+            }
+        }
+        if landed {
+            pending = nil
+            return nil
+        }
+        // While the keyboard moves, the bottom edge is on its way too: it lands with it.
+        guard frame >= deadline, !keyboardMoving else { return nil }
+        return "\(navigation.what) has not landed \(frame - deadline) frames after it should have: \(place)"
+    }
+}
