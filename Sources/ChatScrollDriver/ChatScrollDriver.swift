@@ -130,6 +130,9 @@ public final class ChatScrollDriver {
         let top = sanitized(insetTop, "insetTop")
         let bottom = sanitized(insetBottom, "insetBottom")
         guard height != self.frameHeight || top != self.insetTop || bottom != self.insetBottom else { return }
+        // A bounce past the bottom is the user at the bottom: it ends there before the layout,
+        // which a held view would otherwise read as a reader away from the new bottom.
+        if isDecelerating, isBouncingPastBottom { endBottomBounce() }
         let keyboard = keyboardOverlap
         self.frameHeight = height
         self.insetTop = top
@@ -155,10 +158,7 @@ public final class ChatScrollDriver {
         if isDecelerating, isBouncingPastBottom {
             // The keyboard ends a bounce past the bottom edge, which it moves: the list stops
             // where it is, and goes the rest of the way to the new bottom along the keyboard.
-            move(to: contentOffsetY, animation: .jump)
-            holdingMoves = true
-            settleMomentum()
-            holdingMoves = false
+            endBottomBounce()
             keyboardAnimationTarget = nil
             sendKeyboard(duration: duration)
             if keyboardAnimationTarget == nil, modelledContentOffsetY != contentOffsetY {
@@ -166,10 +166,11 @@ public final class ChatScrollDriver {
             }
             return
         }
-        if isDragging || isDecelerating && isBouncing {
-            // While the finger is down the keyboard waits for it to lift, and while the list
-            // bounces back from past an edge, for the bounce to end: the gesture ends in the
-            // geometry it began in, then the keyboard moves the bottom edge.
+        if isDragging || isDecelerating && isBouncing, state.mode != .detached {
+            // A following view under the finger, or bouncing back from past an edge, keeps the
+            // keyboard waiting for the gesture to end: it ends at the bottom it began at, and
+            // then follows the keyboard. A reader's view hears of it at once: nothing moves
+            // while it is held, and nothing jumps when it is released.
             pendingKeyboard = (duration, clock?())
             return
         }
@@ -184,6 +185,16 @@ public final class ChatScrollDriver {
     private var isBouncingPastBottom: Bool {
         guard let offset = state.offset else { return false }
         return contentOffsetY + insetTop > offset && offset >= state.maxOffset
+    }
+
+    /// Ends a bounce past the bottom before it is over: the list stops where it is (its next move
+    /// takes it on), and the hold ends at the bottom, where the bounce was taking it.
+    private func endBottomBounce() {
+        move(to: contentOffsetY, animation: .jump)
+        isDecelerating = false
+        holdingMoves = true
+        apply(.scrollSettled(offset: state.maxOffset))
+        holdingMoves = false
     }
 
     /// The keyboard's animation replaces the momentum: the scroll settles where it is now.

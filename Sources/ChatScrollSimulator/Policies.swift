@@ -99,7 +99,10 @@ public final class DriverPolicy: ScrollPolicy {
     /// The driver.
     public let driver: ChatScrollDriver
     weak var view: SimulatedScrollView?
-    var adapter: UIKitAdapter?
+    /// The app's glue to the view (the driver holds it weakly).
+    var adapter: (any ChatScrollViewTarget)?
+    /// Makes the glue: the article's, unless a broken one is tested.
+    var makeAdapter: (SimulatedScrollView) -> any ChatScrollViewTarget = { UIKitAdapter($0) }
     /// The `markRead` effects forwarded to the server, in order.
     public private(set) var readMarks: [String] = []
 
@@ -111,7 +114,7 @@ public final class DriverPolicy: ScrollPolicy {
 
     public func attach(_ view: SimulatedScrollView, requests: SimRequests) {
         self.view = view
-        let adapter = UIKitAdapter(view)
+        let adapter = makeAdapter(view)
         self.adapter = adapter
         driver.scrollView = adapter
         driver.clock = { [weak view] in ((view?.time ?? 0) * 1000).rounded() / 1000 }
@@ -174,6 +177,13 @@ public final class DriverPolicy: ScrollPolicy {
     public func tick() {
         guard let view else { return }
         driver.tick(time: view.time)
+        tickEntrances()
+    }
+
+    /// What the app does each frame besides ticking the driver: it counts the commands run and
+    /// reports entrance animations that ended.
+    func tickEntrances() {
+        guard let view else { return }
         // Programmatic scrolls: each command the driver ran.
         if let seq = driver.state.scrollTarget?.seq, seq != countedSeq {
             view.scrollCalls += seq - countedSeq

@@ -273,7 +273,7 @@ public enum Scenarios {
     }
 
     /// A seeded random session: an open, then a mix of incoming messages, streamed answers,
-    /// sends, drags and flings, the keyboard, pages of history and jumps to the latest.
+    /// sends, drags and flings, the keyboard, rotations, pages of history and jumps to the latest.
     public static func random(seed: UInt64) -> SimSession {
         var s = SessionBuilder(seed: seed)
         var random = SplitMix(seed: seed ^ 0x5eed)
@@ -281,8 +281,20 @@ public enum Scenarios {
         s.add(.app(.open(history: s.messages(random.int(0...50)), hasMoreOlder: random.int(0...1) == 0)))
         let pages = (0..<random.int(0...3)).map { _ in s.messages(random.int(5...25), prefix: "o") }
         var keyboardUp = false
+        // Rotations come from a stream of their own, so the rest of a session is drawn as before
+        // up to its first rotation.
+        var rotations = SplitMix(seed: seed ^ 0x0707_a7e5)
+        var landscape = false
         for _ in 0..<random.int(4...12) {
             s.wait(random.int(5...60))
+            if rotations.int(0...7) == 0 {
+                landscape.toggle()
+                // Landscape: a compact navigation bar (32) and input bar with home indicator (71).
+                s.add(.rotate(frameHeight: landscape ? 390 : 844, insetTop: landscape ? 32 : 91, insetBottom: landscape ? 71 : 83))
+                // The keyboard changes its frame with the orientation (200 points in landscape).
+                if keyboardUp { s.add(.app(.keyboard(overlap: landscape ? 200 : 336, duration: 0.25))) }
+                s.wait(rotations.int(5...60))
+            }
             switch random.int(0...9) {
             case 0, 1:
                 s.add(.app(.append(s.message(.incoming), streaming: false)))
@@ -295,7 +307,7 @@ public enum Scenarios {
                 s.drag(distance, frames: random.int(5...40), velocity: random.int(0...1) == 0 ? 0 : distance * 4)
             case 6:
                 keyboardUp.toggle()
-                s.add(.app(.keyboard(overlap: keyboardUp ? 336 : 0, duration: 0.25)))
+                s.add(.app(.keyboard(overlap: keyboardUp ? (landscape ? 200 : 336) : 0, duration: 0.25)))
             case 7:
                 s.add(.app(.jumpToLatest))
             case 8:

@@ -10,8 +10,9 @@ public enum SessionStep: Sendable, Hashable {
     case fingerMove(dy: Double)
     /// The finger lifts with a velocity on screen, points per second (down is positive).
     case touchUp(velocity: Double)
-    /// The frame height changes (rotation), then the app lays out.
-    case rotate(frameHeight: Double)
+    /// The frame height changes (rotation), with the adjusted insets when given (a landscape
+    /// navigation bar is shorter), then the app lays out.
+    case rotate(frameHeight: Double, insetTop: Double? = nil, insetBottom: Double? = nil)
 }
 
 /// A scripted session: what happens at which frame, at 120 frames per second.

@@ -77,8 +77,12 @@ public final class SimulatedScrollView {
     public private(set) var frameHeight: Double
     public private(set) var insetTop: Double
     public private(set) var insetBottom: Double
-    /// How much of the visible region the keyboard covers now (animated).
-    public private(set) var keyboard: Double = 0
+    /// How much of the scroll view's frame the keyboard covers from its bottom, at its end.
+    var keyboardOverlap = 0.0
+    /// How much of the visible region the keyboard covers now, beyond the bottom inset (animated).
+    /// The input bar rides on the keyboard, so the visible region's bottom edge moves with the
+    /// keyboard from the start of its animation to its end.
+    public private(set) var keyboard = 0.0
     /// The space the app adds below the last message (layout `top`), as computed for a
     /// keyboard of ``spacerKeyboard`` points; while the keyboard moves, the spacer moves with it
     /// (the app updates it inside the keyboard's animation).
@@ -273,10 +277,35 @@ public final class SimulatedScrollView {
     }
 
     /// Rotates or resizes the frame.
-    func resize(frameHeight: Double) { self.frameHeight = frameHeight }
+    func resize(frameHeight: Double, insetTop: Double?, insetBottom: Double?) {
+        self.frameHeight = frameHeight
+        if let insetTop {
+            // contentOffset stays, so the content stays where it is on screen until the app
+            // moves it; offsets here count from the visible top, which moved.
+            let shift = insetTop - self.insetTop
+            offset += shift
+            animation?.from += shift
+            animation?.to += shift
+            bounce?.topEdge += shift
+            self.insetTop = insetTop
+        }
+        if let insetBottom {
+            // The keyboard covers the same part of the screen: its share beyond the inset changes.
+            // A keyboard animation in progress ends, and the offset animated along it: the
+            // rotation lays both out anew at their ends.
+            self.insetBottom = insetBottom
+            keyboardAnimation = nil
+            keyboard = max(0, keyboardOverlap - insetBottom)
+            if let running = animation, running.keyboardCurve {
+                offset = running.to
+                animation = nil
+            }
+        }
+    }
 
     /// Starts the keyboard's animation to `overlap` over `duration`.
     func animateKeyboard(to overlap: Double, duration: Double) {
+        keyboardOverlap = overlap
         let target = max(0, overlap - insetBottom)
         if duration <= 0 {
             keyboard = target

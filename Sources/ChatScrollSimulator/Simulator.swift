@@ -69,6 +69,12 @@ public enum Simulator {
         var moving = false
         var keyboardMoving = false
         var layoutChanged = false
+        /// The frame was resized (rotation), as opposed to content replaced.
+        var rotated = false
+        /// How much of the visible region the keyboard covers, as drawn.
+        var keyboard = 0.0
+        var insetTop = 0.0
+        var insetBottom = 0.0
         var coasting = false
         var decelerating = false
         var coastedSince = false
@@ -250,6 +256,8 @@ public enum Simulator {
                     }
                     let requestsBefore = windowRequests
                     policy.handle(event)
+                    // A tap that waits for a window the app was not asked for has nothing to wait for.
+                    if windowRequests == requestsBefore { landing.windowArrived(at: frame, frames: Self.navigationFrames) }
                     // The user went somewhere else (a tap, a send) without asking for a window:
                     // the app drops the window it is still loading, and says so.
                     if windowDue != nil, windowRequests == requestsBefore, event.isUserNavigation {
@@ -263,9 +271,10 @@ public enum Simulator {
                     current.fingerDy += dy
                 case let .touchUp(velocity):
                     view.touchUp(velocity: velocity)
-                case let .rotate(height):
-                    view.resize(frameHeight: height)
+                case let .rotate(height, insetTop, insetBottom):
+                    view.resize(frameHeight: height, insetTop: insetTop, insetBottom: insetBottom)
                     current.layoutChanged = true
+                    current.rotated = true
                     policy.handle(.layout)
                 }
                 if draw { current.notes.append(Self.describe(session.steps[stepIndex].step)) }
@@ -360,6 +369,9 @@ public enum Simulator {
             }
             current.moving = view.isDecelerating || edgeMoveAnimation || frame <= userNavigationUntil
             current.keyboardMoving = view.isKeyboardAnimating
+            current.keyboard = view.keyboard
+            current.insetTop = view.insetTop
+            current.insetBottom = view.insetBottom
             // A scroll to a message that arrived or was sent may still be on its way to the bottom.
             let commandRunning = view.isAnimatingScroll || frame <= arrivalScrollUntil || frame <= userNavigationUntil
             let common = current.order.filter { previous.tops[$0] != nil }
@@ -375,10 +387,14 @@ public enum Simulator {
             // An open at a first unread that shows the bottom (all of it fits) follows.
             if opened, !cleanOpenDone, openedAtUnread != nil, current.shown, current.atBottom {
                 showsNavigationTarget = false
+                away = false
             }
             if showsNavigationTarget {
                 away = true
-            } else if current.shown, current.atBottom {
+            } else if current.shown, current.atBottom, !away || userMoving || frame <= userNavigationUntil {
+                // The user brought the list to the bottom (a gesture, a navigation). A reader
+                // whose list reached it by a clamp (content that shrank, a taller viewport) still
+                // reads there: SPEC 2 says clamping changes neither the anchor nor the mode.
                 away = false
             } else if previous.offset > previous.maxOffset + 0.5 {
                 // Pulled past the bottom, the reader is at the bottom, even when content that
@@ -396,16 +412,31 @@ public enum Simulator {
                let id = common.first(where: { abs(moved($0) - current.fingerDy) > 0.5 }) {
                 violate(.a, "\(id) moved \(moved(id)) under a finger that moved \(current.fingerDy)")
             }
-            // b. Reading stays put.
-            if away, !previous.finger, !current.finger, !previous.moving, !current.moving, !current.keyboardMoving,
-               !previous.keyboardMoving, !current.layoutChanged, previous.shown, !isTop || pinnedQuestion == nil,
+            // b. Reading stays put. While the keyboard moves the bottom edge, what is read stays
+            // or moves with that edge (SPEC 2: what sat at the bottom edge stays there); on
+            // rotation, the row at the top stays where it was unless the content's end stops it.
+            let keyboardDelta = current.keyboard - previous.keyboard
+            let quiet = away && !previous.finger && !current.finger && !previous.moving && !current.moving
+                && previous.shown && (!isTop || pinnedQuestion == nil)
+            if quiet, !current.keyboardMoving, !previous.keyboardMoving, !current.layoutChanged,
                let id = common.first(where: { abs(moved($0)) > 0.5 }) {
                 violate(.b, "\(id) moved \(moved(id)) while the reader read")
+            } else if quiet, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
+                      let id = common.first(where: { abs(moved($0)) > 0.5 && abs(moved($0) + keyboardDelta) > 0.5 }) {
+                violate(.b, "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
+            } else if quiet, current.rotated, current.offset < current.maxOffset - 0.5, let id = previous.order.first,
+                      current.tops[id] != nil,
+                      abs(moved(id) - (current.insetTop - previous.insetTop)) > 0.5,
+                      abs(moved(id) - (current.insetTop - previous.insetTop) + (current.insetBottom - previous.insetBottom)) > 0.5 {
+                // The row keeps its distance to the visible top (SPEC 2's top edge), less the
+                // bottom inset's change when that moved too (SPEC 2's bottom edge).
+                violate(.b, "\(id), the row read at the top, moved \(moved(id)) on rotation")
             }
             // b, during momentum: what is on screen moves only as the momentum carries it, each
             // frame's movement the last one's decayed by 0.998 per millisecond (a prepend that is
             // not compensated shows as a jump).
             let coasting = view.isDecelerating && view.animation == nil && view.bounce == nil && !current.finger
+                && !current.layoutChanged
                 && current.offset > 0 && current.offset < current.maxOffset && !current.keyboardMoving
             if coasting, previous.coasting, previous.coastedSince, let id = common.first {
                 let expected = previous.movement * Self.momentumDecayPerFrame
@@ -415,7 +446,7 @@ public enum Simulator {
             }
             current.coasting = coasting
             // The previous frame's movement was momentum's own only if it coasted too.
-            current.coastedSince = coasting && previous.coasting
+            current.coastedSince = coasting && previous.coasting && !common.isEmpty
             current.movement = common.first.map(moved) ?? 0
             // c. Bottom stays visible.
             if !isTop, !away, !beyondLiveEnd, previous.shown, !previous.finger, !current.finger, !commandRunning,
@@ -503,7 +534,7 @@ public enum Simulator {
         case .touchDown: "touch down"
         case let .fingerMove(dy): "finger \(Int(dy.rounded()))"
         case let .touchUp(velocity): "touch up \(Int(velocity))"
-        case let .rotate(height): "rotate to \(Int(height))"
+        case let .rotate(height, _, _): "rotate to \(Int(height))"
         }
     }
 }

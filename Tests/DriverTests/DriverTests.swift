@@ -306,17 +306,34 @@ struct DriverTests {
         #expect(screen.driver.state.userHoldsView)
     }
 
-    @Test("given a drag, when the keyboard shows during it, then the keyboard is sent when the finger lifts")
-    func keyboardDuringDrag() {
+    @Test("given a reader's drag, when the keyboard shows during it, then it is sent at once and nothing moves, under the finger or at its release")
+    func keyboardDuringAReadersDrag() {
         let screen = Screen.open()
         screen.driver.willBeginDragging()
         screen.driver.didScroll(contentOffsetY: 600)
         screen.driver.keyboardWillChange(keyboardTop: 508, scrollViewBottom: 844, duration: 0.25)
+        #expect(screen.sent == [.dragBegan, .scrolled(offset: 691), .keyboardWillShow(height: 253, duration: 0.25)])
+        screen.driver.willEndDragging(velocity: 0)
+        #expect(screen.sent.last == .dragEnded(offset: 691, velocity: 0))
+        #expect(screen.driver.state.mode == .detached)
+        #expect(screen.driver.state.offset == 691)
+        #expect(screen.view.calls.isEmpty)
+    }
+
+    @Test("given a drag within the bottom's threshold, when the keyboard shows during it, then it waits for the finger to lift and the view follows it")
+    func keyboardDuringADragAtTheBottom() {
+        let screen = Screen.open()
+        screen.driver.willBeginDragging()
+        // 10 points above the bottom (1330): still following.
+        screen.driver.didScroll(contentOffsetY: 1229)
+        screen.driver.keyboardWillChange(keyboardTop: 508, scrollViewBottom: 844, duration: 0.25)
         #expect(!screen.sent.contains(.keyboardWillShow(height: 253, duration: 0.25)))
         screen.driver.willEndDragging(velocity: 0)
-        #expect(screen.sent.suffix(2) == [.dragEnded(offset: 691, velocity: 0), .keyboardWillShow(height: 253, duration: 0.25)])
-        // Detached: what sat at the bottom edge stays visible, along the keyboard: 691 + 253.
-        #expect(screen.driver.state.offset == 944)
+        #expect(screen.sent.suffix(2) == [.dragEnded(offset: 1320, velocity: 0), .keyboardWillShow(height: 253, duration: 0.25)])
+        // Following: the release snaps the last 10 points, then the bottom follows the keyboard.
+        #expect(screen.driver.state.mode == .following)
+        #expect(screen.driver.state.offset == 1583)
+        #expect(screen.view.calls.map(\.y) == [1239, 1492])
         #expect(screen.view.calls.last?.animation == .alongKeyboard(duration: 0.25))
     }
 

@@ -1,0 +1,232 @@
+import ChatEvents
+import ChatReducer
+import ChatScrollDriver
+
+/// Deliberately broken drivers: the package's driver with one integration bug each, as an app
+/// could ship it. They exist to test the checks: a check that lets a visibly wrong screen pass
+/// is a defect, so each must be caught in the sessions where it misbehaves.
+///
+/// Each keeps its own account of when it misbehaved in a way the user could see (it moved the
+/// list, or failed to, by more than a point), independent of the checks.
+public enum BrokenDrivers {
+    /// The integration bugs.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Jumps to the bottom at once when a message arrives while the user reads history.
+        case yankOnIncoming = "broken-yank-on-incoming"
+        /// Scrolls to the bottom, animated, when a message arrives while the user reads history.
+        case yankOnIncomingAnimated = "broken-yank-on-incoming-animated"
+        /// Does not forward taps on jump to latest.
+        case ignoreJumpToLatest = "broken-ignore-jump-to-latest"
+        /// Does not forward taps on a reply's quote.
+        case ignoreReplyTaps = "broken-ignore-reply-taps"
+        /// Jumps to the bottom when the keyboard moves while the user reads history.
+        case keyboardToBottom = "broken-keyboard-to-bottom"
+        /// Jumps to the top when the keyboard moves while the user reads history.
+        case keyboardToTop = "broken-keyboard-to-top"
+        /// Jumps to the top on rotation.
+        case rotationToTop = "broken-rotation-to-top"
+        /// Jumps to the bottom on rotation.
+        case rotationToBottom = "broken-rotation-to-bottom"
+        /// Drops the position keeping of a prepended page of history.
+        case noPrependCompensation = "broken-no-prepend-compensation"
+        /// Applies the position keeping of a prepended page twice.
+        case prependCompensatedTwice = "broken-prepend-compensated-twice"
+        /// Runs nothing of a command that waited for the user's finger to lift.
+        case dropsDeferredCommand = "broken-drops-deferred-command"
+        /// Never calls `tick(time:)` (no display link): animated commands never move the list.
+        case noDisplayLink = "broken-no-display-link"
+        /// Moves along the keyboard with the default curve instead of the keyboard's.
+        case keyboardDefaultCurve = "broken-keyboard-default-curve"
+    }
+
+    /// The glue of a broken driver: the article's, or one that drops or distorts moves.
+    final class Adapter: ChatScrollViewTarget {
+        weak var view: SimulatedScrollView?
+        /// While set, moves are dropped (true) or applied twice as far (false).
+        var dropping = false
+        var doubling = false
+        var keyboardCurve = true
+        /// The largest move dropped or doubled since it was last read.
+        var distorted = 0.0
+
+        init(_ view: SimulatedScrollView) { self.view = view }
+
+        func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
+            guard let view else { return }
+            let change = y - view.contentOffsetY
+            if dropping {
+                distorted = max(distorted, abs(change))
+                return
+            }
+            switch animation {
+            case .none:
+                if doubling { distorted = max(distorted, abs(change)) }
+                view.setContentOffsetY(doubling ? y + change : y)
+            case .jump:
+                view.setContentOffset(y, animated: false)
+            case let .alongKeyboard(duration):
+                if !keyboardCurve, view.personality.keyboardSpring { distorted = max(distorted, abs(change)) }
+                view.animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: keyboardCurve)
+            }
+        }
+    }
+
+    /// A broken driver as a policy of the simulator.
+    public final class Policy: ScrollPolicy {
+        public let kind: Kind
+        public var name: String { kind.rawValue }
+        let inner: DriverPolicy
+        var adapter: Adapter?
+        weak var view: SimulatedScrollView?
+        /// When it misbehaved where the user could see it: `frame N: what`.
+        public private(set) var misbehaviours: [String] = []
+        /// A misbehaviour the user may still cut short by touching the screen, and until when.
+        var retractable: (index: Int, until: Double)?
+        var frameHeight: Double?
+        var deferredSend = false
+        var droppingCommand = false
+        var countedSeq = 0
+
+        /// Creates the broken driver with `configuration`.
+        public init(_ kind: Kind, configuration: ChatConfiguration) {
+            self.kind = kind
+            inner = DriverPolicy(configuration: configuration)
+            inner.makeAdapter = { [unowned self] view in
+                let adapter = Adapter(view)
+                adapter.keyboardCurve = kind != .keyboardDefaultCurve
+                self.adapter = adapter
+                return adapter
+            }
+        }
+
+        /// Whether it misbehaved in the session.
+        public var misbehaved: Bool { !misbehaviours.isEmpty }
+
+        var driver: ChatScrollDriver { inner.driver }
+
+        func misbehave(_ what: String, retractableFor seconds: Double? = nil) {
+            guard let view else { return }
+            misbehaviours.append("frame \(Int((view.time * Simulator.frameRate).rounded())): \(what)")
+            if let seconds { retractable = (misbehaviours.count - 1, view.time + seconds) }
+        }
+
+        /// Whether the reader reads history: the driver's own view of it.
+        var reading: Bool { driver.state.mode == .detached && !driver.state.userHoldsView }
+
+        public func attach(_ view: SimulatedScrollView, requests: SimRequests) {
+            self.view = view
+            frameHeight = view.frameHeight
+            inner.attach(view, requests: requests)
+        }
+
+        /// Jumps the view to `offset` at once or animated, and tells whether that moved it.
+        func force(to offset: Double, animated: Bool) -> Bool {
+            guard let view else { return false }
+            let moved = abs(offset - view.offset) > 1
+            view.setContentOffset(offset - view.insetTop, animated: animated)
+            return moved
+        }
+
+        public func handle(_ event: AppEvent) {
+            guard let view else { return }
+            let navigation = Double(Simulator.navigationFrames) / Simulator.frameRate
+            switch (kind, event) {
+            case let (.yankOnIncoming, .append(message, _)), let (.yankOnIncomingAnimated, .append(message, _)):
+                let wasReading = reading && message.direction == .incoming
+                inner.handle(event)
+                if wasReading, force(to: view.maxOffset, animated: kind == .yankOnIncomingAnimated) {
+                    misbehave("yanked the reader to the bottom for \(message.id)")
+                }
+            case (.ignoreJumpToLatest, .jumpToLatest):
+                if view.maxOffset - view.offset > 1 || driver.state.hasMoreNewer {
+                    misbehave("ignored a tap on jump to latest", retractableFor: navigation)
+                }
+            case let (.ignoreReplyTaps, .replyJump(id)):
+                misbehave("ignored a tap on the quote of \(id)", retractableFor: navigation)
+            case (.keyboardToBottom, .keyboard), (.keyboardToTop, .keyboard):
+                let wasReading = reading && !view.fingerDown && !view.isDecelerating
+                inner.handle(event)
+                if wasReading, force(to: kind == .keyboardToTop ? 0 : view.maxOffset, animated: false) {
+                    misbehave("moved the reader with the keyboard")
+                }
+            case (.rotationToTop, .layout), (.rotationToBottom, .layout):
+                let rotated = frameHeight != view.frameHeight
+                frameHeight = view.frameHeight
+                inner.handle(event)
+                if rotated, !view.fingerDown, force(to: kind == .rotationToTop ? 0 : view.maxOffset, animated: false) {
+                    misbehave("threw the reader on rotation")
+                }
+            case (.noPrependCompensation, .olderLoaded), (.prependCompensatedTwice, .olderLoaded):
+                adapter?.dropping = kind == .noPrependCompensation
+                adapter?.doubling = kind == .prependCompensatedTwice
+                adapter?.distorted = 0
+                inner.handle(event)
+                adapter?.dropping = false
+                adapter?.doubling = false
+                if let distorted = adapter?.distorted, distorted > 1 { misbehave("kept the position of a page \(distorted) points wrong") }
+            case let (.dropsDeferredCommand, .append(message, _)):
+                if message.direction == .outgoing, view.fingerDown || view.isDecelerating { deferredSend = true }
+                inner.handle(event)
+            case (.keyboardDefaultCurve, .keyboard):
+                adapter?.distorted = 0
+                inner.handle(event)
+                if let distorted = adapter?.distorted, distorted > 1 { misbehave("moved \(distorted) points off the keyboard's curve") }
+            case (.yankOnIncoming, _), (.yankOnIncomingAnimated, _), (.ignoreJumpToLatest, _), (.ignoreReplyTaps, _),
+                 (.keyboardToBottom, _), (.keyboardToTop, _), (.rotationToTop, _), (.rotationToBottom, _),
+                 (.noPrependCompensation, _), (.prependCompensatedTwice, _), (.dropsDeferredCommand, _),
+                 (.noDisplayLink, _), (.keyboardDefaultCurve, _):
+                inner.handle(event)
+            }
+        }
+
+        public func tick() {
+            guard let view else { return }
+            if let until = retractable?.until, view.time > until { retractable = nil }
+            switch kind {
+            case .noDisplayLink:
+                // The app never ticks the driver: only what `tick` would do is missing.
+                if let seq = driver.state.scrollTarget?.seq, seq != countedSeq {
+                    countedSeq = seq
+                    if driver.isAnimatingCommand, let target = driver.modelledContentOffsetY,
+                       abs(target - view.contentOffsetY) > 1 {
+                        misbehave("never ran the animated command \(seq)", retractableFor: Double(Simulator.navigationFrames) / Simulator.frameRate)
+                    }
+                }
+                inner.tickEntrances()
+                return
+            case .dropsDeferredCommand:
+                if deferredSend, !view.fingerDown, !view.isDecelerating {
+                    deferredSend = false
+                    if driver.isAnimatingCommand, let target = driver.modelledContentOffsetY,
+                       abs(target - view.contentOffsetY) > 1 {
+                        droppingCommand = true
+                        misbehave("dropped the command that waited for the finger")
+                    }
+                }
+                adapter?.dropping = droppingCommand
+                inner.tick()
+                adapter?.dropping = false
+                if !driver.isAnimatingCommand { droppingCommand = false }
+            case .yankOnIncoming, .yankOnIncomingAnimated, .ignoreJumpToLatest, .ignoreReplyTaps, .keyboardToBottom,
+                 .keyboardToTop, .rotationToTop, .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice,
+                 .keyboardDefaultCurve:
+                inner.tick()
+            }
+        }
+
+        public func willBeginDragging() {
+            // The user took the screen back before the missing navigation would have ended.
+            if let index = retractable?.index {
+                misbehaviours.remove(at: index)
+                retractable = nil
+            }
+            inner.willBeginDragging()
+        }
+        public func didScroll(contentOffsetY: Double) { inner.didScroll(contentOffsetY: contentOffsetY) }
+        public func willEndDragging(velocity: Double) { inner.willEndDragging(velocity: velocity) }
+        public func didEndDragging(willDecelerate: Bool) { inner.didEndDragging(willDecelerate: willDecelerate) }
+        public func didEndDecelerating() { inner.didEndDecelerating() }
+        public func didEndScrollingAnimation() { inner.didEndScrollingAnimation() }
+        public func cellMeasured(id: String, height: Double) { inner.cellMeasured(id: id, height: height) }
+    }
+}
