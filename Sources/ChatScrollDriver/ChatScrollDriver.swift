@@ -98,6 +98,9 @@ public final class ChatScrollDriver {
     private var applying = false
     /// While an event's move is left to the next one (a settle that the keyboard carries on).
     private var holdingMoves = false
+    /// How far past the model's clamped offset the held view shows the content, kept through
+    /// position keeping until the user's next scroll.
+    private var heldOverscroll = 0.0
     /// Where an animation the driver started along the keyboard ends: its callbacks are not the
     /// user's.
     private var keyboardAnimationTarget: Double?
@@ -263,6 +266,7 @@ public final class ChatScrollDriver {
         // Following or pinned with nobody scrolling, the callbacks come from an animation
         // the driver started (along the keyboard) or from layout: not the user's.
         if isDragging || isDecelerating || state.mode == .detached {
+            heldOverscroll = 0
             let offset = y + insetTop
             if offset != state.offset { apply(.scrolled(offset: offset)) }
         }
@@ -361,6 +365,9 @@ public final class ChatScrollDriver {
         // During a command's animation, whether the event changes content above what is shown:
         // the view then moves with it at once, and only the rest of the path bends.
         let changesAboveShown = isAnimatingCommand && isAboveShownContent(event)
+        // How far the view shows the content past an edge (the model clamps it): position
+        // keeping keeps it, so a page that arrives under a rubber-banding finger does not jump.
+        let overscroll = self.overscroll
         state.reduce(event)
         warnings += state.warnings
         onStep?(event, state)
@@ -414,6 +421,12 @@ public final class ChatScrollDriver {
                 shiftCommandAnimation(by: (state.offset ?? 0) - (before ?? 0))
             } else if isAnimatingCommand {
                 retargetCommandAnimation(atLeast: nil)
+            } else if overscroll != 0 || heldOverscroll != 0, state.offsetReason != .viewport, state.userHoldsView {
+                // Under the finger or in a bounce, the view shows the content past the model's
+                // clamped offset: what is shown keeps its place, by that much, until the user's
+                // next scroll tells the model where the view is.
+                if overscroll != 0 { heldOverscroll = overscroll }
+                keepModelledOffset(animation: .none, overscroll: heldOverscroll)
             } else {
                 keepModelledOffset(animation: .none)
             }
@@ -482,9 +495,19 @@ public final class ChatScrollDriver {
         return duration > 0 ? .alongKeyboard(duration: duration) : .none
     }
 
-    /// Moves the scroll view to the modelled offset, ignoring the callbacks this causes.
-    private func keepModelledOffset(animation: ScrollAnimation) {
-        guard let target = modelledContentOffsetY else { return }
+    /// How far the scroll view shows the content past an edge: negative above the top, positive
+    /// below the bottom.
+    private var overscroll: Double {
+        guard let offset = state.offset else { return 0 }
+        let shown = contentOffsetY + insetTop
+        if shown < 0 { return shown }
+        return offset >= state.maxOffset && shown > state.maxOffset ? shown - state.maxOffset : 0
+    }
+
+    /// Moves the scroll view to the modelled offset, shown `overscroll` past it, ignoring the
+    /// callbacks this causes.
+    private func keepModelledOffset(animation: ScrollAnimation, overscroll: Double = 0) {
+        guard let target = modelledContentOffsetY.map({ $0 + overscroll }) else { return }
         if animation == .none, target == contentOffsetY { return }
         move(to: target, animation: animation)
     }

@@ -42,9 +42,11 @@ public enum BrokenDrivers {
     /// The glue of a broken driver: the article's, or one that drops or distorts moves.
     final class Adapter: ChatScrollViewTarget {
         weak var view: SimulatedScrollView?
-        /// While set, moves are dropped (true) or applied twice as far (false).
+        /// While set, moves are dropped, or position keeping is applied twice as far.
         var dropping = false
         var doubling = false
+        /// Distorts every move until the frame of this time is drawn.
+        var distortingAt: Double?
         var keyboardCurve = true
         /// The largest move dropped or doubled since it was last read.
         var distorted = 0.0
@@ -53,6 +55,11 @@ public enum BrokenDrivers {
 
         func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
             guard let view else { return }
+            if let time = distortingAt, time != view.time {
+                distortingAt = nil
+                dropping = false
+                doubling = false
+            }
             let change = y - view.contentOffsetY
             if dropping {
                 distorted = max(distorted, abs(change))
@@ -157,12 +164,13 @@ public enum BrokenDrivers {
                     misbehave("threw the reader on rotation")
                 }
             case (.noPrependCompensation, .olderLoaded), (.prependCompensatedTwice, .olderLoaded):
+                // The page's position keeping is lost, or doubled, for the frame it arrives in
+                // (the driver corrects the view at its next move: the user sees a jump there).
                 adapter?.dropping = kind == .noPrependCompensation
                 adapter?.doubling = kind == .prependCompensatedTwice
+                adapter?.distortingAt = view.time
                 adapter?.distorted = 0
                 inner.handle(event)
-                adapter?.dropping = false
-                adapter?.doubling = false
                 if let distorted = adapter?.distorted, distorted > 1 { misbehave("kept the position of a page \(distorted) points wrong") }
             case let (.dropsDeferredCommand, .append(message, _)):
                 if message.direction == .outgoing, view.fingerDown || view.isDecelerating { deferredSend = true }
@@ -228,5 +236,44 @@ public enum BrokenDrivers {
         public func didEndDecelerating() { inner.didEndDecelerating() }
         public func didEndScrollingAnimation() { inner.didEndScrollingAnimation() }
         public func cellMeasured(id: String, height: Double) { inner.cellMeasured(id: id, height: height) }
+    }
+}
+
+extension BrokenDrivers {
+    /// How well the checks catch one broken driver.
+    public struct CatchRate: Sendable, Hashable {
+        /// The broken driver.
+        public var kind: Kind
+        /// Sessions in which it misbehaved where the user could see it (its own account).
+        public var misbehaving: Int
+        /// Of those, the sessions in which some check failed.
+        public var caught: Int
+        /// The misbehaving sessions no check caught, with the first misbehaviour of each.
+        public var missed: [String]
+
+        /// `caught / misbehaving`, or 1 when it never misbehaved.
+        public var rate: Double { misbehaving == 0 ? 1 : Double(caught) / Double(misbehaving) }
+    }
+
+    /// Runs every broken driver over `sessions` on a view of `personality` and counts, of the
+    /// sessions in which it misbehaved, those that a check caught.
+    public static func catchRates(
+        _ sessions: [SimSession], kinds: [Kind] = Kind.allCases, personality: ViewPersonality = .uikit
+    ) -> [CatchRate] {
+        kinds.map { kind in
+            var rate = CatchRate(kind: kind, misbehaving: 0, caught: 0, missed: [])
+            for session in sessions {
+                let broken = Policy(kind, configuration: session.configuration)
+                let result = Simulator.run(session, policy: broken, view: SimulatedScrollView(personality: personality))
+                guard broken.misbehaved else { continue }
+                rate.misbehaving += 1
+                if result.violations.values.contains(where: { $0 > 0 }) {
+                    rate.caught += 1
+                } else {
+                    rate.missed.append("\(session.name): \(broken.misbehaviours[0])")
+                }
+            }
+            return rate
+        }
     }
 }

@@ -494,6 +494,20 @@ public final class SimulatedScrollView {
         }
     }
 
+    /// Where the items `ids` are now on screen, measured from the frame's top, visible or not;
+    /// an id no longer loaded has no entry.
+    func screenTops(of ids: [String]) -> [String: Double] {
+        guard !ids.isEmpty else { return [:] }
+        let wanted = Set(ids)
+        var result: [String: Double] = [:]
+        var top = 0.0
+        for item in items {
+            if wanted.contains(item.message.id) { result[item.message.id] = top - offset + insetTop }
+            top += item.current
+        }
+        return result
+    }
+
     /// What the screen shows now: each visible item's top on screen, measured from the frame's
     /// top.
     func visibleItems() -> [(id: String, screenTop: Double, height: Double)] {

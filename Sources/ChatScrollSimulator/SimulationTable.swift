@@ -41,6 +41,7 @@ public struct SimulationTable: Sendable {
     /// driver records every event it sends when `recording`.
     public static func policy(named name: String, for session: SimSession, recording: Bool = false) -> (any ScrollPolicy)? {
         if let kind = BaselinePolicy.Kind(rawValue: name) { return BaselinePolicy(kind) }
+        if let kind = BrokenDrivers.Kind(rawValue: name) { return BrokenDrivers.Policy(kind, configuration: session.configuration) }
         guard name == "driver" else { return nil }
         return DriverPolicy(configuration: session.configuration, recording: recording)
     }

@@ -374,8 +374,11 @@ public enum Simulator {
             current.insetBottom = view.insetBottom
             // A scroll to a message that arrived or was sent may still be on its way to the bottom.
             let commandRunning = view.isAnimatingScroll || frame <= arrivalScrollUntil || frame <= userNavigationUntil
-            let common = current.order.filter { previous.tops[$0] != nil }
-            func moved(_ id: String) -> Double { (current.tops[id] ?? 0) - (previous.tops[id] ?? 0) }
+            // The rows the user saw in the last frame, wherever they are now (on screen or not):
+            // a jump farther than the screen still moves them.
+            let now = view.screenTops(of: previous.order)
+            let common = previous.order.filter { now[$0] != nil }
+            func moved(_ id: String) -> Double { (now[id] ?? 0) - (previous.tops[id] ?? 0) }
 
             // Only the user takes the view away from the bottom: a gesture (in this frame or
             // just ended), or a navigation to a message (below); a navigation to the bottom and
@@ -407,9 +410,15 @@ public enum Simulator {
             }
             current.decelerating = view.isDecelerating
 
-            // a. Finger lock.
-            if previous.finger, current.finger, !view.rubberBanded, previous.inRange, current.inRange,
-               let id = common.first(where: { abs(moved($0) - current.fingerDy) > 0.5 }) {
+            // a. Finger lock: the content moves with the finger, 1:1, or past an edge along the
+            // rubber band, a part of the finger's move in its direction.
+            func followsFinger(_ id: String) -> Bool {
+                let dy = current.fingerDy
+                if abs(moved(id) - dy) <= 0.5 { return true }
+                guard view.rubberBanded || !previous.inRange || !current.inRange else { return false }
+                return dy >= 0 ? moved(id) >= -0.5 && moved(id) <= dy + 0.5 : moved(id) <= 0.5 && moved(id) >= dy - 0.5
+            }
+            if previous.finger, current.finger, let id = common.first(where: { !followsFinger($0) }) {
                 violate(.a, "\(id) moved \(moved(id)) under a finger that moved \(current.fingerDy)")
             }
             // b. Reading stays put. While the keyboard moves the bottom edge, what is read stays
@@ -443,6 +452,12 @@ public enum Simulator {
                 if abs(moved(id) - expected) > 1 {
                     violate(.b, "\(id) moved \(moved(id)) during momentum that carried it \(expected)")
                 }
+            } else if !coasting, previous.coasting, previous.coastedSince, !current.finger, !current.layoutChanged,
+                      frame > userNavigationUntil, let id = common.first,
+                      abs(moved(id)) > abs(previous.movement * Self.momentumDecayPerFrame) + 1 {
+                // Momentum that ends (at rest, at an edge, or stopped) carries the content no
+                // farther than its last frame did.
+                violate(.b, "\(id) moved \(moved(id)) as momentum of \(previous.movement) a frame ended")
             }
             current.coasting = coasting
             // The previous frame's movement was momentum's own only if it coasted too.

@@ -16,10 +16,10 @@ struct CheckTests {
 
     static let cases: [Case] = [
         // a: a measured cell above the finger shifts the content under it.
-        Case(session: Scenarios.pageUnderTheFinger, policy: .scrollWhenAtBottom, violations: [.a: 6],
+        Case(session: Scenarios.pageUnderTheFinger, policy: .scrollWhenAtBottom, violations: [.a: 7, .b: 1],
              first: "frame 36: m8 moved -5.0 under a finger that moved 10.0"),
         // b: a page prepended during momentum without compensation jumps.
-        Case(session: Scenarios.prependDuringMomentum, policy: .scrollWhenAtBottom, violations: [.a: 2, .b: 14, .d: 30],
+        Case(session: Scenarios.prependDuringMomentum, policy: .scrollWhenAtBottom, violations: [.a: 2, .b: 20, .d: 30],
              first: "frame 44: m11 moved 41.706060023703685 during momentum that carried it 31.706060023703753"),
         // b: a streamed answer drags the reader back to the bottom.
         Case(session: Scenarios.scrollUpDuringStream, policy: .alwaysScroll, violations: [.b: 384, .d: 156],
