@@ -137,10 +137,14 @@ public final class ChatScrollDriver {
         // which a held view would otherwise read as a reader away from the new bottom.
         if isDecelerating, isBouncingPastBottom { endBottomBounce() }
         let keyboard = keyboardOverlap
+        let topMoved = top != self.insetTop
         self.frameHeight = height
         self.insetTop = top
         self.insetBottom = bottom
         apply(.viewportChanged(height: height, insetTop: top, insetBottom: bottom))
+        // The same offset is another contentOffset.y under another top inset: where the model
+        // kept the offset (a held view), the view moves so what is read stays under the top.
+        if topMoved, !isAnimatingCommand { keepModelledOffset(animation: .none) }
         // The keyboard's share depends on the bottom inset.
         updateKeyboard(overlap: keyboard, duration: nil)
     }
@@ -169,15 +173,17 @@ public final class ChatScrollDriver {
             }
             return
         }
-        if isDragging || isDecelerating && isBouncing, state.mode != .detached {
+        let held = isDragging || isDecelerating && isBouncing
+        if held, state.mode != .detached {
             // A following view under the finger, or bouncing back from past an edge, keeps the
             // keyboard waiting for the gesture to end: it ends at the bottom it began at, and
-            // then follows the keyboard. A reader's view hears of it at once: nothing moves
-            // while it is held, and nothing jumps when it is released.
+            // then follows the keyboard.
             pendingKeyboard = (duration, clock?())
             return
         }
-        if isDecelerating { settleMomentum() }
+        // A reader's held view hears of it at once: nothing moves while it is held (SPEC 2),
+        // and nothing jumps when it is released. Plain momentum ends: the keyboard takes over.
+        if isDecelerating, !held { settleMomentum() }
         sendKeyboard(duration: duration)
     }
 
@@ -414,13 +420,14 @@ public final class ChatScrollDriver {
             }
             keepModelledOffset(animation: animation)
         case .command?, .growth?, .prepend?, .viewport?, .measure?, .remove?, .settle?, .clamp?:
-            if isAnimatingCommand, changesAboveShown || state.mode == .following {
-                // Content above what is shown moved it, or the live end moved while following:
-                // the view moves with it at once, as it would at rest, and the rest of the way
-                // is unchanged, so the animation still ends on time.
+            if isAnimatingCommand, changesAboveShown {
+                // Content above what is shown moved it: the view moves with it at once, as it
+                // would at rest, and the rest of the way is unchanged.
                 shiftCommandAnimation(by: (state.offset ?? 0) - (before ?? 0))
             } else if isAnimatingCommand {
-                retargetCommandAnimation(atLeast: nil)
+                // The destination moved (the live end grew, a cell below was measured): the rest
+                // of the path stretches to it, and the animation still ends on time.
+                stretchCommandAnimation()
             } else if overscroll != 0 || heldOverscroll != 0, state.offsetReason != .viewport, state.userHoldsView {
                 // Under the finger or in a bounce, the view shows the content past the model's
                 // clamped offset: what is shown keeps its place, by that much, until the user's
@@ -451,11 +458,11 @@ public final class ChatScrollDriver {
         commandAnimation = CommandAnimation(from: contentOffsetY, to: target)
     }
 
-    /// The running animation's destination moved to the modelled offset: the path bends from
-    /// where the view is.
-    private func retargetCommandAnimation(atLeast: Double?) {
+    /// The running animation's destination moved to the modelled offset: the rest of its path
+    /// stretches from where the view is.
+    private func stretchCommandAnimation() {
         guard var animation = commandAnimation, let target = modelledContentOffsetY else { return }
-        animation.retarget(to: target, from: contentOffsetY, at: lastFrameTime ?? 0, atLeast: atLeast)
+        animation.stretch(to: target, from: contentOffsetY, at: lastFrameTime ?? 0)
         commandAnimation = animation
     }
 

@@ -29,6 +29,9 @@ struct CommandAnimation: Sendable, Equatable {
 
     var from: Double
     var to: Double
+    /// The curve's progress at `from`: a path stretched on the way goes on from where the view
+    /// was then, over the rest of the same curve.
+    var fromProgress = 0.0
     /// When the animation started; `nil` until the first frame, which shows `from`.
     var start: Double?
     var duration: Double
@@ -46,7 +49,24 @@ struct CommandAnimation: Sendable, Equatable {
         let start = self.start ?? time
         self.start = start
         let t = duration > 0 ? min(1, max(0, (time - start) / duration)) : 1
-        return (t >= 1 ? to : from + (to - from) * curve.progress(t), t >= 1)
+        guard t < 1, fromProgress < 1 else { return (to, true) }
+        let share = max(0, curve.progress(t) - fromProgress) / (1 - fromProgress)
+        return (from + (to - from) * share, false)
+    }
+
+    /// Goes on from `current` at `time` (the last frame's) to a destination that moved a little
+    /// (an answer growing while the view follows, a cell measured on the way): the rest of the
+    /// same curve, ending when it would have ended. The position stays continuous; only the
+    /// speed changes, by the ratio of the distances left.
+    mutating func stretch(to destination: Double, from current: Double, at time: Double) {
+        guard let start, duration > 0 else {
+            from = current
+            to = destination
+            return
+        }
+        fromProgress = curve.progress(min(1, max(0, (time - start) / duration)))
+        from = current
+        to = destination
     }
 
     /// Moves the whole path by `delta`: what the view passes through moved, the rest of the way
@@ -61,6 +81,7 @@ struct CommandAnimation: Sendable, Equatable {
     mutating func retarget(to destination: Double, from current: Double, at time: Double, atLeast: Double?) {
         from = current
         to = destination
+        fromProgress = 0
         guard let start else {
             // Not started: the whole animation still lies ahead.
             duration = max(duration, atLeast ?? 0)

@@ -87,6 +87,8 @@ public enum BrokenDrivers {
         weak var view: SimulatedScrollView?
         /// When it misbehaved where the user could see it: `frame N: what`.
         public private(set) var misbehaviours: [String] = []
+        /// The frames of ``misbehaviours``.
+        public private(set) var misbehaviourFrames: [Int] = []
         /// A misbehaviour the user may still cut short by touching the screen, and until when.
         var retractable: (index: Int, until: Double)?
         var frameHeight: Double?
@@ -113,7 +115,9 @@ public enum BrokenDrivers {
 
         func misbehave(_ what: String, retractableFor seconds: Double? = nil) {
             guard let view else { return }
-            misbehaviours.append("frame \(Int((view.time * Simulator.frameRate).rounded())): \(what)")
+            let frame = Int((view.time * Simulator.frameRate).rounded())
+            misbehaviours.append("frame \(frame): \(what)")
+            misbehaviourFrames.append(frame)
             if let seconds { retractable = (misbehaviours.count - 1, view.time + seconds) }
         }
 
@@ -226,6 +230,7 @@ public enum BrokenDrivers {
             // The user took the screen back before the missing navigation would have ended.
             if let index = retractable?.index {
                 misbehaviours.remove(at: index)
+                misbehaviourFrames.remove(at: index)
                 retractable = nil
             }
             inner.willBeginDragging()
@@ -256,16 +261,27 @@ extension BrokenDrivers {
     }
 
     /// Runs every broken driver over `sessions` on a view of `personality` and counts, of the
-    /// sessions in which it misbehaved, those that a check caught.
+    /// sessions in which it misbehaved, those that a check caught. A misbehaviour counts when the
+    /// broken driver's account has one and, from its frame on, some frame shows the user another
+    /// screen than the package's driver shows in the same session (a bug that the next move
+    /// repaired before the frame was drawn was not seen).
     public static func catchRates(
         _ sessions: [SimSession], kinds: [Kind] = Kind.allCases, personality: ViewPersonality = .uikit
     ) -> [CatchRate] {
-        kinds.map { kind in
+        let correct = sessions.map { session in
+            Simulator.run(
+                session, policy: DriverPolicy(configuration: session.configuration),
+                view: SimulatedScrollView(personality: personality)
+            ).screens
+        }
+        return kinds.map { kind in
             var rate = CatchRate(kind: kind, misbehaving: 0, caught: 0, missed: [])
-            for session in sessions {
+            for (index, session) in sessions.enumerated() {
                 let broken = Policy(kind, configuration: session.configuration)
                 let result = Simulator.run(session, policy: broken, view: SimulatedScrollView(personality: personality))
-                guard broken.misbehaved else { continue }
+                guard let first = broken.misbehaviourFrames.first,
+                      zip(result.screens, correct[index]).dropFirst(first).contains(where: { $0.differs(from: $1) })
+                else { continue }
                 rate.misbehaving += 1
                 if result.violations.values.contains(where: { $0 > 0 }) {
                     rate.caught += 1

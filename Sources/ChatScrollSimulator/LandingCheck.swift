@@ -54,16 +54,19 @@ struct LandingCheck {
 
     /// The violation of this frame, if any.
     mutating func check(
-        frame: Int, tops: [String: Double], heights: [String: Double], atBottom: Bool, keyboardMoving: Bool, offset: Double,
+        frame: Int, tops: [String: Double], heights: [String: Double], atBottom: Bool, keyboardLeft: Double, offset: Double,
         maxOffset: Double, insetTop: Double, visibleHeight: Double, pinMargin: Double
     ) -> String? {
         // It may land before its deadline (a later scroll may then carry the screen on).
         guard let navigation = pending, let deadline = navigation.deadline else { return nil }
         let landed: Bool
         var place = ""
+        // How far it is from landing, in points.
+        var miss = Double.infinity
         switch navigation.target {
         case .bottom:
             landed = atBottom
+            miss = abs(maxOffset - offset)
             place = "\(maxOffset - offset) points above the bottom"
         case let .message(id):
             if let top = tops[id], let height = heights[id] {
@@ -76,6 +79,7 @@ struct LandingCheck {
                 // move it: the whole message in view is landed too.
                 let inView = top >= insetTop - 0.5 && top + height <= insetTop + visibleHeight + 0.5
                 landed = abs(centre - middle) <= visibleHeight / 4 || clamped || inView
+                miss = abs(centre - middle) - visibleHeight / 4
                 place = "its centre at \(centre), not near \(middle)"
             } else {
                 landed = false
@@ -84,6 +88,7 @@ struct LandingCheck {
         case let .question(id):
             if let top = tops[id] {
                 landed = abs(top - (insetTop + pinMargin)) <= 0.5
+                miss = abs(top - (insetTop + pinMargin))
                 place = "its top at \(top), not \(insetTop + pinMargin)"
             } else {
                 landed = false
@@ -94,8 +99,9 @@ struct LandingCheck {
             pending = nil
             return nil
         }
-        // While the keyboard moves, the bottom edge is on its way too: it lands with it.
-        guard frame >= deadline, !keyboardMoving else { return nil }
+        // While the keyboard moves, the bottom edge is on its way too: a navigation within the
+        // keyboard's remaining travel of its place lands with it.
+        guard frame >= deadline, miss > keyboardLeft + 0.5 else { return nil }
         return "\(navigation.what) has not landed \(frame - deadline) frames after it should have: \(place)"
     }
 }

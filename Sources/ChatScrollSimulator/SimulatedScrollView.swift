@@ -134,6 +134,8 @@ public final class SimulatedScrollView {
     public internal(set) var time = 0.0
     /// Programmatic scrolls asked for: animated ones and jumps that are not position keeping.
     public internal(set) var scrollCalls = 0
+    /// Whether the app set the offset since the last layout.
+    var movedByApp = false
 
     /// Creates an empty scroll view.
     public init(
@@ -166,6 +168,12 @@ public final class SimulatedScrollView {
     public var contentOffsetY: Double { offset - insetTop }
     /// Whether the view's own animated scroll runs.
     public var isAnimatingScroll: Bool { animation?.isScroll == true }
+    /// How far the keyboard, and an offset animated along it, have still to move, in points.
+    var keyboardLeft: Double {
+        guard let keyboardMove = keyboardAnimation else { return 0 }
+        let along = animation.map { $0.keyboardCurve ? abs($0.to - offset) : 0 } ?? 0
+        return max(abs(keyboardMove.to - keyboard), along)
+    }
     /// Whether the keyboard is moving.
     public var isKeyboardAnimating: Bool { keyboardAnimation != nil }
     /// Whether the content is pulled past an edge.
@@ -179,6 +187,7 @@ public final class SimulatedScrollView {
     /// `contentOffset.y = y`: at once; a running `UIView` animation goes on around the new value
     /// (they are additive), the view's own animated scroll stops, momentum goes on from here.
     public func setContentOffsetY(_ y: Double) {
+        movedByApp = true
         let target = y + insetTop
         if var running = animation, !running.isScroll {
             let delta = target - running.to
@@ -487,7 +496,9 @@ public final class SimulatedScrollView {
                 top = bottom
             }
         }
-        if !fingerDown, !isDecelerating, animation == nil, isPastAnEdge {
+        // An offset the app set this frame stays where it was set, as UIKit leaves it.
+        defer { movedByApp = false }
+        if !fingerDown, !isDecelerating, animation == nil, !movedByApp, isPastAnEdge {
             // UIKit keeps a resting offset inside the content.
             offset = min(max(0, offset), restingMaxOffset)
             delegate?.didScroll(contentOffsetY: contentOffsetY)

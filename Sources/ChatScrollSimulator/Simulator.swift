@@ -43,6 +43,20 @@ public struct SimulationResult: Sendable, Hashable {
     public var firstViolations: [ScreenCheck: String]
     /// The frames as text, when asked for.
     public var drawing: [String]
+    /// What each frame showed at its top: the first visible row and its top on screen.
+    public var screens: [Screen] = []
+
+    /// The top of one drawn frame.
+    public struct Screen: Sendable, Hashable {
+        /// The first visible row.
+        public var id: String?
+        /// Its top on screen.
+        public var top: Double
+
+        /// Whether a user would see `other` differ from this: another row, or the same more than
+        /// a point away.
+        public func differs(from other: Screen) -> Bool { id != other.id || abs(top - other.top) > 1 }
+    }
 }
 
 /// Runs scripted sessions frame by frame at 120 Hz on a ``SimulatedScrollView``.
@@ -54,6 +68,8 @@ public enum Simulator {
     static let navigationFrames = 45
     /// How long after a question its pin's 0.3 s animation is over, in frames.
     static let pinFrames = 40
+    /// How long a rotation's animation lasts, in frames (0.4 s).
+    static let rotationFrames = 48
     /// How much of its speed momentum keeps from one frame to the next: 0.998 per millisecond.
     static let momentumDecayPerFrame = pow(0.998, 1000 / frameRate)
 
@@ -150,9 +166,16 @@ public enum Simulator {
         var userNavigationUntil = -1
         var sendDuringGesture = false
         var deferredQuestion: String?
-        var edgeMoveAnimation = false
         // A message arrived or was sent: the scroll that shows it may run until this frame.
         var arrivalScrollUntil = -1
+        var keyboardUnderFinger = false
+        // The share of the keyboard's move that what is read follows, once seen.
+        var keyboardShare: Double?
+        // A rotation whose end is judged: when, the row read at the top, where it was, and the
+        // insets and keyboard then.
+        var rotation: (
+            due: Int, id: String, top: Double, insetTop: Double, insetBottom: Double, keyboard: Double, maxOffset: Double
+        )?
         // Whether the user took the view away from the bottom (a drag, a fling, a tap) and it
         // has not been at the bottom since: the reader reads history. Otherwise the screen
         // follows the conversation, and its newest message must stay visible.
@@ -198,7 +221,8 @@ public enum Simulator {
                         }
                     case let .append(message, isStreaming):
                         conversation.append(message)
-                        arrivalScrollUntil = frame + Self.navigationFrames
+                        // The scroll that shows it must start within two frames, then keep going.
+                        arrivalScrollUntil = frame + 2
                         // Beyond the loaded window a message has no row until the window reaches it.
                         if !beyondLiveEnd {
                             view.append([message])
@@ -271,6 +295,12 @@ public enum Simulator {
                     current.fingerDy += dy
                 case let .touchUp(velocity):
                     view.touchUp(velocity: velocity)
+                    // A keyboard that moved under the finger is caught up with after the release:
+                    // the list moves to it then, as a navigation (the finger held it meanwhile).
+                    if keyboardUnderFinger {
+                        keyboardUnderFinger = false
+                        userNavigationUntil = frame + Self.navigationFrames
+                    }
                 case let .rotate(height, insetTop, insetBottom):
                     view.resize(frameHeight: height, insetTop: insetTop, insetBottom: insetBottom)
                     current.layoutChanged = true
@@ -361,14 +391,9 @@ public enum Simulator {
             if scrolled, frame - 1 <= arrivalScrollUntil {
                 arrivalScrollUntil = max(arrivalScrollUntil, frame)
             }
-            // An animation that runs while the keyboard moves belongs to that bottom-edge move.
-            if view.animation == nil {
-                edgeMoveAnimation = false
-            } else if view.isKeyboardAnimating {
-                edgeMoveAnimation = true
-            }
-            current.moving = view.isDecelerating || edgeMoveAnimation || frame <= userNavigationUntil
+            current.moving = view.isDecelerating || frame <= userNavigationUntil
             current.keyboardMoving = view.isKeyboardAnimating
+            if view.fingerDown, view.isKeyboardAnimating { keyboardUnderFinger = true }
             current.keyboard = view.keyboard
             current.insetTop = view.insetTop
             current.insetBottom = view.insetBottom
@@ -425,21 +450,56 @@ public enum Simulator {
             // or moves with that edge (SPEC 2: what sat at the bottom edge stays there); on
             // rotation, the row at the top stays where it was unless the content's end stops it.
             let keyboardDelta = current.keyboard - previous.keyboard
+            // What is read moves with the keyboard's edge by one share of it through the whole
+            // animation: all of it (what sat at the bottom edge stays there), none (a held or
+            // pinned view), or less where the content's end stops it; never another curve.
+            if !current.keyboardMoving, !previous.keyboardMoving { keyboardShare = nil }
+            func followsKeyboard(_ moved: Double) -> Bool {
+                guard abs(keyboardDelta) > 0.5 else { return abs(moved) <= 0.5 }
+                let share = -moved / keyboardDelta
+                if let known = keyboardShare { return abs(moved + keyboardDelta * known) <= 0.5 }
+                guard share >= -0.01, share <= 1.01 else { return false }
+                keyboardShare = min(1, max(0, share))
+                return true
+            }
+            // A rotation redraws the screen over its animation: what counts is where the row read
+            // at the top is once it is over.
+            if current.rotated, away, !current.finger, let id = previous.order.first, let top = previous.tops[id] {
+                rotation = (
+                    frame + Self.rotationFrames, id, top, previous.insetTop, previous.insetBottom, previous.keyboard,
+                    current.maxOffset)
+            }
+            // The user's own moves (a finger, momentum, a navigation) make the row read another.
+            if current.finger || current.moving { rotation = nil }
+            let rotating = rotation.map { frame < $0.due } ?? false
             let quiet = away && !previous.finger && !current.finger && !previous.moving && !current.moving
-                && previous.shown && (!isTop || pinnedQuestion == nil)
+                && previous.shown && (!isTop || pinnedQuestion == nil) && !rotating
             if quiet, !current.keyboardMoving, !previous.keyboardMoving, !current.layoutChanged,
                let id = common.first(where: { abs(moved($0)) > 0.5 }) {
                 violate(.b, "\(id) moved \(moved(id)) while the reader read")
             } else if quiet, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
-                      let id = common.first(where: { abs(moved($0)) > 0.5 && abs(moved($0) + keyboardDelta) > 0.5 }) {
+                      let id = common.first(where: { !followsKeyboard(moved($0)) }) {
                 violate(.b, "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
-            } else if quiet, current.rotated, current.offset < current.maxOffset - 0.5, let id = previous.order.first,
-                      current.tops[id] != nil,
-                      abs(moved(id) - (current.insetTop - previous.insetTop)) > 0.5,
-                      abs(moved(id) - (current.insetTop - previous.insetTop) + (current.insetBottom - previous.insetBottom)) > 0.5 {
+            } else if let turned = rotation, frame >= turned.due {
                 // The row keeps its distance to the visible top (SPEC 2's top edge), less the
-                // bottom inset's change when that moved too (SPEC 2's bottom edge).
-                violate(.b, "\(id), the row read at the top, moved \(moved(id)) on rotation")
+                // changes of the bottom inset and of the keyboard when those moved too (SPEC 2's
+                // bottom edge), unless the content's end stops it there.
+                rotation = nil
+                if away, let top = view.screenTops(of: [turned.id])[turned.id] {
+                    let moved = top - turned.top
+                    let edge = current.insetTop - turned.insetTop
+                    let bottom = current.insetBottom - turned.insetBottom
+                    let keyboard = current.keyboard - turned.keyboard
+                    let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard]
+                    let kept = allowed.contains { abs(moved - $0) <= 0.5 }
+                    // (Against the content's end as the rotation left it: content that arrives
+                    // later below it does not move what is read.)
+                    let clamped = allowed.allSatisfy { expected in
+                        let offset = current.offset + moved - expected
+                        return offset < -0.5 || offset > turned.maxOffset + 0.5
+                    }
+                    if !kept, !clamped { violate(.b, "\(turned.id), the row read at the top, moved \(moved) over a rotation") }
+                }
             }
             // b, during momentum: what is on screen moves only as the momentum carries it, each
             // frame's movement the last one's decayed by 0.998 per millisecond (a prepend that is
@@ -490,7 +550,7 @@ public enum Simulator {
             if current.finger { landing.touched() }
             if let what = landing.check(
                 frame: frame, tops: current.tops, heights: current.heights, atBottom: current.atBottom,
-                keyboardMoving: current.keyboardMoving, offset: current.offset, maxOffset: current.maxOffset, insetTop: view.insetTop,
+                keyboardLeft: view.keyboardLeft, offset: current.offset, maxOffset: current.maxOffset, insetTop: view.insetTop,
                 visibleHeight: view.visibleHeight, pinMargin: session.configuration.pinMargin)
             {
                 violate(.h, what)
@@ -510,6 +570,7 @@ public enum Simulator {
                 }
             }
             if draw { result.drawing.append(drawFrame(frame, view: view, frame: current)) }
+            result.screens.append(SimulationResult.Screen(id: current.order.first, top: current.order.first.flatMap { current.tops[$0] } ?? 0))
             previous = current
         }
         result.scrollCalls = view.scrollCalls

@@ -162,18 +162,18 @@ struct DriverTests {
         #expect(ys() == [1239, 1289])
         #expect(screen.view.calls.dropFirst().allSatisfy { $0.animation == .none })
         #expect(screen.sent.count == 1)
-        // Tokens while following move the live end by 40: the view moves with it at once, as it
-        // would at rest, and the rest of the path is unchanged (1279 to 1379: smoothstep(0.75)
-        // = 0.84375 at 0.225 s), so the animation still ends on time.
+        // Tokens while following move the live end by 40: the rest of the same curve stretches
+        // to 1379 from where the view is, and still ends at 0.3 s (smoothstep 0.5 at 0.15 s and
+        // 0.84375 at 0.225 s: 1289 + 90 * (0.84375 - 0.5) / 0.5).
         screen.driver.send(.tokensAppended(id: "n1", text: nil, heightDelta: 40, height: nil))
-        #expect(ys() == [1239, 1289, 1329])
+        #expect(ys() == [1239, 1289])
         screen.driver.tick(time: 10.225)
-        #expect(ys() == [1239, 1289, 1329, 1363.375])
+        #expect(ys() == [1239, 1289, 1350.875])
         screen.driver.tick(time: 10.3)
-        #expect(ys() == [1239, 1289, 1329, 1363.375, 1379])
+        #expect(ys() == [1239, 1289, 1350.875, 1379])
         #expect(!screen.driver.isAnimatingCommand)
         screen.driver.tick(time: 10.4)
-        #expect(screen.view.calls.count == 6)
+        #expect(screen.view.calls.count == 5)
         #expect(screen.view.calls.first?.y == 1239)
         #expect(screen.sent.count == 2)
     }
