@@ -58,9 +58,23 @@ let cases: [Case] = [
     // A streamed answer while following: each batch is a correction in the same pass.
     Case(name: "tokensAppended while following", prepare: { driver in
         driver.send(.messageAppended(ChatMessage(id: "s", direction: .incoming, height: 40), streaming: true))
-        driver.didEndScrollingAnimation()
+        driver.tick(time: 0)
+        driver.tick(time: 1)
     }) { driver, _ in
         driver.send(.tokensAppended(id: "s", text: nil, heightDelta: 0.5, height: nil))
+    },
+    // The display link between commands: nothing to do.
+    Case(name: "tick with no command", prepare: { _ in }) { driver, i in
+        driver.tick(time: Double(i) / 120)
+    },
+    // A streamed answer during its append's animation: a frame, and a batch every fourth one.
+    Case(name: "tick and tokens during an animated command", prepare: { driver in
+        driver.send(.messageAppended(ChatMessage(id: "s", direction: .incoming, height: 40), streaming: true))
+    }) { driver, i in
+        // A new command every 30 frames keeps an animation running.
+        if i % 30 == 0 { driver.send(.jumpToLatestTapped) }
+        driver.tick(time: Double(i) / 120)
+        if i % 4 == 0 { driver.send(.tokensAppended(id: "s", text: nil, heightDelta: 0.5, height: nil)) }
     },
 ]
 

@@ -44,6 +44,9 @@ extension ReplayCommand {
         @Option(help: "The scroll view's personality that --frames draws: uikit, synchronous or simple.")
         var personality = "uikit"
 
+        @Flag(help: "Also run every deliberately broken driver on the uikit view and print how often the checks catch it.")
+        var brokenDrivers = false
+
         func validate() throws {
             guard format == "text" || format == "json" else { throw ValidationError("--format must be text or json") }
             guard sessions >= 0 else { throw ValidationError("--sessions must not be negative") }
@@ -72,6 +75,15 @@ extension ReplayCommand {
                 }
             }
             print(format == "json" ? table.json : table.text)
+            if brokenDrivers, format == "text" {
+                print("")
+                print("broken drivers on uikit: sessions in which each misbehaved where the user could see it, and how many a check caught")
+                for rate in BrokenDrivers.catchRates(all) {
+                    let percent = Int((rate.rate * 100).rounded(.down))
+                    let name = rate.kind.rawValue
+                    print("  " + name + String(repeating: " ", count: max(1, 36 - name.count)) + "\(rate.caught) of \(rate.misbehaving) (\(percent) %)")
+                }
+            }
         }
     }
 }
