@@ -31,12 +31,6 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
 
     var bottom: Double { view.map { $0.maxOffset - $0.insetTop } ?? 0 }
 
-    /// The offset that centres message `id`, if it is loaded.
-    func centredOffset(_ id: String) -> Double? {
-        guard let view, let index = view.index(of: id) else { return nil }
-        let top = view.items[..<index].reduce(0) { $0 + $1.current }
-        return min(max(0, top + view.items[index].current / 2 - view.visibleHeight / 2), view.maxOffset)
-    }
 
     /// Keeps the bottom in view without animating, unless an animated scroll runs.
     func keepBottom() {
@@ -77,7 +71,7 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
             following = true
             view.setContentOffset(bottom, animated: true)
         case let .replyJump(id):
-            if let offset = centredOffset(id) {
+            if let offset = view.centredOffset(of: id) {
                 following = false
                 view.setContentOffset(offset - view.insetTop, animated: true)
             } else {
@@ -85,7 +79,7 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
                 requests.window(id)
             }
         case .windowLoaded:
-            if let id = jumpTarget, let offset = centredOffset(id) {
+            if let id = jumpTarget, let offset = view.centredOffset(of: id) {
                 following = false
                 view.jump(toOffset: offset)
             } else {

@@ -287,7 +287,7 @@ public final class BaselinePolicy: ScrollPolicy {
             scrollToBottom(animated: true)
         case let .replyJump(id):
             // Scroll to the quoted message when it is loaded, else fetch a window around it.
-            if let offset = centredOffset(id) {
+            if let offset = view.centredOffset(of: id) {
                 view.setContentOffset(offset - view.insetTop, animated: true)
             } else {
                 jumpTarget = id
@@ -295,7 +295,7 @@ public final class BaselinePolicy: ScrollPolicy {
             }
         case .windowLoaded:
             // reloadData, then the quoted message in the middle.
-            if let id = jumpTarget, let offset = centredOffset(id) { view.jump(toOffset: offset) }
+            if let id = jumpTarget, let offset = view.centredOffset(of: id) { view.jump(toOffset: offset) }
             jumpTarget = nil
         case .newerLoaded:
             break
@@ -304,12 +304,6 @@ public final class BaselinePolicy: ScrollPolicy {
         }
     }
 
-    /// The offset that centres message `id`, if it is loaded.
-    func centredOffset(_ id: String) -> Double? {
-        guard let view, let index = view.index(of: id) else { return nil }
-        let top = view.items[..<index].reduce(0) { $0 + $1.current }
-        return min(max(0, top + view.items[index].current / 2 - view.visibleHeight / 2), view.maxOffset)
-    }
 
     public func tick() {
         guard let view else { return }

@@ -179,6 +179,14 @@ public final class SimulatedScrollView {
     /// Whether the content is pulled past an edge.
     var isPastAnEdge: Bool { offset < 0 || offset > restingMaxOffset }
 
+    /// The offset that centres message `id` in the visible region, as near as the content's
+    /// edges allow, if it is loaded: where a hand-written reply jump aims.
+    func centredOffset(of id: String) -> Double? {
+        guard let index = index(of: id) else { return nil }
+        let top = items[..<index].reduce(0) { $0 + $1.current }
+        return min(max(0, top + items[index].current / 2 - visibleHeight / 2), maxOffset)
+    }
+
     /// The index of `id`.
     func index(of id: String) -> Int? { items.firstIndex { $0.message.id == id } }
 
