@@ -115,7 +115,7 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
             return
         }
         guard let index = view.index(of: id) else { return }
-        let top = view.items[..<index].reduce(0) { $0 + $1.current }
+        let top = view.tops[index]
         let change = height - view.items[index].message.estimatedHeight
         if top + height <= view.offset, change != 0 {
             // A cell above the viewport got its real height: the offset moves by the change.

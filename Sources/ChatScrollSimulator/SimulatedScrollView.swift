@@ -72,7 +72,34 @@ public final class SimulatedScrollView {
 
     /// How the view behaves where real views differ.
     public let personality: ViewPersonality
-    var items: [Item] = []
+    /// The content, oldest first. Whatever changes a height drops ``tops``; whatever changes the
+    /// ids drops the index too.
+    private(set) var items: [Item] = []
+    /// `itemTops[i]` is the top of item `i`; the last entry is the items' total height.
+    private var itemTops: [Double]?
+    private var itemIndex: [String: Int]?
+
+    /// The tops of the items and, last, their total height.
+    var tops: [Double] {
+        if let itemTops { return itemTops }
+        var result = [0.0]
+        result.reserveCapacity(items.count + 1)
+        for item in items { result.append(result[result.count - 1] + item.current) }
+        itemTops = result
+        return result
+    }
+
+    /// The first item whose bottom is below `offset`, or the item count.
+    func firstItem(below offset: Double) -> Int {
+        let tops = tops
+        var low = 0
+        var high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tops[middle + 1] > offset { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
     /// The frame height, the adjusted top inset and the bottom inset.
     public private(set) var frameHeight: Double
     public private(set) var insetTop: Double
@@ -152,7 +179,7 @@ public final class SimulatedScrollView {
     /// The height of the region the user sees.
     public var visibleHeight: Double { max(0, frameHeight - insetTop - insetBottom - keyboard) }
     /// The content height.
-    public var contentHeight: Double { items.reduce(0) { $0 + $1.current } + drawnSpacer }
+    public var contentHeight: Double { (tops.last ?? 0) + drawnSpacer }
     /// The largest offset at rest.
     public var maxOffset: Double { max(0, contentHeight - visibleHeight) }
     /// The largest offset as the scroll view's own physics see it (rubber band, bounces,
@@ -161,7 +188,7 @@ public final class SimulatedScrollView {
     var restingMaxOffset: Double {
         let keyboardEnd = keyboardAnimation?.to ?? keyboard
         let spacer = trailingSpacer == 0 ? 0 : max(0, trailingSpacer + spacerKeyboard - keyboardEnd)
-        let content = items.reduce(0) { $0 + $1.current } + spacer
+        let content = (tops.last ?? 0) + spacer
         return max(0, content - max(0, frameHeight - insetTop - insetBottom - keyboardEnd))
     }
     /// The content offset as UIKit reports it.
@@ -183,12 +210,19 @@ public final class SimulatedScrollView {
     /// edges allow, if it is loaded: where a hand-written reply jump aims.
     func centredOffset(of id: String) -> Double? {
         guard let index = index(of: id) else { return nil }
-        let top = items[..<index].reduce(0) { $0 + $1.current }
+        let top = tops[index]
         return min(max(0, top + items[index].current / 2 - visibleHeight / 2), maxOffset)
     }
 
     /// The index of `id`.
-    func index(of id: String) -> Int? { items.firstIndex { $0.message.id == id } }
+    func index(of id: String) -> Int? {
+        if let itemIndex { return itemIndex[id] }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() { index[item.message.id] = i }
+        itemIndex = index
+        return index[id]
+    }
 
     // MARK: What UIKit offers
 
@@ -261,6 +295,22 @@ public final class SimulatedScrollView {
         if personality.viewAnimationReportsOnce { delegate?.didScroll(contentOffsetY: y) }
     }
 
+    /// Moves what is drawn, and a running animation, momentum or bounce with it, by `delta`
+    /// points of offset without stopping any of them: what a view whose offsets count from the
+    /// content's end (an inverted table) does by itself when the content or the frame changes.
+    func keepOffsetFromEnd(by delta: Double) {
+        guard delta != 0 else { return }
+        movedByApp = true
+        offset += delta
+        animation?.from += delta
+        animation?.to += delta
+        if var moving = bounce, !moving.atBottom {
+            moving.topEdge += delta
+            bounce = moving
+        }
+        delegate?.didScroll(contentOffsetY: contentOffsetY)
+    }
+
     /// A jump that is not position keeping, as a hand-written screen makes (counted as a scroll).
     public func jump(toOffset target: Double) {
         scrollCalls += 1
@@ -272,17 +322,23 @@ public final class SimulatedScrollView {
     /// Appends messages with their estimated heights.
     func append(_ messages: [SimMessage]) {
         items += messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }
+        itemTops = nil
+        itemIndex = nil
     }
 
     /// Prepends messages; the content offset stays where it is, as in UIKit.
     func prepend(_ messages: [SimMessage]) {
         items.insert(contentsOf: messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }, at: 0)
+        itemTops = nil
+        itemIndex = nil
     }
 
     /// Replaces every item by a window of history; the content offset stays where it is, as
     /// after `reloadData`, until the app moves it.
     func replaceAll(with messages: [SimMessage]) {
         items = messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }
+        itemTops = nil
+        itemIndex = nil
     }
 
     /// Grows a message (streamed tokens).
@@ -291,6 +347,7 @@ public final class SimulatedScrollView {
         items[i].message.height += delta
         items[i].message.estimatedHeight += delta
         items[i].current += delta
+        itemTops = nil
     }
 
     /// Rotates or resizes the frame.
@@ -487,21 +544,21 @@ public final class SimulatedScrollView {
         while changed, passes < 256 {
             changed = false
             passes += 1
-            var top = 0.0
             let lower = offset - 200
             let upper = offset + visibleHeight + 200
-            for i in items.indices {
-                let bottom = top + items[i].current
-                if !items[i].laidOut, bottom > lower, top < upper {
+            var i = firstItem(below: lower)
+            while i < items.count, tops[i] < upper {
+                if !items[i].laidOut {
                     items[i].laidOut = true
                     if items[i].current != items[i].message.height {
                         items[i].current = items[i].message.height
+                        itemTops = nil
                         delegate?.cellMeasured(id: items[i].message.id, height: items[i].current)
                         changed = true
                         break
                     }
                 }
-                top = bottom
+                i += 1
             }
         }
         // An offset the app set this frame stays where it was set, as UIKit leaves it.
@@ -516,13 +573,9 @@ public final class SimulatedScrollView {
     /// Where the items `ids` are now on screen, measured from the frame's top, visible or not;
     /// an id no longer loaded has no entry.
     func screenTops(of ids: [String]) -> [String: Double] {
-        guard !ids.isEmpty else { return [:] }
-        let wanted = Set(ids)
         var result: [String: Double] = [:]
-        var top = 0.0
-        for item in items {
-            if wanted.contains(item.message.id) { result[item.message.id] = top - offset + insetTop }
-            top += item.current
+        for id in ids {
+            if let index = index(of: id) { result[id] = tops[index] - offset + insetTop }
         }
         return result
     }
@@ -531,14 +584,11 @@ public final class SimulatedScrollView {
     /// top.
     func visibleItems() -> [(id: String, screenTop: Double, height: Double)] {
         var result: [(id: String, screenTop: Double, height: Double)] = []
-        var top = 0.0
         let end = offset + visibleHeight
-        for item in items {
-            let bottom = top + item.current
-            if bottom > offset, top < end, item.current > 0 {
-                result.append((item.message.id, top - offset + insetTop, item.current))
-            }
-            top = bottom
+        var i = firstItem(below: offset)
+        while i < items.count, tops[i] < end {
+            if items[i].current > 0 { result.append((items[i].message.id, tops[i] - offset + insetTop, items[i].current)) }
+            i += 1
         }
         return result
     }

@@ -35,13 +35,14 @@ public struct SimulationTable: Sendable {
     public var logs: [(name: String, log: String)]
 
     /// The policy names, the driver's first.
-    public static let policies = ["driver"] + BaselinePolicy.Kind.allCases.map(\.rawValue) + ["baseline-careful-uikit"]
+    public static let policies = ["driver"] + BaselinePolicy.Kind.allCases.map(\.rawValue) + ["baseline-careful-uikit", "baseline-inverted-table"]
 
     /// A new policy for `session` by its name in ``policies``, or `nil` for another name. The
     /// driver records every event it sends when `recording`.
     public static func policy(named name: String, for session: SimSession, recording: Bool = false) -> (any ScrollPolicy)? {
         if let kind = BaselinePolicy.Kind(rawValue: name) { return BaselinePolicy(kind) }
         if name == "baseline-careful-uikit" { return CarefulUIKitPolicy() }
+        if name == "baseline-inverted-table" { return InvertedTablePolicy() }
         if let kind = BrokenDrivers.Kind(rawValue: name) { return BrokenDrivers.Policy(kind, configuration: session.configuration) }
         guard name == "driver" else { return nil }
         return DriverPolicy(configuration: session.configuration, recording: recording)

@@ -147,8 +147,11 @@ public enum Simulator {
         var result = SimulationResult(
             policy: policy.name, session: session.name, frames: session.frames, violations: [:], scrollCalls: 0,
             firstViolations: [:], drawing: [])
+        // The violations of the frame being checked, drawn after it.
+        var violationsDrawn: [String] = []
         func violate(_ check: ScreenCheck, _ what: String) {
             result.violations[check, default: 0] += 1
+            if draw { violationsDrawn.append("\(check.rawValue): \(what)") }
             if result.firstViolations[check] == nil { result.firstViolations[check] = "frame \(frameIndex): \(what)" }
         }
 
@@ -569,7 +572,11 @@ public enum Simulator {
                     pinnedTop = top
                 }
             }
-            if draw { result.drawing.append(drawFrame(frame, view: view, frame: current)) }
+            if draw {
+                result.drawing.append(drawFrame(frame, view: view, frame: current))
+                result.drawing += violationsDrawn.map { "  violates " + $0 }
+                violationsDrawn = []
+            }
             result.screens.append(SimulationResult.Screen(id: current.order.first, top: current.order.first.flatMap { current.tops[$0] } ?? 0))
             previous = current
         }

@@ -45,3 +45,25 @@ struct SimulationTests {
         #expect(policy.driver.state.mode == .following)
     }
 }
+
+/// The model of an inverted table: what the flipped view does by itself, and where it fails.
+@Suite("The inverted-table baseline")
+struct InvertedTableTests {
+    @Test("the open, a page of older history during momentum and the keyboard cost nothing")
+    func whatComesFree() {
+        for session in [Scenarios.openAndReadHistory(), Scenarios.prependDuringMomentum(), Scenarios.keyboardWhileFollowingAndDetached()] {
+            let result = Simulator.run(session, policy: InvertedTablePolicy())
+            #expect(result.violations == [:], "\(session.name)")
+        }
+    }
+
+    @Test("it keeps the end, not the rows: a rotation moves the reader, and rows measured below move the finger's content")
+    func whereItFails() {
+        let rotation = Simulator.run(Scenarios.rotationWhileReading(), policy: InvertedTablePolicy())
+        #expect(rotation.violations == [.b: 2])
+        #expect(rotation.firstViolations[.b] == "frame 133: m39, the row read at the top, moved -454.0 over a rotation")
+        let history = Simulator.run(Scenarios.replyJumpIntoHistory(), policy: InvertedTablePolicy())
+        #expect(history.violations == [.a: 3, .b: 7])
+        #expect(history.firstViolations[.a] == "frame 125: a19 moved -37.77777777777783 under a finger that moved -27.77777777777778")
+    }
+}

@@ -12,8 +12,8 @@ struct SimulateCommandTests {
         #expect(object["sessions"] as? Int == 15)
         let policies = try #require(object["policies"] as? [String: [String: Double]])
         #expect(policies.keys.sorted() == [
-            "baseline-always-scroll", "baseline-careful-uikit", "baseline-delayed-open", "baseline-scroll-when-at-bottom",
-            "driver",
+            "baseline-always-scroll", "baseline-careful-uikit", "baseline-delayed-open", "baseline-inverted-table",
+            "baseline-scroll-when-at-bottom", "driver",
         ])
         #expect(policies["driver"]?.keys.sorted() == ["a", "b", "c", "d", "e", "f", "h"])
         let driver = try #require(policies["driver"])
