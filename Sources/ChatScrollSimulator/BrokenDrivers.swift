@@ -39,6 +39,20 @@ public enum BrokenDrivers {
         case keyboardDefaultCurve = "broken-keyboard-default-curve"
     }
 
+    /// The frames after a misbehaviour in which the user must see it for it to count: a jump
+    /// shows at once, a missing or distorted animation within a navigation's time. A difference
+    /// from the driver's screen later than that is the session going its own way (rows that one
+    /// of them measured and the other did not).
+    static func seenWithin(_ kind: Kind) -> Int {
+        switch kind {
+        case .yankOnIncoming, .yankOnIncomingAnimated, .keyboardToBottom, .keyboardToTop, .rotationToTop,
+             .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice:
+            3
+        case .ignoreJumpToLatest, .ignoreReplyTaps, .dropsDeferredCommand, .noDisplayLink, .keyboardDefaultCurve:
+            Simulator.navigationFrames
+        }
+    }
+
     /// The glue of a broken driver: the article's, or one that drops or distorts moves.
     final class Adapter: ChatScrollViewTarget {
         weak var view: SimulatedScrollView?
@@ -260,6 +274,7 @@ extension BrokenDrivers {
         public var rate: Double { misbehaving == 0 ? 1 : Double(caught) / Double(misbehaving) }
     }
 
+
     /// Runs every broken driver over `sessions` on a view of `personality` and counts, of the
     /// sessions in which it misbehaved, those that a check caught. A misbehaviour counts when the
     /// broken driver's account has one and, from its frame on, some frame shows the user another
@@ -279,9 +294,11 @@ extension BrokenDrivers {
             for (index, session) in sessions.enumerated() {
                 let broken = Policy(kind, configuration: session.configuration)
                 let result = Simulator.run(session, policy: broken, view: SimulatedScrollView(personality: personality))
-                guard let first = broken.misbehaviourFrames.first,
-                      zip(result.screens, correct[index]).dropFirst(first).contains(where: { $0.differs(from: $1) })
-                else { continue }
+                // Seen: soon after a misbehaviour, a frame differs from the driver's.
+                let pairs = Array(zip(result.screens, correct[index]))
+                guard broken.misbehaviourFrames.contains(where: { frame in
+                    pairs.dropFirst(frame).prefix(seenWithin(kind)).contains { $0.differs(from: $1) }
+                }) else { continue }
                 rate.misbehaving += 1
                 if result.violations.values.contains(where: { $0 > 0 }) {
                     rate.caught += 1

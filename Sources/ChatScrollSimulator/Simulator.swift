@@ -412,6 +412,9 @@ public enum Simulator {
             // just ended), or a navigation to a message (below); a navigation to the bottom and
             // rubber-banding past an edge do not.
             let userMoving = current.finger || view.isDecelerating || previous.finger || previous.decelerating
+            // (A rotation is judged by where the user was: a jump to the bottom during momentum
+            // is not the user bringing the list there.)
+            let wasAway = away
             // (A message jumped to stays what the user reads, even when it sits at the bottom:
             // the reducer keeps it `detached` until the user scrolls.)
             if current.finger { showsNavigationTarget = false }
@@ -472,6 +475,29 @@ public enum Simulator {
                     frame + Self.rotationFrames, id, top, previous.insetTop, previous.insetBottom, previous.keyboard,
                     current.maxOffset)
             }
+            // In the rotation's own frame the row read at the top has moved by the change of the
+            // visible top (less those of the bottom inset and the keyboard) and, during momentum,
+            // by the momentum's next step, unless the content's end stops it there.
+            if current.rotated, wasAway, !previous.finger, !current.finger, frame > userNavigationUntil, previous.inRange,
+               let id = previous.order.first, let top = previous.tops[id], let now = now[id] {
+                let moved = now - top
+                let coast = previous.coasting ? previous.movement * Self.momentumDecayPerFrame : 0
+                let edge = current.insetTop - previous.insetTop
+                let bottom = current.insetBottom - previous.insetBottom
+                let keyboard = current.keyboard - previous.keyboard
+                let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard].map { $0 + coast }
+                // Kept, or stopped at the content's end: the offset it asks for lies past an edge
+                // and the list rests at that edge.
+                let kept = allowed.contains { expected in
+                    let offset = current.offset + moved - expected
+                    return abs(moved - expected) <= 1 || offset < -0.5 && abs(current.offset) <= 0.5
+                        || offset > current.maxOffset + 0.5 && abs(current.offset - current.maxOffset) <= 0.5
+                }
+                if !kept {
+                    violate(.b, "\(id), the row read at the top, moved \(moved) as the screen rotated")
+                    rotation = nil
+                }
+            }
             // The user's own moves (a finger, momentum, a navigation) make the row read another.
             if current.finger || current.moving { rotation = nil }
             let rotating = rotation.map { frame < $0.due } ?? false
@@ -526,10 +552,18 @@ public enum Simulator {
             // The previous frame's movement was momentum's own only if it coasted too.
             current.coastedSince = coasting && previous.coasting && !common.isEmpty
             current.movement = common.first.map(moved) ?? 0
-            // c. Bottom stays visible.
+            // c. Bottom stays visible, and the list is not pushed past it: an overshoot may only
+            // shrink (a bounce that the keyboard carries back), never start or grow, but by the
+            // bounce's own last frame or along the keyboard (content that fits until it has risen).
+            let overshootGrew = current.offset - current.maxOffset > max(0, previous.offset - previous.maxOffset) + 0.5
+                && !previous.decelerating && !current.keyboardMoving
             if !isTop, !away, !beyondLiveEnd, previous.shown, !previous.finger, !current.finger, !commandRunning,
-               !view.isDecelerating, current.offset >= 0, !current.atBottom, cleanOpenDone || !opened {
-                violate(.c, "\(current.maxOffset - current.offset) points of new content below the screen")
+               !view.isDecelerating, current.offset >= 0, !current.atBottom || overshootGrew,
+               cleanOpenDone || !opened {
+                violate(
+                    .c, current.atBottom
+                        ? "\(current.offset - current.maxOffset) points past the bottom"
+                        : "\(current.maxOffset - current.offset) points of new content below the screen")
             }
             // d. Clean open.
             if opened, !cleanOpenDone, current.shown {

@@ -82,6 +82,7 @@ extension ReplayCommand {
                     let percent = Int((rate.rate * 100).rounded(.down))
                     let name = rate.kind.rawValue
                     print("  " + name + String(repeating: " ", count: max(1, 36 - name.count)) + "\(rate.caught) of \(rate.misbehaving) (\(percent) %)")
+                    for missed in rate.missed.prefix(3) { print("      missed " + missed) }
                 }
             }
         }

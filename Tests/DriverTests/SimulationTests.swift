@@ -61,7 +61,7 @@ struct InvertedTableTests {
     func whereItFails() {
         let rotation = Simulator.run(Scenarios.rotationWhileReading(), policy: InvertedTablePolicy())
         #expect(rotation.violations == [.b: 2])
-        #expect(rotation.firstViolations[.b] == "frame 133: m39, the row read at the top, moved -454.0 over a rotation")
+        #expect(rotation.firstViolations[.b] == "frame 85: m39, the row read at the top, moved -454.0 as the screen rotated")
         let history = Simulator.run(Scenarios.replyJumpIntoHistory(), policy: InvertedTablePolicy())
         #expect(history.violations == [.a: 3, .b: 7])
         #expect(history.firstViolations[.a] == "frame 125: a19 moved -37.77777777777783 under a finger that moved -27.77777777777778")
