@@ -427,7 +427,7 @@ public final class ChatScrollDriver {
             } else if isAnimatingCommand {
                 // The destination moved (the live end grew, a cell below was measured): the rest
                 // of the path stretches to it, and the animation still ends on time.
-                stretchCommandAnimation()
+                redirectCommandAnimation()
             } else if overscroll != 0 || heldOverscroll != 0, state.offsetReason != .viewport, state.userHoldsView {
                 // Under the finger or in a bounce, the view shows the content past the model's
                 // clamped offset: what is shown keeps its place, by that much, until the user's
@@ -446,7 +446,7 @@ public final class ChatScrollDriver {
     private func startCommandAnimation() {
         guard let target = modelledContentOffsetY else { return }
         if var running = commandAnimation {
-            running.retarget(
+            running.redirect(
                 to: target, from: contentOffsetY, at: lastFrameTime ?? 0, atLeast: CommandAnimation.duration)
             commandAnimation = running
             return
@@ -458,11 +458,11 @@ public final class ChatScrollDriver {
         commandAnimation = CommandAnimation(from: contentOffsetY, to: target)
     }
 
-    /// The running animation's destination moved to the modelled offset: the rest of its path
-    /// stretches from where the view is.
-    private func stretchCommandAnimation() {
+    /// The running animation's destination moved to the modelled offset: the path bends from
+    /// where the view is, at its speed, and still ends on time.
+    private func redirectCommandAnimation() {
         guard var animation = commandAnimation, let target = modelledContentOffsetY else { return }
-        animation.stretch(to: target, from: contentOffsetY, at: lastFrameTime ?? 0)
+        animation.redirect(to: target, from: contentOffsetY, at: lastFrameTime ?? 0)
         commandAnimation = animation
     }
 

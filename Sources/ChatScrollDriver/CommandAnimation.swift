@@ -5,68 +5,88 @@
 /// lands it late, and some views finish it at once or not at all), and a destination moves
 /// whenever an answer streams in or a cell is measured during the scroll.
 ///
-/// The position is continuous: a new destination bends the path from where the view is, it
-/// never jumps.
+/// The path is a cubic from `from` to `to` that ends at rest: a new command starts at rest too
+/// (smoothstep), and a destination that moves on the way bends the path from where the view is
+/// *at the speed it has*, so neither the position nor the speed ever jumps.
 struct CommandAnimation: Sendable, Equatable {
     /// How long a command's scroll takes, in seconds: UIKit's `setContentOffset(_:animated:)`.
     static let duration = 0.3
     /// The least time a moved destination is given, so that the view never rushes to it.
     static let shortestRemainder = 0.1
 
-    enum Curve: Sendable, Equatable {
-        /// Starts and ends at rest (smoothstep).
-        case easeInOut
-        /// Starts moving and ends at rest: the rest of an animation whose destination moved.
-        case easeOut
-
-        func progress(_ t: Double) -> Double {
-            switch self {
-            case .easeInOut: t * t * (3 - 2 * t)
-            case .easeOut: 1 - (1 - t) * (1 - t)
-            }
-        }
-    }
-
     var from: Double
     var to: Double
-    /// The curve's progress at `from`: a path stretched on the way goes on from where the view
-    /// was then, over the rest of the same curve.
-    var fromProgress = 0.0
+    /// The path's slope at its start, in points over the whole duration (0: it starts at rest).
+    var initialSlope = 0.0
     /// When the animation started; `nil` until the first frame, which shows `from`.
     var start: Double?
     var duration: Double
-    var curve: Curve
 
     init(from: Double, to: Double) {
         self.from = from
         self.to = to
         duration = Self.duration
-        curve = .easeInOut
+    }
+
+    /// The share of the path's duration gone at `time`, from 0 to 1.
+    private func progress(at time: Double) -> Double {
+        guard let start, duration > 0 else { return 0 }
+        return min(1, max(0, (time - start) / duration))
+    }
+
+    /// The cubic Hermite path at `s`: from `from` with ``initialSlope`` to `to` at rest.
+    private func point(_ s: Double) -> Double {
+        let s2 = s * s
+        let s3 = s2 * s
+        return (2 * s3 - 3 * s2 + 1) * from + (s3 - 2 * s2 + s) * initialSlope + (3 * s2 - 2 * s3) * to
+    }
+
+    /// The path's speed at `time`, in points per second.
+    private func speed(at time: Double) -> Double {
+        guard start != nil, duration > 0 else { return 0 }
+        let s = progress(at: time)
+        let slope = (6 * s * s - 6 * s) * from + (3 * s * s - 4 * s + 1) * initialSlope + (6 * s - 6 * s * s) * to
+        return slope / duration
     }
 
     /// The content offset at `time`, and whether the animation is over.
     mutating func position(at time: Double) -> (y: Double, finished: Bool) {
-        let start = self.start ?? time
-        self.start = start
-        let t = duration > 0 ? min(1, max(0, (time - start) / duration)) : 1
-        guard t < 1, fromProgress < 1 else { return (to, true) }
-        let share = max(0, curve.progress(t) - fromProgress) / (1 - fromProgress)
-        return (from + (to - from) * share, false)
+        if start == nil { start = time }
+        let s = duration > 0 ? progress(at: time) : 1
+        guard s < 1 else { return (to, true) }
+        return (point(s), false)
     }
 
-    /// Goes on from `current` at `time` (the last frame's) to a destination that moved a little
-    /// (an answer growing while the view follows, a cell measured on the way): the rest of the
-    /// same curve, ending when it would have ended. The position stays continuous; only the
-    /// speed changes, by the ratio of the distances left.
-    mutating func stretch(to destination: Double, from current: Double, at time: Double) {
-        guard let start, duration > 0 else {
+    /// Goes on from `current` at `time` (the last frame's) to a destination that moved, at the
+    /// speed the view has, ending when the animation would have ended; with `atLeast` (a new
+    /// command), no sooner than that many seconds, nor ``shortestRemainder``, from now.
+    ///
+    /// The start speed is kept unless it points away from the destination (then the path starts
+    /// at rest) or would carry the view past it (then it is lowered to the most a path that
+    /// never overshoots allows).
+    mutating func redirect(to destination: Double, from current: Double, at time: Double, atLeast: Double? = nil) {
+        guard let start else {
+            // Not started: the whole animation still lies ahead, from rest.
             from = current
             to = destination
+            initialSlope = 0
+            duration = max(duration, atLeast ?? 0)
             return
         }
-        fromProgress = curve.progress(min(1, max(0, (time - start) / duration)))
+        let speed = speed(at: time)
+        let remaining = max(start + duration - time, atLeast.map { max($0, Self.shortestRemainder) } ?? 0)
+        let distance = destination - current
+        var slope = speed * remaining
+        if slope * distance <= 0 {
+            slope = 0
+        } else if abs(slope) > 3 * abs(distance) {
+            slope = 3 * distance
+        }
         from = current
         to = destination
+        initialSlope = slope
+        self.start = time
+        duration = remaining
     }
 
     /// Moves the whole path by `delta`: what the view passes through moved, the rest of the way
@@ -74,21 +94,5 @@ struct CommandAnimation: Sendable, Equatable {
     mutating func shift(by delta: Double) {
         from += delta
         to += delta
-    }
-
-    /// Goes on from `current` at `time` (the last frame's) to a moved destination, ending when
-    /// the animation would have ended, and no sooner than `atLeast` seconds from now.
-    mutating func retarget(to destination: Double, from current: Double, at time: Double, atLeast: Double?) {
-        from = current
-        to = destination
-        fromProgress = 0
-        guard let start else {
-            // Not started: the whole animation still lies ahead.
-            duration = max(duration, atLeast ?? 0)
-            return
-        }
-        duration = max(start + duration - time, Self.shortestRemainder, atLeast ?? 0)
-        self.start = time
-        curve = .easeOut
     }
 }

@@ -101,7 +101,7 @@ public struct SimulationTable: Sendable {
             }
         }
         lines.append("")
-        lines.append("a finger lock, b reading stays put, c bottom stays visible, d clean open, e pinned question, h navigation lands, f scroll calls")
+        lines.append("a finger lock, b reading stays put, c bottom stays visible, d clean open, e pinned question, g smooth animation, h navigation lands, f scroll calls")
         for row in rows where row.policy == "driver" && !row.failures.isEmpty {
             lines.append("")
             lines.append("\(row.policy) sessions with a violation on \(row.personality) (\(row.failures.count)), the first of each:")

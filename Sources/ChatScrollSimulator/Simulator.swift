@@ -22,6 +22,9 @@ public enum ScreenCheck: String, Sendable, CaseIterable, Hashable {
     case d
     /// Pinned question: in layout `top` the question does not move while its answer streams.
     case e
+    /// Smooth animation: while an animated scroll runs, what is on screen moves each frame at
+    /// most five times as far as in the frame before (plus 2 points), and never turns back.
+    case g
     /// Navigation lands: jump to latest and a send end at the bottom, a reply's quote centred,
     /// a question at the top, within the navigation's time.
     case h
@@ -95,6 +98,10 @@ public enum Simulator {
         var decelerating = false
         var coastedSince = false
         var movement = 0.0
+        /// An animated scroll (a navigation, an arrival's scroll) ran in this frame, and how far
+        /// it moved what is on screen (less the content that grew below a following list).
+        var animated = false
+        var animationStep = 0.0
         var shown: Bool { !tops.isEmpty }
         var contentFits = false
         /// The session's steps of this frame, when drawn.
@@ -203,6 +210,7 @@ public enum Simulator {
 
         for frame in 0..<session.frames {
             frameIndex = frame
+            let navigationUntilBefore = userNavigationUntil
             if frame > 0 { view.advance(by: 1 / frameRate) }
             view.rubberBanded = false
             var current = Frame()
@@ -299,10 +307,11 @@ public enum Simulator {
                 case let .touchUp(velocity):
                     view.touchUp(velocity: velocity)
                     // A keyboard that moved under the finger is caught up with after the release:
-                    // the list moves to it then, as a navigation (the finger held it meanwhile).
+                    // the list moves to it then, as a navigation (the finger held it meanwhile),
+                    // starting within two frames and lasting while it moves.
                     if keyboardUnderFinger {
                         keyboardUnderFinger = false
-                        userNavigationUntil = frame + Self.navigationFrames
+                        userNavigationUntil = max(userNavigationUntil, frame + 2)
                     }
                 case let .rotate(height, insetTop, insetBottom):
                     view.resize(frameHeight: height, insetTop: insetTop, insetBottom: insetBottom)
@@ -459,7 +468,8 @@ public enum Simulator {
             // What is read moves with the keyboard's edge by one share of it through the whole
             // animation: all of it (what sat at the bottom edge stays there), none (a held or
             // pinned view), or less where the content's end stops it; never another curve.
-            if !current.keyboardMoving, !previous.keyboardMoving { keyboardShare = nil }
+            // (A gesture starts a new share: the finger held the list, and what it reads now.)
+            if current.finger || !current.keyboardMoving && !previous.keyboardMoving { keyboardShare = nil }
             func followsKeyboard(_ moved: Double) -> Bool {
                 guard abs(keyboardDelta) > 0.5 else { return abs(moved) <= 0.5 }
                 let share = -moved / keyboardDelta
@@ -552,6 +562,34 @@ public enum Simulator {
             // The previous frame's movement was momentum's own only if it coasted too.
             current.coastedSince = coasting && previous.coasting && !common.isEmpty
             current.movement = common.first.map(moved) ?? 0
+            // g. Smooth animation: an animated scroll under way moves what is on screen each frame
+            // at most five times as far as in the frame before (an eased curve speeds up by less;
+            // its second frame by four times), plus 2 points, and never turns back. A jump inside
+            // the animation (a page kept wrong, a snap at its end, a restart) shows here.
+            current.animated = commandRunning && !current.finger && !view.isDecelerating
+            // (A following list may also move with the content that grew below it: pushed by it
+            // at once, or by an animation that takes it on the way.)
+            let growth = wasAway ? 0 : current.contentHeight - previous.contentHeight
+            let steps: [Double] = common.first.map { [moved($0), moved($0) + growth] } ?? [0]
+            let last = previous.animationStep
+            func smooth(_ step: Double) -> Bool { abs(step) <= abs(last) * 5 + 2 && (step * last >= 0 || abs(step) <= 0.5) }
+            // (The first frame of an animation starts it from whatever moved before: momentum,
+            // a finger; its step is the animation's from the next frame on.)
+            // A navigation the user starts in this frame (a tap, a send) turns the list as the user
+            // asked: it starts anew too.
+            let navigationStarts = userNavigationUntil > max(navigationUntilBefore, frame - 1) + 1
+            current.animationStep = previous.animated && !navigationStarts ? steps.first(where: smooth) ?? steps[0] : 0
+            if current.animated, previous.animated, !previous.finger, !current.layoutChanged, !current.keyboardMoving,
+               !previous.keyboardMoving, !navigationStarts, abs(last) >= 0.5, let id = common.first,
+               !steps.contains(where: smooth) {
+                violate(.g, "\(id) moved \(moved(id)) in an animation whose last step was \(last)")
+            }
+            // A screen that showed rows shows none: the list was thrown past its content (not by
+            // the finger's rubber band or momentum's bounce, which may pass a small visible region).
+            if previous.shown, !current.shown, current.contentHeight > 0, !current.layoutChanged, !view.isDecelerating,
+               !current.finger {
+                violate(wasAway ? .b : .c, "the screen shows no row")
+            }
             // c. Bottom stays visible, and the list is not pushed past it: an overshoot may only
             // shrink (a bounce that the keyboard carries back), never start or grow, but by the
             // bounce's own last frame or along the keyboard (content that fits until it has risen).

@@ -49,6 +49,17 @@ struct CheckTests {
         #expect(driver.violations == [:])
     }
 
+    // g: an animated scroll that cannot follow a streamed answer snaps at its end.
+    @Test("g: the careful UIKit policy's end-of-animation snap")
+    func snapAtTheEnd() {
+        let session = Scenarios.streamWhileFollowing()
+        let careful = Simulator.run(session, policy: CarefulUIKitPolicy())
+        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(careful.violations == [.g: 1])
+        #expect(careful.firstViolations[.g] == "frame 107: m28 moved -78.0 in an animation whose last step was -0.5157321673527804")
+        #expect(driver.violations == [:])
+    }
+
     // f: a streamed answer costs the driver one scroll (its append), after the open and the send.
     @Test("f: scroll calls of a streamed answer")
     func scrollCalls() {

@@ -162,15 +162,16 @@ struct DriverTests {
         #expect(ys() == [1239, 1289])
         #expect(screen.view.calls.dropFirst().allSatisfy { $0.animation == .none })
         #expect(screen.sent.count == 1)
-        // Tokens while following move the live end by 40: the rest of the same curve stretches
-        // to 1379 from where the view is, and still ends at 0.3 s (smoothstep 0.5 at 0.15 s and
-        // 0.84375 at 0.225 s: 1289 + 90 * (0.84375 - 0.5) / 0.5).
+        // Tokens while following move the live end by 40: the path bends to 1379 from where the
+        // view is, at the speed it has (smoothstep's 1.5 * 100 / 0.3 = 500 points per second),
+        // and still ends at 0.3 s. Half-way through the remaining 0.15 s the cubic is at
+        // 0.5 * 1289 + 0.125 * (500 * 0.15) + 0.5 * 1379 = 1343.375.
         screen.driver.send(.tokensAppended(id: "n1", text: nil, heightDelta: 40, height: nil))
         #expect(ys() == [1239, 1289])
         screen.driver.tick(time: 10.225)
-        #expect(ys() == [1239, 1289, 1350.875])
+        #expect(ys() == [1239, 1289, 1343.375])
         screen.driver.tick(time: 10.3)
-        #expect(ys() == [1239, 1289, 1350.875, 1379])
+        #expect(ys() == [1239, 1289, 1343.375, 1379])
         #expect(!screen.driver.isAnimatingCommand)
         screen.driver.tick(time: 10.4)
         #expect(screen.view.calls.count == 5)

@@ -15,10 +15,10 @@ struct SimulateCommandTests {
             "baseline-always-scroll", "baseline-careful-uikit", "baseline-delayed-open", "baseline-inverted-table",
             "baseline-scroll-when-at-bottom", "driver",
         ])
-        #expect(policies["driver"]?.keys.sorted() == ["a", "b", "c", "d", "e", "f", "h"])
+        #expect(policies["driver"]?.keys.sorted() == ["a", "b", "c", "d", "e", "f", "g", "h"])
         let driver = try #require(policies["driver"])
         // b: one frame of keyboard-during-drag, a known limit (docs/simulation.md), of 8,094.
-        #expect(["a", "c", "d", "e", "h"].map { driver[$0] } == [0, 0, 0, 0, 0])
+        #expect(["a", "c", "d", "e", "g", "h"].map { driver[$0] } == [0, 0, 0, 0, 0, 0])
         #expect(abs((driver["b"] ?? 0) - 1000.0 / 8094) < 1e-9)
         let personalities = try #require(object["personalities"] as? [String: [String: [String: Double]]])
         #expect(personalities.keys.sorted() == ["simple", "synchronous", "uikit"])
@@ -33,8 +33,8 @@ struct SimulateCommandTests {
         // The driver is at zero on every personality.
         #expect(lines.filter { $0.hasPrefix("driver   ") }.count == 3)
         // The one frame of b is keyboard-during-drag's known limit (docs/simulation.md).
-        #expect(lines.filter { $0.hasPrefix("driver   ") && $0.contains("0.00     0.15     0.00     0.00     0.00     0.00") }.count == 3)
-        #expect(lines.filter { !$0.hasPrefix(" ") && $0.hasSuffix("        a        b        c        d        e        h        f") }
+        #expect(lines.filter { $0.hasPrefix("driver   ") && $0.contains("0.00     0.15     0.00     0.00     0.00     0.00     0.00") }.count == 3)
+        #expect(lines.filter { !$0.hasPrefix(" ") && $0.hasSuffix("        a        b        c        d        e        g        h        f") }
             .map { String($0.prefix { $0 != " " }) } == ["uikit", "synchronous", "simple"])
     }
 
