@@ -138,6 +138,9 @@ public final class ChatScrollDriver {
         if isDecelerating, isBouncingPastBottom { endBottomBounce() }
         let keyboard = keyboardOverlap
         let topMoved = top != self.insetTop
+        // A running animation carries what it shows along with the visible top at once (the
+        // rest of the way is bent to the new destination below).
+        if topMoved, isAnimatingCommand { shiftCommandAnimation(by: self.insetTop - top) }
         self.frameHeight = height
         self.insetTop = top
         self.insetBottom = bottom

@@ -24,6 +24,11 @@ struct LandingCheck {
         var what: String
         /// The first frame at which it must have landed; `nil` while its window is awaited.
         var deadline: Int?
+        /// Where the screen was when it started (or its window arrived), and whether it has
+        /// moved since: a navigation that has not landed must start moving within two frames.
+        var startOffset: Double?
+        var started = false
+        var startDue: Int?
     }
 
     private(set) var pending: Pending?
@@ -31,13 +36,16 @@ struct LandingCheck {
     /// A navigation starts at `frame`; `awaitsWindow` when it lands only after a window of
     /// history arrives.
     mutating func navigate(to target: Target, what: String, at frame: Int, awaitsWindow: Bool = false, frames: Int) {
-        pending = Pending(target: target, what: what, deadline: awaitsWindow ? nil : frame + frames)
+        pending = Pending(
+            target: target, what: what, deadline: awaitsWindow ? nil : frame + frames, startDue: awaitsWindow ? nil : frame + 2)
     }
 
     /// The window a navigation waited for arrived at `frame`.
     mutating func windowArrived(at frame: Int, frames: Int) {
         guard var waiting = pending, waiting.deadline == nil else { return }
         waiting.deadline = frame + frames
+        waiting.startOffset = nil
+        waiting.startDue = frame + 2
         pending = waiting
     }
 
@@ -58,7 +66,13 @@ struct LandingCheck {
         maxOffset: Double, insetTop: Double, visibleHeight: Double, pinMargin: Double
     ) -> String? {
         // It may land before its deadline (a later scroll may then carry the screen on).
-        guard let navigation = pending, let deadline = navigation.deadline else { return nil }
+        guard var navigation = pending, let deadline = navigation.deadline else { return nil }
+        if let start = navigation.startOffset {
+            navigation.started = navigation.started || abs(offset - start) > 0.01
+        } else {
+            navigation.startOffset = offset
+        }
+        pending = navigation
         let landed: Bool
         var place = ""
         // How far it is from landing, in points.
@@ -101,6 +115,9 @@ struct LandingCheck {
         }
         // While the keyboard moves, the bottom edge is on its way too: a navigation within the
         // keyboard's remaining travel of its place lands with it.
+        if let due = navigation.startDue, frame >= due, frame < deadline, !navigation.started, miss > keyboardLeft + 0.5 {
+            return "\(navigation.what) has not started \(frame - due + 2) frames after it was asked for: \(place)"
+        }
         guard frame >= deadline, miss > keyboardLeft + 0.5 else { return nil }
         return "\(navigation.what) has not landed \(frame - deadline) frames after it should have: \(place)"
     }

@@ -544,8 +544,12 @@ public final class SimulatedScrollView {
         while changed, passes < 256 {
             changed = false
             passes += 1
-            let lower = offset - 200
-            let upper = offset + visibleHeight + 200
+            // UIKit lays cells out for the model value: during a `UIView.animate` of the offset
+            // only the cells of its end are laid out (what it passes through is not).
+            let laidOutOffset = animation.flatMap { !$0.isScroll && personality.viewAnimationReportsOnce ? $0.to : nil }
+                ?? offset
+            let lower = laidOutOffset - 200
+            let upper = laidOutOffset + visibleHeight + 200
             var i = firstItem(below: lower)
             while i < items.count, tops[i] < upper {
                 if !items[i].laidOut {

@@ -277,6 +277,9 @@ public enum Simulator {
                         deferredQuestion = nil
                         sendDuringGesture = false
                     case let .replyJump(id):
+                        // A send that waited for the gesture is superseded by the tap.
+                        deferredQuestion = nil
+                        sendDuringGesture = false
                         // A loaded message is scrolled to at once; otherwise its window arrives later.
                         landing.navigate(
                             to: .message(id), what: "the reply's jump to \(id)", at: frame,
@@ -292,7 +295,9 @@ public enum Simulator {
                     let requestsBefore = windowRequests
                     policy.handle(event)
                     // A tap that waits for a window the app was not asked for has nothing to wait for.
-                    if windowRequests == requestsBefore { landing.windowArrived(at: frame, frames: Self.navigationFrames) }
+                    if event.isUserNavigation, windowRequests == requestsBefore {
+                        landing.windowArrived(at: frame, frames: Self.navigationFrames)
+                    }
                     // The user went somewhere else (a tap, a send) without asking for a window:
                     // the app drops the window it is still loading, and says so.
                     if windowDue != nil, windowRequests == requestsBefore, event.isUserNavigation {
@@ -578,7 +583,9 @@ public enum Simulator {
             // A navigation the user starts in this frame (a tap, a send) turns the list as the user
             // asked: it starts anew too.
             let navigationStarts = userNavigationUntil > max(navigationUntilBefore, frame - 1) + 1
-            current.animationStep = previous.animated && !navigationStarts ? steps.first(where: smooth) ?? steps[0] : 0
+            // (Nor is a rotation's frame, which moves everything with the visible top, a step.)
+            current.animationStep = previous.animated && !navigationStarts && !current.layoutChanged
+                ? steps.first(where: smooth) ?? steps[0] : 0
             if current.animated, previous.animated, !previous.finger, !current.layoutChanged, !current.keyboardMoving,
                !previous.keyboardMoving, !navigationStarts, abs(last) >= 0.5, let id = common.first,
                !steps.contains(where: smooth) {
