@@ -283,28 +283,30 @@ extension BrokenDrivers {
     public static func catchRates(
         _ sessions: [SimSession], kinds: [Kind] = Kind.allCases, personality: ViewPersonality = .uikit
     ) -> [CatchRate] {
-        let correct = sessions.map { session in
+        let correct = parallelMap(sessions.count) { index in
             Simulator.run(
-                session, policy: DriverPolicy(configuration: session.configuration),
+                sessions[index], policy: DriverPolicy(configuration: sessions[index].configuration),
                 view: SimulatedScrollView(personality: personality)
             ).screens
         }
         return kinds.map { kind in
-            var rate = CatchRate(kind: kind, misbehaving: 0, caught: 0, missed: [])
-            for (index, session) in sessions.enumerated() {
+            // For each session: nil when it did not misbehave where the user could see it, else
+            // whether a check caught it, and its first misbehaviour.
+            let outcomes = parallelMap(sessions.count) { index -> (caught: Bool, first: String)? in
+                let session = sessions[index]
                 let broken = Policy(kind, configuration: session.configuration)
                 let result = Simulator.run(session, policy: broken, view: SimulatedScrollView(personality: personality))
                 // Seen: soon after a misbehaviour, a frame differs from the driver's.
                 let pairs = Array(zip(result.screens, correct[index]))
                 guard broken.misbehaviourFrames.contains(where: { frame in
                     pairs.dropFirst(frame).prefix(seenWithin(kind)).contains { $0.differs(from: $1) }
-                }) else { continue }
+                }) else { return nil }
+                return (result.violations.values.contains { $0 > 0 }, "\(session.name): \(broken.misbehaviours[0])")
+            }
+            var rate = CatchRate(kind: kind, misbehaving: 0, caught: 0, missed: [])
+            for case let (caught, first)? in outcomes {
                 rate.misbehaving += 1
-                if result.violations.values.contains(where: { $0 > 0 }) {
-                    rate.caught += 1
-                } else {
-                    rate.missed.append("\(session.name): \(broken.misbehaviours[0])")
-                }
+                if caught { rate.caught += 1 } else { rate.missed.append(first) }
             }
             return rate
         }

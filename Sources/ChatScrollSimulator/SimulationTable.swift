@@ -54,26 +54,35 @@ public struct SimulationTable: Sendable {
         _ sessions: [SimSession], personalities: [ViewPersonality] = ViewPersonality.all, recording: Bool = false
     ) -> SimulationTable {
         var rows = personalities.flatMap { personality in policies.map { Row(personality: personality.name, policy: $0) } }
-        var logs: [(name: String, log: String)] = []
-        for session in sessions {
-            for index in rows.indices {
-                guard let personality = ViewPersonality.named(rows[index].personality),
+        let template = rows
+        // Each session on its own worker; the rows are summed in session order.
+        let outcomes = parallelMap(sessions.count) { sessionIndex in
+            let session = sessions[sessionIndex]
+            var results: [(index: Int, result: SimulationResult)] = []
+            var log: String?
+            for index in template.indices {
+                guard let personality = ViewPersonality.named(template[index].personality),
                       let policy = Self.policy(
-                        named: rows[index].policy, for: session,
-                        recording: recording && rows[index].personality == personalities.first?.name)
+                        named: template[index].policy, for: session,
+                        recording: recording && template[index].personality == personalities.first?.name)
                 else { continue }
                 let view = SimulatedScrollView(personality: personality)
-                let result = Simulator.run(session, policy: policy, view: view)
+                results.append((index, Simulator.run(session, policy: policy, view: view)))
+                if let recorder = (policy as? DriverPolicy)?.driver.recorder { log = recorder.exportLog(keepingText: true) }
+            }
+            return (results: results, log: log)
+        }
+        var logs: [(name: String, log: String)] = []
+        for (session, outcome) in zip(sessions, outcomes) {
+            for (index, result) in outcome.results {
                 rows[index].frames += result.frames
                 rows[index].scrollCalls += result.scrollCalls
                 for (check, count) in result.violations { rows[index].violations[check, default: 0] += count }
                 if let first = result.firstViolations.sorted(by: { $0.key.rawValue < $1.key.rawValue }).first {
                     rows[index].failures.append("\(session.name) \(first.key.rawValue): \(first.value)")
                 }
-                if let recorder = (policy as? DriverPolicy)?.driver.recorder {
-                    logs.append((session.name, recorder.exportLog(keepingText: true)))
-                }
             }
+            if let log = outcome.log { logs.append((session.name, log)) }
         }
         return SimulationTable(sessions: sessions.count, frames: rows.first?.frames ?? 0, rows: rows, logs: logs)
     }
