@@ -108,6 +108,9 @@ public final class ChatScrollDriver {
     private var commandAnimation: CommandAnimation?
     /// The time of the last ``tick(time:)``.
     private var lastFrameTime: Double?
+    /// The view's last move that the driver did not make, until the next call: where the view
+    /// was, and whether the move went to the reducer as the user's scroll.
+    private var viewMove: (from: Double, forwarded: Bool)?
     /// While a command's animation runs (the driver's own, advanced by ``tick(time:)``).
     public var isAnimatingCommand: Bool { commandAnimation != nil }
     /// From `willBeginDragging` until the scroll comes to rest.
@@ -129,6 +132,7 @@ public final class ChatScrollDriver {
     /// `viewportChanged` only when one of them changed.
     public func layout(frameHeight: Double, insetTop: Double, insetBottom: Double) {
         warnings = []
+        viewMove = nil
         let height = sanitized(frameHeight, "frameHeight")
         let top = sanitized(insetTop, "insetTop")
         let bottom = sanitized(insetBottom, "insetBottom")
@@ -156,6 +160,7 @@ public final class ChatScrollDriver {
     /// coordinate space (the window's); a hidden keyboard's top is at or below the screen.
     public func keyboardWillChange(keyboardTop: Double, scrollViewBottom: Double, duration: Double? = nil) {
         warnings = []
+        viewMove = nil
         guard !keyboardTop.isNaN, !scrollViewBottom.isNaN else {
             warnings.append("keyboard frame is not a number; ignored")
             return
@@ -240,6 +245,7 @@ public final class ChatScrollDriver {
     /// `scrollViewWillBeginDragging`: the user's finger takes the view.
     public func willBeginDragging() {
         warnings = []
+        viewMove = nil
         isDragging = true
         isDecelerating = false
         // A touch stops a running animation, as UIKit does.
@@ -262,6 +268,7 @@ public final class ChatScrollDriver {
             warnings.append("contentOffsetY \(y) is not a finite number; ignored")
             return
         }
+        viewMove = (contentOffsetY, false)
         contentOffsetY = y
         if let target = keyboardAnimationTarget {
             if isDragging || abs(target - y) <= 0.5 { keyboardAnimationTarget = nil }
@@ -277,7 +284,10 @@ public final class ChatScrollDriver {
         if isDragging || isDecelerating || state.mode == .detached {
             heldOverscroll = 0
             let offset = y + insetTop
-            if offset != state.offset { apply(.scrolled(offset: offset)) }
+            if offset != state.offset {
+                viewMove?.forwarded = true
+                apply(.scrolled(offset: offset))
+            }
         }
     }
 
@@ -286,6 +296,7 @@ public final class ChatScrollDriver {
     /// points per millisecond: multiply its `velocity.y` by 1000); 0 settles.
     public func willEndDragging(velocity: Double) {
         warnings = []
+        viewMove = nil
         if !isDragging { warnings.append("willEndDragging without willBeginDragging") }
         if !velocity.isFinite { warnings.append("velocity \(velocity) is not a finite number; 0 used") }
         let velocity = velocity.isFinite ? velocity : 0
@@ -298,6 +309,7 @@ public final class ChatScrollDriver {
     /// `scrollViewDidEndDecelerating`: the scroll comes to rest.
     public func didEndDecelerating() {
         warnings = []
+        viewMove = nil
         isDecelerating = false
         apply(.scrollSettled(offset: contentOffsetY + insetTop))
         sendPendingKeyboard()
@@ -308,6 +320,7 @@ public final class ChatScrollDriver {
     /// decelerate a release at an edge, and then never calls `didEndDecelerating`).
     public func didEndDragging(willDecelerate: Bool) {
         warnings = []
+        viewMove = nil
         guard !willDecelerate, isDecelerating else { return }
         didEndDecelerating()
     }
@@ -324,6 +337,7 @@ public final class ChatScrollDriver {
     /// - Complexity: O(1); allocates nothing.
     public func tick(time: Double) {
         warnings = []
+        viewMove = nil
         guard time.isFinite else {
             warnings.append("tick time \(time) is not a finite number; ignored")
             return
@@ -349,7 +363,18 @@ public final class ChatScrollDriver {
     /// A cell was laid out at `height`; sends `itemMeasured` only when the height changed.
     public func cellMeasured(id: String, height: Double) {
         warnings = []
+        let move = viewMove
+        viewMove = nil
         guard let message = state.message(id: id), message.height != height else { return }
+        // A view that keeps what it shows when a row above it changes height (a table view
+        // with estimated heights) has just moved by the change itself: the model learns the
+        // height from where the view was, so that the move is not made twice.
+        if let move, abs(contentOffsetY - move.from - (height - message.height)) <= 0.5,
+           let top = state.top(ofMessage: id), top + message.height <= move.from + insetTop
+        {
+            contentOffsetY = move.from
+            if move.forwarded { apply(.scrolled(offset: move.from + insetTop)) }
+        }
         apply(.itemMeasured(id: id, height: height))
     }
 
@@ -363,6 +388,7 @@ public final class ChatScrollDriver {
     /// ```
     public func send(_ event: ChatEvent) {
         warnings = []
+        viewMove = nil
         apply(event)
     }
 

@@ -11,8 +11,11 @@
 struct CommandAnimation: Sendable, Equatable {
     /// How long a command's scroll takes, in seconds: UIKit's `setContentOffset(_:animated:)`.
     static let duration = 0.3
-    /// The least time a moved destination is given, so that the view never rushes to it.
+    /// The least time a new command's destination is given, so that the view never rushes to it.
     static let shortestRemainder = 0.1
+    /// A speed any path may reach, in points per second: a moved destination gets the time to be
+    /// reached within three times the view's speed, or this.
+    static let calmSpeed = 1000.0
 
     var from: Double
     var to: Double
@@ -58,8 +61,9 @@ struct CommandAnimation: Sendable, Equatable {
     }
 
     /// Goes on from `current` at `time` (the last frame's) to a destination that moved, at the
-    /// speed the view has, ending when the animation would have ended; with `atLeast` (a new
-    /// command), no sooner than that many seconds, nor ``shortestRemainder``, from now.
+    /// speed the view has, ending when the animation would have ended (later when the destination
+    /// moved far); with `atLeast` (a new command), no sooner than that many seconds, nor
+    /// ``shortestRemainder``, from now.
     ///
     /// The start speed is kept unless it points away from the destination (then the path starts
     /// at rest) or would carry the view past it (then it is lowered to the most a path that
@@ -74,8 +78,12 @@ struct CommandAnimation: Sendable, Equatable {
             return
         }
         let speed = speed(at: time)
-        let remaining = max(start + duration - time, atLeast.map { max($0, Self.shortestRemainder) } ?? 0)
         let distance = destination - current
+        // Ends on time, unless the destination moved so far that getting there would lurch: the
+        // path's top speed (about 1.5 times its average) stays within three times the speed the
+        // view has, or ``calmSpeed``, taking at most another ``duration``.
+        let calm = min(1.5 * abs(distance) / max(3 * abs(speed), Self.calmSpeed), Self.duration)
+        let remaining = max(start + duration - time, atLeast.map { max($0, Self.shortestRemainder) } ?? 0, calm)
         var slope = speed * remaining
         if slope * distance <= 0 {
             slope = 0

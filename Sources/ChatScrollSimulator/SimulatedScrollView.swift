@@ -75,6 +75,10 @@ public final class SimulatedScrollView {
     /// The content, oldest first. Whatever changes a height drops ``tops``; whatever changes the
     /// ids drops the index too.
     private(set) var items: [Item] = []
+    /// Cells that will grow after they were laid out (``ViewPersonality/lateHeightChanges``):
+    /// when, and by how much.
+    private var lateChanges: [(id: String, due: Double, delta: Double)] = []
+
     /// `itemTops[i]` is the top of item `i`; the last entry is the items' total height.
     private var itemTops: [Double]?
     private var itemIndex: [String: Int]?
@@ -536,28 +540,70 @@ public final class SimulatedScrollView {
         if p >= 1 { keyboardAnimation = nil }
     }
 
-    /// Lays out: cells that come into view for the first time get their real height, and the
-    /// delegate hears of it in the same pass (before the frame is drawn).
+    /// Whether a cell laid out for the first time grows later, by how much and after how long:
+    /// one in four, by 40 to 200 points, after 0.2 to 2 s, chosen by the id (FNV-1a), so that
+    /// every policy sees the same.
+    static func lateChange(of id: String) -> (delta: Double, delay: Double)? {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        guard hash % 4 == 0 else { return nil }
+        return (40 + Double((hash >> 8) % 161), 0.2 + Double((hash >> 24) % 181) / 100)
+    }
+
+    /// Item `i` takes `height`; a view that corrects for rows above keeps what is shown when the
+    /// row lies wholly above the top of the region laid out for `shownTop`. Then the delegate
+    /// hears of the new height.
+    private func setHeight(of i: Int, to height: Double, shownTop: Double) {
+        let delta = height - items[i].current
+        guard delta != 0 else { return }
+        let above = tops[i] + items[i].current <= shownTop
+        items[i].current = height
+        items[i].message.height = height
+        itemTops = nil
+        if personality.correctsOffsetForRowsAbove, above {
+            offset += delta
+            animation?.from += delta
+            animation?.to += delta
+            movedByApp = true
+            delegate?.didScroll(contentOffsetY: contentOffsetY)
+        }
+        delegate?.cellMeasured(id: items[i].message.id, height: height)
+    }
+
+    /// Lays out: cells that come into view for the first time get their real height, cells whose
+    /// late content arrived grow, and the delegate hears of it in the same pass (before the
+    /// frame is drawn).
     func layoutCells() {
+        // UIKit lays cells out for the model value: during a `UIView.animate` of the offset
+        // only the cells of its end are laid out (what it passes through is not).
+        func shownTop() -> Double {
+            animation.flatMap { !$0.isScroll && personality.viewAnimationReportsOnce ? $0.to : nil } ?? offset
+        }
+        while let index = lateChanges.firstIndex(where: { $0.due <= time }) {
+            let change = lateChanges.remove(at: index)
+            guard let i = self.index(of: change.id) else { continue }
+            setHeight(of: i, to: items[i].current + change.delta, shownTop: shownTop())
+        }
         var changed = true
         var passes = 0
         while changed, passes < 256 {
             changed = false
             passes += 1
-            // UIKit lays cells out for the model value: during a `UIView.animate` of the offset
-            // only the cells of its end are laid out (what it passes through is not).
-            let laidOutOffset = animation.flatMap { !$0.isScroll && personality.viewAnimationReportsOnce ? $0.to : nil }
-                ?? offset
-            let lower = laidOutOffset - 200
-            let upper = laidOutOffset + visibleHeight + 200
+            let top = shownTop()
+            let lower = top - 200
+            let upper = top + visibleHeight + 200
             var i = firstItem(below: lower)
             while i < items.count, tops[i] < upper {
                 if !items[i].laidOut {
                     items[i].laidOut = true
+                    if personality.lateHeightChanges, let late = Self.lateChange(of: items[i].message.id) {
+                        lateChanges.append((items[i].message.id, time + late.delay, late.delta))
+                    }
                     if items[i].current != items[i].message.height {
-                        items[i].current = items[i].message.height
-                        itemTops = nil
-                        delegate?.cellMeasured(id: items[i].message.id, height: items[i].current)
+                        setHeight(of: i, to: items[i].message.height, shownTop: top)
                         changed = true
                         break
                     }
@@ -580,6 +626,15 @@ public final class SimulatedScrollView {
         var result: [String: Double] = [:]
         for id in ids {
             if let index = index(of: id) { result[id] = tops[index] - offset + insetTop }
+        }
+        return result
+    }
+
+    /// The heights of the items `ids` now; an id no longer loaded has no entry.
+    func heights(of ids: [String]) -> [String: Double] {
+        var result: [String: Double] = [:]
+        for id in ids {
+            if let index = index(of: id) { result[id] = items[index].current }
         }
         return result
     }

@@ -420,7 +420,45 @@ public enum Simulator {
             // a jump farther than the screen still moves them.
             let now = view.screenTops(of: previous.order)
             let common = previous.order.filter { now[$0] != nil }
-            func moved(_ id: String) -> Double { (now[id] ?? 0) - (previous.tops[id] ?? 0) }
+            // A row seen last frame that changed height since (measured, grown by tokens, an image
+            // that loaded) grows down, pushing the rows after it by its change, or up, moving
+            // itself and the rows before it: what the screen did to a row is its move less that
+            // growth, taken the way that leaves the rows moving together.
+            let heightsNow = view.heights(of: previous.order)
+            let changes = previous.order.map { id in
+                previous.heights[id].flatMap { before in heightsNow[id].map { $0 - before } } ?? 0
+            }
+            var pushes: [String: Double] = [:]
+            if changes.contains(where: { $0 != 0 }) {
+                var down: [String: Double] = [:]
+                var up: [String: Double] = [:]
+                var below = 0.0
+                var above = changes.reduce(0, +)
+                for (id, change) in zip(previous.order, changes) {
+                    down[id] = below
+                    up[id] = -above
+                    below += change
+                    above -= change
+                }
+                // (The way that leaves them moving together; of two that do, the one that leaves
+                // them moving as the frame moves them otherwise: with the finger, the momentum,
+                // the animation under way, a share of the keyboard, or not at all.)
+                let keyboardMove = -(current.keyboard - previous.keyboard) * (keyboardShare ?? 1)
+                let expected = current.finger ? current.fingerDy
+                    : previous.coasting ? previous.movement * Self.momentumDecayPerFrame
+                    : commandRunning ? previous.animationStep
+                    : current.keyboardMoving || previous.keyboardMoving ? keyboardMove : 0
+                func cost(_ growth: [String: Double]) -> (spread: Double, off: Double) {
+                    let residuals = common.map { (now[$0] ?? 0) - (previous.tops[$0] ?? 0) - (growth[$0] ?? 0) }
+                    let mean = residuals.reduce(0, +) / Double(max(1, residuals.count))
+                    return ((residuals.max() ?? 0) - (residuals.min() ?? 0), abs(mean - expected))
+                }
+                let (upCost, downCost) = (cost(up), cost(down))
+                let upwards = abs(upCost.spread - downCost.spread) <= 0.5
+                    ? upCost.off < downCost.off : upCost.spread < downCost.spread
+                pushes = upwards ? up : down
+            }
+            func moved(_ id: String) -> Double { (now[id] ?? 0) - (previous.tops[id] ?? 0) - (pushes[id] ?? 0) }
 
             // Only the user takes the view away from the bottom: a gesture (in this frame or
             // just ended), or a navigation to a message (below); a navigation to the bottom and

@@ -32,11 +32,20 @@ public struct ViewPersonality: Sendable, Hashable {
     /// The keyboard moves along UIKit's keyboard spring (stiffness 804, damping 56.7, mass 1:
     /// about 99 % of the way at 0.25 s); otherwise linearly over its duration.
     public var keyboardSpring: Bool
+    /// Some cells grow after they were first laid out (an image, a link preview or a reaction
+    /// row that arrives 0.2 to 2 s later): one message in four, by 40 to 200 points, chosen by
+    /// its id, wherever it is then (above, inside or below the visible region).
+    public var lateHeightChanges: Bool
+    /// A row above the visible region that changes height moves the offset with it, before the
+    /// app hears of the new height, so that what is shown stays (`UITableView` with estimated
+    /// heights, as bug reports describe a view that corrects; whether it does is unsourced).
+    public var correctsOffsetForRowsAbove: Bool
 
     /// Creates a personality.
     public init(
         name: String, animatedScrollToSameOffsetIsSilent: Bool, animationsCompleteSynchronously: Bool,
-        viewAnimationReportsOnce: Bool, nonlinearRubberBand: Bool, momentumBouncesPastEdges: Bool, keyboardSpring: Bool
+        viewAnimationReportsOnce: Bool, nonlinearRubberBand: Bool, momentumBouncesPastEdges: Bool, keyboardSpring: Bool,
+        lateHeightChanges: Bool = false, correctsOffsetForRowsAbove: Bool = false
     ) {
         self.name = name
         self.animatedScrollToSameOffsetIsSilent = animatedScrollToSameOffsetIsSilent
@@ -45,12 +54,21 @@ public struct ViewPersonality: Sendable, Hashable {
         self.nonlinearRubberBand = nonlinearRubberBand
         self.momentumBouncesPastEdges = momentumBouncesPastEdges
         self.keyboardSpring = keyboardSpring
+        self.lateHeightChanges = lateHeightChanges
+        self.correctsOffsetForRowsAbove = correctsOffsetForRowsAbove
     }
 
     /// UIKit as far as it is known: the default, and the strictest.
     public static let uikit = ViewPersonality(
         name: "uikit", animatedScrollToSameOffsetIsSilent: true, animationsCompleteSynchronously: false,
         viewAnimationReportsOnce: true, nonlinearRubberBand: true, momentumBouncesPastEdges: true, keyboardSpring: true)
+
+    /// UIKit with self-sizing rows as a table view has them: cells that grow after they were
+    /// shown, and a view that keeps what is shown when rows above it change height.
+    public static let estimates = ViewPersonality(
+        name: "estimates", animatedScrollToSameOffsetIsSilent: true, animationsCompleteSynchronously: false,
+        viewAnimationReportsOnce: true, nonlinearRubberBand: true, momentumBouncesPastEdges: true, keyboardSpring: true,
+        lateHeightChanges: true, correctsOffsetForRowsAbove: true)
 
     /// UIKit, but a view that finishes every animated scroll it is asked for at once, inside the
     /// call.
@@ -66,7 +84,7 @@ public struct ViewPersonality: Sendable, Hashable {
         keyboardSpring: false)
 
     /// Every personality the table runs, the default first.
-    public static let all: [ViewPersonality] = [.uikit, .synchronous, .simple]
+    public static let all: [ViewPersonality] = [.uikit, .estimates, .synchronous, .simple]
 
     /// The personality named `name`, or `nil`.
     public static func named(_ name: String) -> ViewPersonality? { all.first { $0.name == name } }

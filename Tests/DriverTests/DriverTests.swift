@@ -181,6 +181,25 @@ struct DriverTests {
 
     // MARK: Views that do not do what was asked (regressions)
 
+    @Test("given a reader, when a table view keeps what it shows as a row above grows and then reports the new height, then the driver does not move the list a second time")
+    func viewThatCorrectsItself() {
+        let screen = Screen.open()
+        // Content 2000; the reader at offset 600 (contentOffset.y 509), m7 at the top.
+        screen.drag(to: 509)
+        screen.view.calls = []
+        // m2 (offset 100 to 200) grows by 50: the view moves itself by 50, then the app hears.
+        screen.driver.didScroll(contentOffsetY: 559)
+        screen.driver.cellMeasured(id: "m2", height: 150)
+        #expect(screen.driver.state.offset == 650)
+        #expect(screen.driver.contentOffsetY == 559)
+        #expect(screen.view.calls.map(\.y) == [559])
+        // A view that does not correct itself is moved by the driver, once.
+        screen.view.calls = []
+        screen.driver.cellMeasured(id: "m3", height: 150)
+        #expect(screen.driver.state.offset == 700)
+        #expect(screen.view.calls.map(\.y) == [609])
+    }
+
     @Test("given a short chat where everything fits, when an answer streams, then the driver is never stranded in an animation and the answer stays in view")
     func commandToWhereTheViewIs() {
         let screen = Screen()
