@@ -366,6 +366,7 @@ public final class ChatScrollDriver {
         let move = viewMove
         viewMove = nil
         guard let message = state.message(id: id), message.height != height else { return }
+        endBounceAtTheBottom()
         // A view that keeps what it shows when a row above it changes height (a table view
         // with estimated heights) has just moved by the change itself: the model learns the
         // height from where the view was, so that the move is not made twice.
@@ -389,7 +390,15 @@ public final class ChatScrollDriver {
     public func send(_ event: ChatEvent) {
         warnings = []
         viewMove = nil
+        if event.growsTheLiveEnd { endBounceAtTheBottom() }
         apply(event)
+    }
+
+    /// Content that grows during a following list's bounce past the bottom ends the bounce at the
+    /// bottom, where it was taking the list, as the keyboard and a layout do: the list goes on
+    /// following.
+    private func endBounceAtTheBottom() {
+        if isDecelerating, isBouncingPastBottom, state.mode == .following { endBottomBounce() }
     }
 
     /// Reduces `event`, records it, hands out its effects, and moves the scroll view.
@@ -565,5 +574,22 @@ public final class ChatScrollDriver {
             return 0
         }
         return value
+    }
+}
+
+extension ChatEvent {
+    /// Whether the event adds content at the live end: a message, a streamed answer's tokens, a
+    /// page of newer history.
+    fileprivate var growsTheLiveEnd: Bool {
+        switch self {
+        case .messageAppended, .tokensAppended, .newerLoaded:
+            true
+        case .viewportChanged, .historyLoaded, .messageConfirmed, .streamFinished, .itemMeasured, .messageRemoved,
+             .olderLoaded, .loadOlderFailed, .loadNewerFailed, .windowLoaded, .windowLoadFailed, .keyboardWillShow,
+             .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
+             .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
+             .appeared, .disappeared:
+            false
+        }
     }
 }
