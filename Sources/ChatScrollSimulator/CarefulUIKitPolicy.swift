@@ -17,8 +17,7 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
     var following = true
     var dragging = false
     var decelerating = false
-    var loadingOlder = false
-    var hasMoreOlder = false
+    var olderPages = OlderPages()
     var jumpTarget: String?
 
     /// Creates the model.
@@ -42,7 +41,7 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
         guard let view else { return }
         switch event {
         case let .open(_, more, _):
-            hasMoreOlder = more
+            olderPages.reset(hasMore: more)
             following = true
             view.jump(toOffset: view.maxOffset)
         case let .append(message, _):
@@ -55,8 +54,7 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
         case .finish, .newerLoaded, .windowLoadFailed:
             break
         case let .olderLoaded(page, more):
-            loadingOlder = false
-            hasMoreOlder = more
+            olderPages.reset(hasMore: more)
             // The page was inserted above: what is read keeps its place.
             let added = page.reduce(0) { $0 + $1.estimatedHeight }
             view.setContentOffsetY(view.contentOffsetY + added)
@@ -96,10 +94,7 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
     public func didScroll(contentOffsetY: Double) {
         guard let view else { return }
         if dragging || decelerating { following = view.maxOffset - view.offset <= 20 }
-        if hasMoreOlder, !loadingOlder, view.offset <= 800, let first = view.items.first {
-            loadingOlder = true
-            requests.older(first.message.id)
-        }
+        olderPages.requestIfNear(view, requests)
     }
     public func willEndDragging(velocity: Double) { dragging = false }
     public func didEndDragging(willDecelerate: Bool) { decelerating = willDecelerate }

@@ -28,8 +28,7 @@ public final class InvertedTablePolicy: ScrollPolicy {
     var animatingToEnd = false
     /// Inside the policy's own move of the view.
     var keeping = false
-    var loadingOlder = false
-    var hasMoreOlder = false
+    var olderPages = OlderPages()
     var jumpTarget: String?
 
     /// Creates the model.
@@ -78,7 +77,7 @@ public final class InvertedTablePolicy: ScrollPolicy {
         guard let view else { return }
         switch event {
         case let .open(_, more, _):
-            hasMoreOlder = more
+            olderPages.reset(hasMore: more)
             fromEnd = 0
         case let .append(message, _):
             if message.direction == .outgoing {
@@ -97,8 +96,7 @@ public final class InvertedTablePolicy: ScrollPolicy {
         case let .newerLoaded(page, _):
             compensate(page.reduce(0) { $0 + $1.estimatedHeight })
         case let .olderLoaded(_, more):
-            loadingOlder = false
-            hasMoreOlder = more
+            olderPages.reset(hasMore: more)
         case .finish, .keyboard, .layout, .windowLoadFailed:
             break
         case .jumpToLatest:
@@ -116,7 +114,7 @@ public final class InvertedTablePolicy: ScrollPolicy {
             let target = jumpTarget.flatMap { view.centredOffset(of: $0) } ?? view.maxOffset
             jumpTarget = nil
             view.jump(toOffset: target)
-            loadingOlder = false
+            olderPages.loading = false
         }
         keepFromEnd()
     }
@@ -127,10 +125,7 @@ public final class InvertedTablePolicy: ScrollPolicy {
     public func didScroll(contentOffsetY: Double) {
         guard let view, !keeping else { return }
         fromEnd = view.maxOffset - view.offset
-        if hasMoreOlder, !loadingOlder, view.offset <= 800, let first = view.items.first {
-            loadingOlder = true
-            requests.older(first.message.id)
-        }
+        olderPages.requestIfNear(view, requests)
     }
     public func willEndDragging(velocity: Double) {}
     public func didEndDragging(willDecelerate: Bool) {}

@@ -71,6 +71,26 @@ public protocol ScrollPolicy: SimulatedScrollViewDelegate {
     func tick()
 }
 
+/// How the hand-written screens load older history: one page at a time, when the top of what
+/// is shown comes within 800 points of the content's top.
+struct OlderPages {
+    var hasMore = false
+    var loading = false
+
+    /// The conversation opened, or a window replaced it.
+    mutating func reset(hasMore more: Bool) {
+        hasMore = more
+        loading = false
+    }
+
+    /// Asks for the page before the first item when the view is near the top.
+    mutating func requestIfNear(_ view: SimulatedScrollView, _ requests: SimRequests) {
+        guard hasMore, !loading, view.offset <= 800, let first = view.items.first else { return }
+        loading = true
+        requests.older(first.message.id)
+    }
+}
+
 /// The app's glue between the driver and a UIKit scroll view, exactly as the "Integrating with
 /// UIKit" article writes it: each ``ScrollAnimation`` is one UIKit call.
 public final class UIKitAdapter: ChatScrollViewTarget {
@@ -238,8 +258,7 @@ public final class BaselinePolicy: ScrollPolicy {
     var requests = SimRequests(older: { _ in }, newer: { _ in }, window: { _ in })
     /// The message a reply jump waits for.
     var jumpTarget: String?
-    var loadingOlder = false
-    var hasMoreOlder = false
+    var olderPages = OlderPages()
     var openScrollAt: Double?
 
     /// Creates the model.
@@ -269,7 +288,7 @@ public final class BaselinePolicy: ScrollPolicy {
         guard let view else { return }
         switch event {
         case let .open(_, more, _):
-            hasMoreOlder = more
+            olderPages.reset(hasMore: more)
             switch kind {
             case .alwaysScroll: scrollToBottom(animated: true)
             case .scrollWhenAtBottom: scrollToBottom(animated: false)
@@ -280,8 +299,7 @@ public final class BaselinePolicy: ScrollPolicy {
         case .finish, .keyboard, .layout:
             break
         case let .olderLoaded(_, more):
-            loadingOlder = false
-            hasMoreOlder = more
+            olderPages.reset(hasMore: more)
             if kind == .alwaysScroll { scrollToBottom(animated: true) }
         case .jumpToLatest:
             scrollToBottom(animated: true)
@@ -315,9 +333,8 @@ public final class BaselinePolicy: ScrollPolicy {
 
     public func willBeginDragging() {}
     public func didScroll(contentOffsetY: Double) {
-        guard let view, hasMoreOlder, !loadingOlder, view.offset <= 800, let first = view.items.first else { return }
-        loadingOlder = true
-        requests.older(first.message.id)
+        guard let view else { return }
+        olderPages.requestIfNear(view, requests)
     }
     public func willEndDragging(velocity: Double) {}
     public func didEndDragging(willDecelerate: Bool) {}

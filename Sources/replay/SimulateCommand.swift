@@ -16,11 +16,12 @@ extension ReplayCommand {
                 Runs the shipped scenarios, N seeded random sessions and N/4 seeded messenger \
                 sessions (first unread, read receipts, reply jumps into history that is not \
                 loaded) at 120 frames per second \
-                on a simulated scroll view of each personality (uikit, synchronous, simple), once \
-                with the package's scroll driver and once with \
+                on a simulated scroll view of each personality (uikit, estimates, synchronous, \
+                simple), once with the package's scroll driver and once with \
                 each model of a hand-written approach, and prints, per 1,000 frames, the frames \
                 that violate each check (a finger lock, b reading stays put, c bottom stays \
-                visible, d clean open, e pinned question) and the programmatic scrolls (f).
+                visible, d clean open, e pinned question, g smooth animation, h navigation \
+                lands) and the programmatic scrolls (f).
                 """)
 
         @Option(help: "How many seeded random sessions to run besides the scenarios.")
@@ -38,10 +39,10 @@ extension ReplayCommand {
         @Option(help: ArgumentHelp("Draw the frames of one session (a scenario's name, random-SEED or messenger-SEED) and its policy.", valueName: "session"))
         var frames: String?
 
-        @Option(help: "The policy whose frames --frames draws: driver or a baseline's name.")
+        @Option(help: "The policy whose frames --frames draws: driver, a baseline's or a broken driver's name.")
         var policy = "driver"
 
-        @Option(help: "The scroll view's personality that --frames draws: uikit, synchronous or simple.")
+        @Option(help: "The scroll view's personality that --frames draws: uikit, estimates, synchronous or simple.")
         var personality = "uikit"
 
         @Flag(help: "Also run every deliberately broken driver on the uikit view and print how often the checks catch it.")
