@@ -67,13 +67,15 @@ struct LandingCheck {
 
     /// The violation of this frame, if any.
     mutating func check(
-        frame: Int, tops: [String: Double], heights: [String: Double], atBottom: Bool, keyboardLeft: Double, offset: Double,
+        frame: Int, tops: [String: Double], heights: [String: Double], atBottom: Bool, keyboardLeft: Double, decelerating: Bool,
+        offset: Double,
         maxOffset: Double, insetTop: Double, visibleHeight: Double, pinMargin: Double
     ) -> String? {
         // It may land before its deadline (a later scroll may then carry the screen on).
         guard var navigation = pending, let deadline = navigation.deadline else { return nil }
         if let start = navigation.startOffset {
-            navigation.started = navigation.started || abs(offset - start) > 0.01
+            // (Momentum that goes on is the user's fling, not the navigation taking over.)
+            navigation.started = navigation.started || abs(offset - start) > 0.01 && !decelerating
         } else {
             navigation.startOffset = offset
         }

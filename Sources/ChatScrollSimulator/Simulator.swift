@@ -459,6 +459,16 @@ public enum Simulator {
                 pushes = upwards ? up : down
             }
             func moved(_ id: String) -> Double { (now[id] ?? 0) - (previous.tops[id] ?? 0) - (pushes[id] ?? 0) }
+            // How much the content below the last row seen grew this frame (0 when the content did
+            // not change; nil when there is no row to tell by).
+            func grownBelow() -> Double? {
+                guard current.contentHeight != previous.contentHeight else { return 0 }
+                guard let last = previous.order.last, let top = previous.tops[last], let height = previous.heights[last],
+                      let topNow = now[last], let heightNow = heightsNow[last] else { return nil }
+                let gapBefore = previous.contentHeight - previous.offset + previous.insetTop - (top + height)
+                let gapNow = current.contentHeight - current.offset + current.insetTop - (topNow + heightNow)
+                return max(0, gapNow - gapBefore)
+            }
 
             // Only the user takes the view away from the bottom: a gesture (in this frame or
             // just ended), or a navigation to a message (below); a navigation to the bottom and
@@ -486,10 +496,10 @@ public enum Simulator {
                 // Pulled past the bottom, the reader is at the bottom, even when content that
                 // grew meanwhile leaves the list above the new bottom once it is back inside.
                 away = false
-            } else if userMoving, current.inRange, current.contentHeight == previous.contentHeight {
-                // Not when new content is what put the bottom out of view this frame. A reader
+            } else if userMoving, current.inRange, let grown = grownBelow() {
+                // Not by the new content that put the bottom out of view this frame. A reader
                 // within 20 points of the bottom (the default atBottomThreshold) is at the bottom.
-                away = current.maxOffset - current.offset > 20
+                away = current.maxOffset - current.offset - grown > 20
             }
             current.decelerating = view.isDecelerating
 
@@ -670,7 +680,7 @@ public enum Simulator {
             if current.finger { landing.touched() }
             if let what = landing.check(
                 frame: frame, tops: current.tops, heights: current.heights, atBottom: current.atBottom,
-                keyboardLeft: view.keyboardLeft, offset: current.offset, maxOffset: current.maxOffset, insetTop: view.insetTop,
+                keyboardLeft: view.keyboardLeft, decelerating: view.isDecelerating, offset: current.offset, maxOffset: current.maxOffset, insetTop: view.insetTop,
                 visibleHeight: view.visibleHeight, pinMargin: session.configuration.pinMargin)
             {
                 violate(.h, what)
