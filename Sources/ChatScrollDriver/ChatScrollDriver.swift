@@ -131,8 +131,7 @@ public final class ChatScrollDriver {
     /// The scroll view was laid out: its frame height and adjusted insets. Sends
     /// `viewportChanged` only when one of them changed.
     public func layout(frameHeight: Double, insetTop: Double, insetBottom: Double) {
-        warnings = []
-        viewMove = nil
+        beginCall()
         let height = sanitized(frameHeight, "frameHeight")
         let top = sanitized(insetTop, "insetTop")
         let bottom = sanitized(insetBottom, "insetBottom")
@@ -159,8 +158,7 @@ public final class ChatScrollDriver {
     /// The keyboard will move to its end frame. `keyboardTop` and `scrollViewBottom` are in one
     /// coordinate space (the window's); a hidden keyboard's top is at or below the screen.
     public func keyboardWillChange(keyboardTop: Double, scrollViewBottom: Double, duration: Double? = nil) {
-        warnings = []
-        viewMove = nil
+        beginCall()
         guard !keyboardTop.isNaN, !scrollViewBottom.isNaN else {
             warnings.append("keyboard frame is not a number; ignored")
             return
@@ -244,8 +242,7 @@ public final class ChatScrollDriver {
 
     /// `scrollViewWillBeginDragging`: the user's finger takes the view.
     public func willBeginDragging() {
-        warnings = []
-        viewMove = nil
+        beginCall()
         isDragging = true
         isDecelerating = false
         // A touch stops a running animation, as UIKit does.
@@ -295,8 +292,7 @@ public final class ChatScrollDriver {
     /// `velocity` is in points per second of offset, positive towards the bottom (UIKit gives
     /// points per millisecond: multiply its `velocity.y` by 1000); 0 settles.
     public func willEndDragging(velocity: Double) {
-        warnings = []
-        viewMove = nil
+        beginCall()
         if !isDragging { warnings.append("willEndDragging without willBeginDragging") }
         if !velocity.isFinite { warnings.append("velocity \(velocity) is not a finite number; 0 used") }
         let velocity = velocity.isFinite ? velocity : 0
@@ -308,8 +304,7 @@ public final class ChatScrollDriver {
 
     /// `scrollViewDidEndDecelerating`: the scroll comes to rest.
     public func didEndDecelerating() {
-        warnings = []
-        viewMove = nil
+        beginCall()
         isDecelerating = false
         apply(.scrollSettled(offset: contentOffsetY + insetTop))
         sendPendingKeyboard()
@@ -319,8 +314,7 @@ public final class ChatScrollDriver {
     /// is at rest now, whatever velocity ``willEndDragging(velocity:)`` reported (UIKit does not
     /// decelerate a release at an edge, and then never calls `didEndDecelerating`).
     public func didEndDragging(willDecelerate: Bool) {
-        warnings = []
-        viewMove = nil
+        beginCall()
         guard !willDecelerate, isDecelerating else { return }
         didEndDecelerating()
     }
@@ -336,8 +330,7 @@ public final class ChatScrollDriver {
     ///
     /// - Complexity: O(1); allocates nothing.
     public func tick(time: Double) {
-        warnings = []
-        viewMove = nil
+        beginCall()
         guard time.isFinite else {
             warnings.append("tick time \(time) is not a finite number; ignored")
             return
@@ -388,10 +381,16 @@ public final class ChatScrollDriver {
     /// driver.send(.inputFocused)
     /// ```
     public func send(_ event: ChatEvent) {
-        warnings = []
-        viewMove = nil
+        beginCall()
         if event.growsTheLiveEnd { endBounceAtTheBottom() }
         apply(event)
+    }
+
+    /// Every call but the scroll and measurement callbacks starts here: its own warnings, and no
+    /// move of the view's own left to match with a measurement.
+    private func beginCall() {
+        warnings = []
+        viewMove = nil
     }
 
     /// Content that grows during a following list's bounce past the bottom ends the bounce at the
@@ -463,8 +462,8 @@ public final class ChatScrollDriver {
                 // would at rest, and the rest of the way is unchanged.
                 shiftCommandAnimation(by: (state.offset ?? 0) - (before ?? 0))
             } else if isAnimatingCommand {
-                // The destination moved (the live end grew, a cell below was measured): the rest
-                // of the path stretches to it, and the animation still ends on time.
+                // The destination moved (the live end grew, a cell below was measured): the path
+                // bends to it at the view's speed, ending on time unless that would lurch.
                 redirectCommandAnimation()
             } else if overscroll != 0 || heldOverscroll != 0, state.offsetReason != .viewport, state.userHoldsView {
                 // Under the finger or in a bounce, the view shows the content past the model's
