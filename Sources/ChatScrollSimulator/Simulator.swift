@@ -626,12 +626,11 @@ public enum Simulator {
             let steps: [Double] = common.first.map { [moved($0), moved($0) + growth] } ?? [0]
             let last = previous.animationStep
             func smooth(_ step: Double) -> Bool { abs(step) <= abs(last) * 5 + 2 && (step * last >= 0 || abs(step) <= 0.5) }
-            // (The first frame of an animation starts it from whatever moved before: momentum,
-            // a finger; its step is the animation's from the next frame on.)
-            // A navigation the user starts in this frame (a tap, a send) turns the list as the user
-            // asked: it starts anew too.
+            // The first frame of an animation starts it from whatever moved before (momentum, a
+            // finger), and so does a navigation the user starts in this frame (a tap, a send: the
+            // list turns as the user asked) and a rotation's frame (everything moves with the
+            // visible top): the animation's steps count from the next frame on.
             let navigationStarts = userNavigationUntil > max(navigationUntilBefore, frame - 1) + 1
-            // (Nor is a rotation's frame, which moves everything with the visible top, a step.)
             current.animationStep = previous.animated && !navigationStarts && !current.layoutChanged
                 ? steps.first(where: smooth) ?? steps[0] : 0
             if current.animated, previous.animated, !previous.finger, !current.layoutChanged, !current.keyboardMoving,
