@@ -521,8 +521,11 @@ public enum Simulator {
             // What is read moves with the keyboard's edge by one share of it through the whole
             // animation: all of it (what sat at the bottom edge stays there), none (a held or
             // pinned view), or less where the content's end stops it; never another curve.
-            // (A gesture starts a new share: the finger held the list, and what it reads now.)
-            if current.finger || !current.keyboardMoving && !previous.keyboardMoving { keyboardShare = nil }
+            // (A gesture starts a new share: the finger held the list, and what it reads now; so
+            // does a rotation, which lays the screen out anew.)
+            if current.finger || current.layoutChanged || !current.keyboardMoving && !previous.keyboardMoving {
+                keyboardShare = nil
+            }
             func followsKeyboard(_ moved: Double) -> Bool {
                 guard abs(keyboardDelta) > 0.5 else { return abs(moved) <= 0.5 }
                 let share = -moved / keyboardDelta
@@ -572,6 +575,14 @@ public enum Simulator {
             } else if quiet, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
                       let id = common.first(where: { !followsKeyboard(moved($0)) }) {
                 violate(.b, "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
+            } else if !wasAway, !away, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
+                      !previous.finger, !current.finger, !current.moving, !previous.moving, !commandRunning,
+                      !view.isDecelerating, previous.shown, previous.inRange, pinnedQuestion == nil, let grown = grownBelow(),
+                      let id = common.first(where: { !followsKeyboard(moved($0)) && !followsKeyboard(moved($0) + grown) }) {
+                // A following list goes with the keyboard the same way: one share of its move,
+                // plus what grew below it (a bounce past the bottom that the keyboard carries back
+                // dissolves on its own way).
+                violate(.c, "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
             } else if let turned = rotation, frame >= turned.due {
                 // The row keeps its distance to the visible top (SPEC 2's top edge), less the
                 // changes of the bottom inset and of the keyboard when those moved too (SPEC 2's

@@ -15,7 +15,7 @@ struct BrokenDriverTests {
         .yankOnIncoming: (73, 81), .yankOnIncomingAnimated: (74, 81), .ignoreJumpToLatest: (48, 51),
         .ignoreReplyTaps: (26, 27), .keyboardToBottom: (36, 36), .keyboardToTop: (3, 5), .rotationToTop: (49, 53),
         .rotationToBottom: (46, 47), .noPrependCompensation: (40, 41), .prependCompensatedTwice: (41, 41),
-        .dropsDeferredCommand: (20, 22), .noDisplayLink: (134, 136), .keyboardDefaultCurve: (69, 82),
+        .dropsDeferredCommand: (20, 22), .noDisplayLink: (134, 136), .keyboardDefaultCurve: (70, 82),
     ]
 
     @Test("each broken driver misbehaves, and the checks catch it at least as often as they did", arguments: BrokenDrivers.Kind.allCases)
