@@ -184,7 +184,8 @@ public enum Simulator {
         // A rotation whose end is judged: when, the row read at the top, where it was, and the
         // insets and keyboard then.
         var rotation: (
-            due: Int, id: String, top: Double, insetTop: Double, insetBottom: Double, keyboard: Double, maxOffset: Double
+            due: Int, id: String, top: Double, insetTop: Double, insetBottom: Double, keyboard: Double, maxOffset: Double,
+            overshoot: Double
         )?
         // Whether the user took the view away from the bottom (a drag, a fling, a tap) and it
         // has not been at the bottom since: the reader reads history. Otherwise the screen
@@ -537,9 +538,12 @@ public enum Simulator {
             // A rotation redraws the screen over its animation: what counts is where the row read
             // at the top is once it is over.
             if current.rotated, away, !current.finger, let id = previous.order.first, let top = previous.tops[id] {
+                // (A bounce past an edge that the rotation ends takes its overshoot back.)
+                let overshoot = previous.offset < 0 ? previous.offset
+                    : max(0, previous.offset - previous.maxOffset)
                 rotation = (
                     frame + Self.rotationFrames, id, top, previous.insetTop, previous.insetBottom, previous.keyboard,
-                    current.maxOffset)
+                    current.maxOffset, overshoot)
             }
             // In the rotation's own frame the row read at the top has moved by the change of the
             // visible top (less those of the bottom inset and the keyboard) and, during momentum,
@@ -586,7 +590,7 @@ public enum Simulator {
             } else if let turned = rotation, frame >= turned.due {
                 // The row keeps its distance to the visible top (SPEC 2's top edge), less the
                 // changes of the bottom inset and of the keyboard when those moved too (SPEC 2's
-                // bottom edge), unless the content's end stops it there.
+                // bottom edge), and less a bounce's overshoot, unless the content's end stops it.
                 rotation = nil
                 if away, let top = view.screenTops(of: [turned.id])[turned.id] {
                     let moved = top - turned.top
@@ -594,6 +598,7 @@ public enum Simulator {
                     let bottom = current.insetBottom - turned.insetBottom
                     let keyboard = current.keyboard - turned.keyboard
                     let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard]
+                        .flatMap { [$0, $0 + turned.overshoot] }
                     let kept = allowed.contains { abs(moved - $0) <= 0.5 }
                     // (Against the content's end as the rotation left it: content that arrives
                     // later below it does not move what is read.)

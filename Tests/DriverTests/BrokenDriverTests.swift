@@ -14,7 +14,7 @@ struct BrokenDriverTests {
     static let floors: [BrokenDrivers.Kind: (caught: Int, misbehaving: Int)] = [
         .yankOnIncoming: (73, 81), .yankOnIncomingAnimated: (74, 81), .ignoreJumpToLatest: (48, 51),
         .ignoreReplyTaps: (26, 27), .keyboardToBottom: (36, 36), .keyboardToTop: (3, 5), .rotationToTop: (49, 53),
-        .rotationToBottom: (46, 47), .noPrependCompensation: (40, 41), .prependCompensatedTwice: (41, 41),
+        .rotationToBottom: (47, 47), .noPrependCompensation: (40, 41), .prependCompensatedTwice: (41, 41),
         .dropsDeferredCommand: (20, 22), .noDisplayLink: (134, 136), .keyboardDefaultCurve: (70, 82),
     ]
 
