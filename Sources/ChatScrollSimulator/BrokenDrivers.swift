@@ -99,10 +99,8 @@ public enum BrokenDrivers {
         let inner: DriverPolicy
         var adapter: Adapter?
         weak var view: SimulatedScrollView?
-        /// When it misbehaved where the user could see it: `frame N: what`.
-        public private(set) var misbehaviours: [String] = []
-        /// The frames of ``misbehaviours``.
-        public private(set) var misbehaviourFrames: [Int] = []
+        /// When it misbehaved, by its own account: the frame, and what it did.
+        public private(set) var misbehaviours: [(frame: Int, what: String)] = []
         /// A misbehaviour the user may still cut short by touching the screen, and until when.
         var retractable: (index: Int, until: Double)?
         var frameHeight: Double?
@@ -122,16 +120,12 @@ public enum BrokenDrivers {
             }
         }
 
-        /// Whether it misbehaved in the session.
-        public var misbehaved: Bool { !misbehaviours.isEmpty }
-
         var driver: ChatScrollDriver { inner.driver }
 
         func misbehave(_ what: String, retractableFor seconds: Double? = nil) {
             guard let view else { return }
             let frame = Int((view.time * Simulator.frameRate).rounded())
-            misbehaviours.append("frame \(frame): \(what)")
-            misbehaviourFrames.append(frame)
+            misbehaviours.append((frame, what))
             if let seconds { retractable = (misbehaviours.count - 1, view.time + seconds) }
         }
 
@@ -244,7 +238,6 @@ public enum BrokenDrivers {
             // The user took the screen back before the missing navigation would have ended.
             if let index = retractable?.index {
                 misbehaviours.remove(at: index)
-                misbehaviourFrames.remove(at: index)
                 retractable = nil
             }
             inner.willBeginDragging()
@@ -277,9 +270,9 @@ extension BrokenDrivers {
 
     /// Runs every broken driver over `sessions` on a view of `personality` and counts, of the
     /// sessions in which it misbehaved, those that a check caught. A misbehaviour counts when the
-    /// broken driver's account has one and, from its frame on, some frame shows the user another
-    /// screen than the package's driver shows in the same session (a bug that the next move
-    /// repaired before the frame was drawn was not seen).
+    /// broken driver's account has one and, soon after it (``seenWithin(_:)``), some frame shows
+    /// the user another screen than the package's driver shows in the same session (a bug that
+    /// the next move repaired before the frame was drawn was not seen).
     public static func catchRates(
         _ sessions: [SimSession], kinds: [Kind] = Kind.allCases, personality: ViewPersonality = .uikit
     ) -> [CatchRate] {
@@ -298,10 +291,10 @@ extension BrokenDrivers {
                 let result = Simulator.run(session, policy: broken, view: SimulatedScrollView(personality: personality))
                 // Seen: soon after a misbehaviour, a frame differs from the driver's.
                 let pairs = Array(zip(result.screens, correct[index]))
-                guard broken.misbehaviourFrames.contains(where: { frame in
-                    pairs.dropFirst(frame).prefix(seenWithin(kind)).contains { $0.differs(from: $1) }
+                guard let first = broken.misbehaviours.first, broken.misbehaviours.contains(where: { misbehaviour in
+                    pairs.dropFirst(misbehaviour.frame).prefix(seenWithin(kind)).contains { $0.differs(from: $1) }
                 }) else { return nil }
-                return (result.violations.values.contains { $0 > 0 }, "\(session.name): \(broken.misbehaviours[0])")
+                return (result.violations.values.contains { $0 > 0 }, "\(session.name): frame \(first.frame): \(first.what)")
             }
             var rate = CatchRate(kind: kind, misbehaving: 0, caught: 0, missed: [])
             for case let (caught, first)? in outcomes {

@@ -50,7 +50,7 @@ public final class InvertedTablePolicy: ScrollPolicy {
         let delta = view.maxOffset - fromEnd - view.offset
         guard abs(delta) > 0.001 else { return }
         keeping = true
-        view.keepOffsetFromEnd(by: delta)
+        view.moveItself(by: delta)
         keeping = false
     }
 

@@ -93,6 +93,12 @@ public final class SimulatedScrollView {
         return result
     }
 
+    /// The items changed: heights only, or which items there are too.
+    private func itemsChanged(ids: Bool) {
+        itemTops = nil
+        if ids { itemIndex = nil }
+    }
+
     /// The first item whose bottom is below `offset`, or the item count.
     func firstItem(below offset: Double) -> Int {
         let tops = tops
@@ -300,9 +306,10 @@ public final class SimulatedScrollView {
     }
 
     /// Moves what is drawn, and a running animation, momentum or bounce with it, by `delta`
-    /// points of offset without stopping any of them: what a view whose offsets count from the
-    /// content's end (an inverted table) does by itself when the content or the frame changes.
-    func keepOffsetFromEnd(by delta: Double) {
+    /// points of offset without stopping any of them: the view's own correction, as an inverted
+    /// table keeps its distance from the content's end, or a table view keeps what it shows when
+    /// a row above it changes height.
+    func moveItself(by delta: Double) {
         guard delta != 0 else { return }
         movedByApp = true
         offset += delta
@@ -326,23 +333,20 @@ public final class SimulatedScrollView {
     /// Appends messages with their estimated heights.
     func append(_ messages: [SimMessage]) {
         items += messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }
-        itemTops = nil
-        itemIndex = nil
+        itemsChanged(ids: true)
     }
 
     /// Prepends messages; the content offset stays where it is, as in UIKit.
     func prepend(_ messages: [SimMessage]) {
         items.insert(contentsOf: messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }, at: 0)
-        itemTops = nil
-        itemIndex = nil
+        itemsChanged(ids: true)
     }
 
     /// Replaces every item by a window of history; the content offset stays where it is, as
     /// after `reloadData`, until the app moves it.
     func replaceAll(with messages: [SimMessage]) {
         items = messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }
-        itemTops = nil
-        itemIndex = nil
+        itemsChanged(ids: true)
     }
 
     /// Grows a message (streamed tokens).
@@ -351,7 +355,7 @@ public final class SimulatedScrollView {
         items[i].message.height += delta
         items[i].message.estimatedHeight += delta
         items[i].current += delta
-        itemTops = nil
+        itemsChanged(ids: false)
     }
 
     /// Rotates or resizes the frame.
@@ -562,14 +566,8 @@ public final class SimulatedScrollView {
         let above = tops[i] + items[i].current <= shownTop
         items[i].current = height
         items[i].message.height = height
-        itemTops = nil
-        if personality.correctsOffsetForRowsAbove, above {
-            offset += delta
-            animation?.from += delta
-            animation?.to += delta
-            movedByApp = true
-            delegate?.didScroll(contentOffsetY: contentOffsetY)
-        }
+        itemsChanged(ids: false)
+        if personality.correctsOffsetForRowsAbove, above { moveItself(by: delta) }
         delegate?.cellMeasured(id: items[i].message.id, height: height)
     }
 
