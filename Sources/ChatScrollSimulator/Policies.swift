@@ -230,6 +230,10 @@ public final class DriverPolicy: ScrollPolicy {
     public func didEndDragging(willDecelerate: Bool) { driver.didEndDragging(willDecelerate: willDecelerate) }
     public func didEndDecelerating() { driver.didEndDecelerating() }
     public func didEndScrollingAnimation() {}
+    /// As the "Integrating with SwiftUI" article writes it.
+    public func phaseChanged(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?) {
+        driver.scrollPhaseChanged(from: old, to: new, velocity: velocity)
+    }
     public func cellMeasured(id: String, height: Double) {
         driver.cellMeasured(id: id, height: height)
         updateSpacer()

@@ -30,22 +30,27 @@ public struct SimMessage: Sendable, Hashable {
     }
 }
 
-/// The callbacks a simulated scroll view makes, as `UIScrollViewDelegate` does.
-public protocol SimulatedScrollViewDelegate: AnyObject {
-    /// `scrollViewWillBeginDragging`.
-    func willBeginDragging()
+/// The callbacks a simulated scroll view makes, as `UIScrollViewDelegate` does (the gesture
+/// callbacks are ``ScrollGestureCallbacks``'), or as SwiftUI does where the view reports phases.
+public protocol SimulatedScrollViewDelegate: ScrollGestureCallbacks {
     /// `scrollViewDidScroll`, with the new `contentOffset.y`.
     func didScroll(contentOffsetY: Double)
-    /// `scrollViewWillEndDragging`, with the release velocity in points per second of offset.
-    func willEndDragging(velocity: Double)
-    /// `scrollViewDidEndDragging(_:willDecelerate:)`.
-    func didEndDragging(willDecelerate: Bool)
-    /// `scrollViewDidEndDecelerating`.
-    func didEndDecelerating()
     /// `scrollViewDidEndScrollingAnimation`.
     func didEndScrollingAnimation()
     /// A cell was laid out for the first time at its real height.
     func cellMeasured(id: String, height: Double)
+    /// SwiftUI's `onScrollPhaseChange`, from a view that reports phases instead of the gesture
+    /// callbacks; `velocity` as ``ScrollGestureCallbacks/willEndDragging(velocity:)`` has it.
+    func phaseChanged(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?)
+}
+
+extension SimulatedScrollViewDelegate {
+    /// A hand-written UIKit screen's glue: the gesture callbacks the change stands for, and the
+    /// end of the view's own animated scroll.
+    public func phaseChanged(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?) {
+        scrollPhaseChanged(from: old, to: new, velocity: velocity)
+        if old == .animating, new == .idle { didEndScrollingAnimation() }
+    }
 }
 
 /// A headless model of a `UIScrollView` showing a chat, faithful to what makes screens jump:
@@ -234,6 +239,86 @@ public final class SimulatedScrollView {
         return index[id]
     }
 
+    // MARK: Reports
+
+    /// A callback of the view, as UIKit makes it.
+    enum Report {
+        case didScroll(Double)
+        case willBeginDragging
+        case willEndDragging(Double)
+        case didEndDragging(willDecelerate: Bool)
+        case didEndDecelerating
+        /// The view's own animated scroll starts (UIKit says nothing; SwiftUI's phase changes).
+        case scrollAnimationBegan
+        case didEndScrollingAnimation
+        case cellMeasured(id: String, height: Double)
+        /// The app's answer to a new layout of the frame (a rotation).
+        case laidOut(() -> Void)
+    }
+
+    /// The phase a view that reports phases last reported, and the release velocity it reports
+    /// with the next.
+    private var phase = ChatScrollPhase.idle
+    private var releaseVelocity = 0.0
+    /// Reports that wait for the end of layout (``ViewPersonality/reportsAfterLayout``).
+    private var pendingReports: [Report] = []
+
+    /// Makes `report` now, or after layout, and as phases where the view reports them.
+    func report(_ report: Report) {
+        guard personality.reportsAfterLayout else { return deliver(report) }
+        // Geometry is reported once per delivery, with its value then.
+        if case .didScroll = report, pendingReports.contains(where: { if case .didScroll = $0 { true } else { false } }) {
+            return
+        }
+        pendingReports.append(report)
+    }
+
+    /// Runs `answer`, the app's answer to a new layout of the frame: at once (UIKit's
+    /// `viewDidLayoutSubviews`), or with the reports after layout (SwiftUI's geometry callbacks).
+    func afterLayout(_ answer: @escaping () -> Void) { report(.laidOut(answer)) }
+
+    /// Delivers the reports made since the last delivery, in order; the offset's with its value
+    /// now (a `contentOffset.y`, which a new layout leaves as it was).
+    func deliverReports() {
+        let reports = pendingReports
+        pendingReports = []
+        for report in reports {
+            if case .didScroll = report { deliver(.didScroll(contentOffsetY)) } else { deliver(report) }
+        }
+    }
+
+    private func deliver(_ report: Report) {
+        guard let delegate else { return }
+        switch report {
+        case let .didScroll(y): delegate.didScroll(contentOffsetY: y)
+        case let .cellMeasured(id, height): delegate.cellMeasured(id: id, height: height)
+        case let .laidOut(answer): answer()
+        case .willBeginDragging:
+            personality.reportsPhases ? changePhase(to: .interacting) : delegate.willBeginDragging()
+        case let .willEndDragging(velocity):
+            if personality.reportsPhases { releaseVelocity = velocity } else { delegate.willEndDragging(velocity: velocity) }
+        case let .didEndDragging(willDecelerate):
+            if personality.reportsPhases {
+                changePhase(to: willDecelerate ? .decelerating : .idle)
+            } else {
+                delegate.didEndDragging(willDecelerate: willDecelerate)
+            }
+        case .didEndDecelerating:
+            personality.reportsPhases ? changePhase(to: .idle) : delegate.didEndDecelerating()
+        case .scrollAnimationBegan:
+            if personality.reportsPhases { changePhase(to: .animating) }
+        case .didEndScrollingAnimation:
+            personality.reportsPhases ? changePhase(to: .idle) : delegate.didEndScrollingAnimation()
+        }
+    }
+
+    private func changePhase(to new: ChatScrollPhase) {
+        let old = phase
+        guard new != old else { return }
+        phase = new
+        delegate?.phaseChanged(from: old, to: new, velocity: new == .decelerating ? releaseVelocity : nil)
+    }
+
     // MARK: What UIKit offers
 
     /// `contentOffset.y = y`: at once; a running `UIView` animation goes on around the new value
@@ -255,7 +340,7 @@ public final class SimulatedScrollView {
             }
             offset = target
         }
-        delegate?.didScroll(contentOffsetY: contentOffsetY)
+        report(.didScroll(contentOffsetY))
     }
 
     /// `setContentOffset(_:animated:)`. Unanimated: at once, stopping momentum and a bounce; a
@@ -275,11 +360,12 @@ public final class SimulatedScrollView {
         isDecelerating = false
         bounce = nil
         velocity = 0
+        report(.scrollAnimationBegan)
         if personality.animationsCompleteSynchronously {
             animation = nil
             offset = target
-            delegate?.didScroll(contentOffsetY: contentOffsetY)
-            delegate?.didEndScrollingAnimation()
+            report(.didScroll(contentOffsetY))
+            report(.didEndScrollingAnimation)
             return
         }
         animation = Animation(from: offset, to: target, start: time, duration: Self.animationDuration, isScroll: true)
@@ -296,13 +382,13 @@ public final class SimulatedScrollView {
         if duration <= 0 {
             animation = nil
             offset = target
-            delegate?.didScroll(contentOffsetY: contentOffsetY)
+            report(.didScroll(contentOffsetY))
             return
         }
         animation = Animation(
             from: offset, to: target, start: time, duration: max(duration, 1 / 120), isScroll: false,
             keyboardCurve: alongKeyboardCurve)
-        if personality.viewAnimationReportsOnce { delegate?.didScroll(contentOffsetY: y) }
+        if personality.viewAnimationReportsOnce { report(.didScroll(y)) }
     }
 
     /// Moves what is drawn, and a running animation, momentum or bounce with it, by `delta`
@@ -319,7 +405,7 @@ public final class SimulatedScrollView {
             moving.topEdge += delta
             bounce = moving
         }
-        delegate?.didScroll(contentOffsetY: contentOffsetY)
+        report(.didScroll(contentOffsetY))
     }
 
     /// A jump that is not position keeping, as a hand-written screen makes (counted as a scroll).
@@ -406,7 +492,7 @@ public final class SimulatedScrollView {
         bounce = nil
         animation = nil
         velocity = 0
-        delegate?.willBeginDragging()
+        report(.willBeginDragging)
     }
 
     /// Whether a finger move of this frame pulled the content past an edge (rubber band).
@@ -441,7 +527,7 @@ public final class SimulatedScrollView {
         let next = banded(intended)
         if next != intended || isPastAnEdge { rubberBanded = true }
         offset = next
-        delegate?.didScroll(contentOffsetY: contentOffsetY)
+        report(.didScroll(contentOffsetY))
     }
 
     /// The finger lifts with `velocity` points per second on screen (down is positive).
@@ -449,17 +535,17 @@ public final class SimulatedScrollView {
         guard fingerDown else { return }
         fingerDown = false
         velocity = -screenVelocity
-        delegate?.willEndDragging(velocity: velocity)
+        report(.willEndDragging(velocity))
         if isPastAnEdge {
             // Back to the edge along the bounce's spring; the release's speed is spent on it.
             velocity = 0
             startBounce(atBottom: offset > 0, velocity: 0)
-            delegate?.didEndDragging(willDecelerate: true)
+            report(.didEndDragging(willDecelerate: true))
         } else if velocity == 0 {
-            delegate?.didEndDragging(willDecelerate: false)
+            report(.didEndDragging(willDecelerate: false))
         } else {
             isDecelerating = true
-            delegate?.didEndDragging(willDecelerate: true)
+            report(.didEndDragging(willDecelerate: true))
         }
     }
 
@@ -488,10 +574,10 @@ public final class SimulatedScrollView {
             }
             offset = running.from + (running.to - running.from) * eased
             let reports = running.isScroll || !personality.viewAnimationReportsOnce
-            if reports { delegate?.didScroll(contentOffsetY: contentOffsetY) }
+            if reports { report(.didScroll(contentOffsetY)) }
             if p >= 1 {
                 animation = nil
-                if running.isScroll { delegate?.didEndScrollingAnimation() }
+                if running.isScroll { report(.didEndScrollingAnimation) }
             }
         } else if let moving = bounce {
             // The edge as drawn now: a bounce at the bottom follows it while the keyboard moves.
@@ -502,11 +588,11 @@ public final class SimulatedScrollView {
             let overtaken = moving.atBottom ? offset < edge - 0.5 : offset > edge + 0.5
             let settled = overtaken || abs(x) < 0.5 && t > 1 / ScrollPhysics.bounceOmega
             offset = overtaken ? offset : settled ? edge : edge + x
-            delegate?.didScroll(contentOffsetY: contentOffsetY)
+            report(.didScroll(contentOffsetY))
             if settled {
                 bounce = nil
                 isDecelerating = false
-                delegate?.didEndDecelerating()
+                report(.didEndDecelerating)
             }
         } else if isDecelerating {
             velocity *= pow(0.998, dt * 1000)
@@ -519,17 +605,17 @@ public final class SimulatedScrollView {
                     offset = atBottom ? bottom : 0
                     startBounce(atBottom: atBottom, velocity: velocity)
                     velocity = 0
-                    delegate?.didScroll(contentOffsetY: contentOffsetY)
+                    report(.didScroll(contentOffsetY))
                     return
                 }
                 offset = min(max(0, offset), bottom)
                 velocity = 0
             }
-            delegate?.didScroll(contentOffsetY: contentOffsetY)
+            report(.didScroll(contentOffsetY))
             if abs(velocity) < Self.momentumStopVelocity {
                 isDecelerating = false
                 velocity = 0
-                delegate?.didEndDecelerating()
+                report(.didEndDecelerating)
             }
         }
     }
@@ -568,13 +654,23 @@ public final class SimulatedScrollView {
         items[i].message.height = height
         itemsChanged(ids: false)
         if personality.correctsOffsetForRowsAbove, above { moveItself(by: delta) }
-        delegate?.cellMeasured(id: items[i].message.id, height: height)
+        report(.cellMeasured(id: items[i].message.id, height: height))
     }
 
     /// Lays out: cells that come into view for the first time get their real height, cells whose
-    /// late content arrived grow, and the delegate hears of it in the same pass (before the
-    /// frame is drawn).
+    /// late content arrived grow, and the delegate hears of it before the frame is drawn: in the
+    /// same pass, or (``ViewPersonality/reportsAfterLayout``) after it, with one more pass for
+    /// the app's answer whose own reports wait for the next frame.
     func layoutCells() {
+        // An offset the app set this frame stays where it was set, as UIKit leaves it.
+        defer { movedByApp = false }
+        layOut()
+        guard personality.reportsAfterLayout else { return }
+        deliverReports()
+        layOut()
+    }
+
+    private func layOut() {
         // UIKit lays cells out for the model value: during a `UIView.animate` of the offset
         // only the cells of its end are laid out (what it passes through is not).
         func shownTop() -> Double {
@@ -609,12 +705,10 @@ public final class SimulatedScrollView {
                 i += 1
             }
         }
-        // An offset the app set this frame stays where it was set, as UIKit leaves it.
-        defer { movedByApp = false }
         if !fingerDown, !isDecelerating, animation == nil, !movedByApp, isPastAnEdge {
             // UIKit keeps a resting offset inside the content.
             offset = min(max(0, offset), restingMaxOffset)
-            delegate?.didScroll(contentOffsetY: contentOffsetY)
+            report(.didScroll(contentOffsetY))
         }
     }
 

@@ -323,7 +323,7 @@ public enum Simulator {
                     view.resize(frameHeight: height, insetTop: insetTop, insetBottom: insetBottom)
                     current.layoutChanged = true
                     current.rotated = true
-                    policy.handle(.layout)
+                    view.afterLayout { policy.handle(.layout) }
                 }
                 if draw { current.notes.append(Self.describe(session.steps[stepIndex].step)) }
                 stepIndex += 1

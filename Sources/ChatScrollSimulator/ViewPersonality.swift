@@ -40,12 +40,23 @@ public struct ViewPersonality: Sendable, Hashable {
     /// app hears of the new height, so that what is shown stays (`UITableView` with estimated
     /// heights, as bug reports describe a view that corrects; whether it does is unsourced).
     public var correctsOffsetForRowsAbove: Bool
+    /// Geometry (the offset, a cell's measured height) and gestures are reported after the
+    /// frame's layout, once per frame: the app's answer is laid out in one more pass before the
+    /// frame is drawn, and what that pass reports waits for the next frame (SwiftUI runs
+    /// `onScrollGeometryChange`, `onGeometryChange` and `onScrollPhaseChange` after layout, and
+    /// evaluates views invalidated by them once more, and no more, before the frame is drawn).
+    /// The offset is reported once per delivery, with its last value.
+    public var reportsAfterLayout: Bool
+    /// Gestures are reported as phase changes (SwiftUI's `onScrollPhaseChange`), not as
+    /// `UIScrollViewDelegate`'s callbacks; the end of an animated scroll is the phase going idle.
+    public var reportsPhases: Bool
 
     /// Creates a personality.
     public init(
         name: String, animatedScrollToSameOffsetIsSilent: Bool, animationsCompleteSynchronously: Bool,
         viewAnimationReportsOnce: Bool, nonlinearRubberBand: Bool, momentumBouncesPastEdges: Bool, keyboardSpring: Bool,
-        lateHeightChanges: Bool = false, correctsOffsetForRowsAbove: Bool = false
+        lateHeightChanges: Bool = false, correctsOffsetForRowsAbove: Bool = false, reportsAfterLayout: Bool = false,
+        reportsPhases: Bool = false
     ) {
         self.name = name
         self.animatedScrollToSameOffsetIsSilent = animatedScrollToSameOffsetIsSilent
@@ -56,6 +67,8 @@ public struct ViewPersonality: Sendable, Hashable {
         self.keyboardSpring = keyboardSpring
         self.lateHeightChanges = lateHeightChanges
         self.correctsOffsetForRowsAbove = correctsOffsetForRowsAbove
+        self.reportsAfterLayout = reportsAfterLayout
+        self.reportsPhases = reportsPhases
     }
 
     /// UIKit as far as it is known: the default, and the strictest.
@@ -69,6 +82,14 @@ public struct ViewPersonality: Sendable, Hashable {
         name: "estimates", animatedScrollToSameOffsetIsSilent: true, animationsCompleteSynchronously: false,
         viewAnimationReportsOnce: true, nonlinearRubberBand: true, momentumBouncesPastEdges: true, keyboardSpring: true,
         lateHeightChanges: true, correctsOffsetForRowsAbove: true)
+
+    /// A SwiftUI `ScrollView` over a `UIScrollView`: UIKit's physics, but every report comes
+    /// after layout (the app's answer gets one more pass), gestures come as phases, and an animated position change
+    /// (`withAnimation { position.scrollTo(y:) }`) reports every frame.
+    public static let swiftui = ViewPersonality(
+        name: "swiftui", animatedScrollToSameOffsetIsSilent: true, animationsCompleteSynchronously: false,
+        viewAnimationReportsOnce: false, nonlinearRubberBand: true, momentumBouncesPastEdges: true, keyboardSpring: true,
+        reportsAfterLayout: true, reportsPhases: true)
 
     /// UIKit, but a view that finishes every animated scroll it is asked for at once, inside the
     /// call.
@@ -84,7 +105,7 @@ public struct ViewPersonality: Sendable, Hashable {
         keyboardSpring: false)
 
     /// Every personality the table runs, the default first.
-    public static let all: [ViewPersonality] = [.uikit, .estimates, .synchronous, .simple]
+    public static let all: [ViewPersonality] = [.uikit, .estimates, .swiftui, .synchronous, .simple]
 
     /// The personality named `name`, or `nil`.
     public static func named(_ name: String) -> ViewPersonality? { all.first { $0.name == name } }

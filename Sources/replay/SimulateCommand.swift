@@ -16,7 +16,7 @@ extension ReplayCommand {
                 Runs the shipped scenarios, N seeded random sessions and N/4 seeded messenger \
                 sessions (first unread, read receipts, reply jumps into history that is not \
                 loaded) at 120 frames per second \
-                on a simulated scroll view of each personality (uikit, estimates, synchronous, \
+                on a simulated scroll view of each personality (uikit, estimates, swiftui, synchronous, \
                 simple), once with the package's scroll driver and once with \
                 each model of a hand-written approach, and prints, per 1,000 frames, the frames \
                 that violate each check (a finger lock, b reading stays put, c bottom stays \
@@ -42,7 +42,7 @@ extension ReplayCommand {
         @Option(help: "The policy whose frames --frames draws: driver, a baseline's or a broken driver's name.")
         var policy = "driver"
 
-        @Option(help: "The scroll view's personality that --frames draws: uikit, estimates, synchronous or simple.")
+        @Option(help: "The scroll view's personality that --frames draws: uikit, estimates, swiftui, synchronous or simple.")
         var personality = "uikit"
 
         @Flag(help: "Also run every deliberately broken driver on the uikit view and print how often the checks catch it.")

@@ -136,6 +136,42 @@ struct DriverTests {
         #expect(screen.driver.state.userHoldsView == false)
     }
 
+    @Test("given SwiftUI's phases, when the user drags, flings, catches the list and lets go, then the same events as UIKit's callbacks")
+    func scrollPhases() {
+        let screen = Screen.open()
+        screen.driver.scrollPhaseChanged(from: .idle, to: .tracking, velocity: nil)
+        screen.driver.scrollPhaseChanged(from: .tracking, to: .interacting, velocity: nil)
+        screen.driver.didScroll(contentOffsetY: 900)
+        screen.driver.scrollPhaseChanged(from: .interacting, to: .decelerating, velocity: -800)
+        screen.driver.didScroll(contentOffsetY: 700)
+        // The finger catches the coasting list, then lifts without velocity.
+        screen.driver.scrollPhaseChanged(from: .decelerating, to: .interacting, velocity: nil)
+        screen.driver.scrollPhaseChanged(from: .interacting, to: .idle, velocity: .nan)
+        // A programmatic animation is the app's own.
+        screen.driver.scrollPhaseChanged(from: .idle, to: .animating, velocity: nil)
+        screen.driver.scrollPhaseChanged(from: .animating, to: .idle, velocity: nil)
+        #expect(screen.sent == [
+            .dragBegan, .scrolled(offset: 991), .dragEnded(offset: 991, velocity: -800), .scrolled(offset: 791),
+            .dragBegan, .dragEnded(offset: 791, velocity: 0),
+        ])
+        #expect(screen.driver.warnings == [])
+        #expect(!screen.driver.isDragging && !screen.driver.isDecelerating)
+    }
+
+    @Test("given SwiftUI's phases, when a fling comes to rest, then scrollSettled")
+    func scrollPhaseSettles() {
+        let screen = Screen.open()
+        screen.driver.scrollPhaseChanged(from: .idle, to: .interacting, velocity: nil)
+        screen.driver.didScroll(contentOffsetY: 900)
+        screen.driver.scrollPhaseChanged(from: .interacting, to: .decelerating, velocity: -800)
+        screen.driver.didScroll(contentOffsetY: 700)
+        screen.driver.scrollPhaseChanged(from: .decelerating, to: .idle, velocity: nil)
+        #expect(screen.sent == [
+            .dragBegan, .scrolled(offset: 991), .dragEnded(offset: 991, velocity: -800), .scrolled(offset: 791),
+            .scrollSettled(offset: 791),
+        ])
+    }
+
     @Test("given a following chat, when the scroll view reports a move nobody made, then it is not the user's scrolling")
     func layoutCallbacksAreNotTheUsers() {
         let screen = Screen.open()
