@@ -101,6 +101,9 @@ public final class ChatScrollDriver {
     /// How far past the model's clamped offset the held view shows the content, kept through
     /// position keeping until the user's next scroll.
     private var heldOverscroll = 0.0
+    /// After a release without velocity past an edge, until the scroll comes to rest: the view
+    /// springs back to the edge on its own, showing the content past the model's offset.
+    private var bouncingBack = false
     /// Where an animation the driver started along the keyboard ends: its callbacks are not the
     /// user's.
     private var keyboardAnimationTarget: Double?
@@ -245,6 +248,7 @@ public final class ChatScrollDriver {
         beginCall()
         isDragging = true
         isDecelerating = false
+        bouncingBack = false
         // A touch stops a running animation, as UIKit does.
         commandAnimation = nil
         keyboardAnimationTarget = nil
@@ -306,6 +310,10 @@ public final class ChatScrollDriver {
     public func didEndDecelerating() {
         beginCall()
         isDecelerating = false
+        if bouncingBack {
+            bouncingBack = false
+            heldOverscroll = 0
+        }
         apply(.scrollSettled(offset: contentOffsetY + insetTop))
         sendPendingKeyboard()
     }
@@ -315,6 +323,7 @@ public final class ChatScrollDriver {
     /// decelerate a release at an edge, and then never calls `didEndDecelerating`).
     public func didEndDragging(willDecelerate: Bool) {
         beginCall()
+        if willDecelerate, !isDecelerating, isBouncing { bouncingBack = true }
         guard !willDecelerate, isDecelerating else { return }
         didEndDecelerating()
     }
@@ -359,7 +368,11 @@ public final class ChatScrollDriver {
         let move = viewMove
         viewMove = nil
         guard let message = state.message(id: id), message.height != height else { return }
-        endBounceAtTheBottom()
+        // A row below what is shown moves the bottom away from a bounce past it; one above moves
+        // the bottom and what is shown alike.
+        if let top = state.top(ofMessage: id), let shown = state.offset, top + message.height > shown {
+            endBounceAtTheBottom()
+        }
         // A view that keeps what it shows when a row above it changes height (a table view
         // with estimated heights) has just moved by the change itself: the model learns the
         // height from where the view was, so that the move is not made twice.
@@ -465,7 +478,8 @@ public final class ChatScrollDriver {
                 // The destination moved (the live end grew, a cell below was measured): the path
                 // bends to it at the view's speed, ending on time unless that would lurch.
                 redirectCommandAnimation()
-            } else if overscroll != 0 || heldOverscroll != 0, state.offsetReason != .viewport, state.userHoldsView {
+            } else if overscroll != 0 || heldOverscroll != 0, state.offsetReason != .viewport,
+                      state.userHoldsView || bouncingBack {
                 // Under the finger or in a bounce, the view shows the content past the model's
                 // clamped offset: what is shown keeps its place, by that much, until the user's
                 // next scroll tells the model where the view is.
@@ -560,8 +574,12 @@ public final class ChatScrollDriver {
     private func move(to y: Double, animation: ScrollAnimation) {
         applying = true
         switch animation {
-        case .none, .jump: contentOffsetY = y
-        case .alongKeyboard: keyboardAnimationTarget = y
+        case .none: contentOffsetY = y
+        case .jump, .alongKeyboard:
+            // Both stop a bounce, which then reports no end.
+            bouncingBack = false
+            heldOverscroll = 0
+            if case .jump = animation { contentOffsetY = y } else { keyboardAnimationTarget = y }
         }
         scrollView?.setContentOffsetY(y, animation: animation)
         applying = false

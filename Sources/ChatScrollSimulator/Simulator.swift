@@ -98,6 +98,10 @@ public enum Simulator {
         var decelerating = false
         var coastedSince = false
         var movement = 0.0
+        /// A bounce back to an edge ran in this frame, and how far it moved what is on screen
+        /// (`nil` with no row to tell by).
+        var bouncing = false
+        var bounceStep: Double?
         /// An animated scroll (a navigation, an arrival's scroll) ran in this frame, and how far
         /// it moved what is on screen (less the content that grew below a following list).
         var animated = false
@@ -626,6 +630,32 @@ public enum Simulator {
                 // Momentum that ends (at rest, at an edge, or stopped) carries the content no
                 // farther than its last frame did.
                 violate(.b, "\(id) moved \(moved(id)) as momentum of \(previous.movement) a frame ended")
+            }
+            // b, during a bounce back to an edge: the spring moves what is on screen smoothly,
+            // each frame at most five times as far as in the frame before, plus 2 points, turning
+            // back only where it stops (at its peak); a following list may also move with the
+            // content that grew below it, or the keyboard's edge.
+            let bouncing = view.bounce != nil && !current.finger && !current.layoutChanged
+            let bounceGrowth = wasAway ? 0 : current.contentHeight - previous.contentHeight
+            let bounceSteps: [Double] = common.first.map { id in
+                let keyboard = current.keyboardMoving || previous.keyboardMoving ? [moved(id) + keyboardDelta] : []
+                return [moved(id), moved(id) + bounceGrowth] + keyboard
+            } ?? []
+            func springLike(_ step: Double) -> Bool {
+                guard let last = previous.bounceStep else { return true }
+                return abs(step) <= abs(last) * 5 + 2 && (step * last >= 0 || abs(step) <= 2)
+            }
+            current.bouncing = bouncing
+            current.bounceStep = bouncing ? bounceSteps.first(where: springLike) ?? bounceSteps.first : nil
+            // (A bounce that momentum starts is clamped at the edge in its first frame, and goes on
+            // at the momentum's speed.)
+            if bouncing, !previous.bouncing, let speed = view.bounce.map({ -$0.v0 / frameRate }),
+               abs(speed) > abs(current.bounceStep ?? 0) {
+                current.bounceStep = speed
+            }
+            if bouncing, previous.bouncing, frame > userNavigationUntil, let id = common.first, let last = previous.bounceStep,
+               !bounceSteps.contains(where: springLike) {
+                violate(wasAway ? .b : .c, "\(id) moved \(moved(id)) as a bounce's spring carried it \(last)")
             }
             current.coasting = coasting
             // The previous frame's movement was momentum's own only if it coasted too.

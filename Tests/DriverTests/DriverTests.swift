@@ -284,6 +284,28 @@ struct DriverTests {
         #expect(!driver.isAnimatingCommand)
     }
 
+    @Test("given a release without velocity past the bottom, when the bottom moves during the bounce back, then the overshoot is kept, and not after a jump")
+    func bounceBackKeepsItsOvershoot() {
+        // Content 2000, bottom at offset 1330 (contentOffset.y 1239); released 60 past it.
+        let screen = Screen.open()
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: 1299)
+        screen.driver.willEndDragging(velocity: 0)
+        screen.driver.didEndDragging(willDecelerate: true)
+        // The newest row is measured 20 taller: the bottom moves to 1350, the overshoot stays.
+        screen.driver.cellMeasured(id: "m20", height: 120)
+        #expect(screen.view.calls.map(\.y) == [1319])
+        // A command stops the bounce (UIKit then reports no end of it): no overshoot after it.
+        screen.driver.send(.messageAppended(ChatMessage(id: "o1", direction: .outgoing, height: 50), streaming: nil))
+        screen.driver.tick(time: 1)
+        screen.driver.tick(time: 1.5)
+        screen.driver.cellMeasured(id: "o1", height: 70)
+        // The command starts where the view is and ends at the bottom, 1350 + 50 (1309); the
+        // measurement moves the bottom 20 further (1329), without the overshoot of before.
+        #expect(screen.view.calls.map(\.y) == [1319, 1319, 1319, 1309, 1329])
+        #expect(screen.view.calls.map(\.animation) == [.none, .jump, .none, .none, .none])
+    }
+
     @Test("given a release with velocity at an edge, when UIKit reports no deceleration, then the hold ends at once")
     func releaseWithoutDeceleration() {
         let screen = Screen.open()
