@@ -141,7 +141,7 @@ public final class ChatScrollDriver {
         guard height != self.frameHeight || top != self.insetTop || bottom != self.insetBottom else { return }
         // A bounce past the bottom is the user at the bottom: it ends there before the layout,
         // which a held view would otherwise read as a reader away from the new bottom.
-        if isDecelerating, isBouncingPastBottom { endBottomBounce() }
+        if isDecelerating || bouncingBack, isBouncingPastBottom { endBottomBounce() }
         let keyboard = keyboardOverlap
         let topMoved = top != self.insetTop
         // A running animation carries what it shows along with the visible top at once (the
@@ -171,7 +171,7 @@ public final class ChatScrollDriver {
 
     private func updateKeyboard(overlap: Double, duration: Double?) {
         keyboardOverlap = overlap
-        if isDecelerating, isBouncingPastBottom {
+        if isDecelerating || bouncingBack, isBouncingPastBottom {
             // The keyboard ends a bounce past the bottom edge, which it moves: the list stops
             // where it is, and goes the rest of the way to the new bottom along the keyboard.
             endBottomBounce()
@@ -406,11 +406,16 @@ public final class ChatScrollDriver {
         viewMove = nil
     }
 
-    /// Content that grows during a following list's bounce past the bottom ends the bounce at the
-    /// bottom, where it was taking the list, as the keyboard and a layout do: the list goes on
-    /// following.
+    /// Content that grows during a following list's bounce past the bottom ends the user's hold
+    /// at the bottom, where the bounce is taking the list, so the list goes on following; the
+    /// view springs back on its own, its overshoot kept through the growth.
     private func endBounceAtTheBottom() {
-        if isDecelerating, isBouncingPastBottom, state.mode == .following { endBottomBounce() }
+        guard isDecelerating || bouncingBack, isBouncingPastBottom, state.mode == .following else { return }
+        isDecelerating = false
+        bouncingBack = true
+        holdingMoves = true
+        apply(.scrollSettled(offset: state.maxOffset))
+        holdingMoves = false
     }
 
     /// Reduces `event`, records it, hands out its effects, and moves the scroll view.
@@ -446,9 +451,14 @@ public final class ChatScrollDriver {
            event.type == .jumpToLatestTapped || event.type == .jumpToMessage {
             // A tap that asks for a window (jump to latest or to a message that is not loaded)
             // ends the hold with nothing to scroll to yet: it stops the momentum, as the tap's
-            // touch does in UIKit, so the list rests where the window will replace it.
+            // touch does in UIKit, so the list rests where the window will replace it; a bounce
+            // past an edge goes back to the edge.
             isDecelerating = false
-            move(to: contentOffsetY, animation: .jump)
+            if isBouncing {
+                bouncingBack = true
+            } else {
+                move(to: contentOffsetY, animation: .jump)
+            }
             return
         }
         guard state.offset != before || state.offsetReason == .clamp, !holdingMoves else { return }

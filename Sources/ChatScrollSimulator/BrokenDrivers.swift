@@ -39,17 +39,38 @@ public enum BrokenDrivers {
         case keyboardDefaultCurve = "broken-keyboard-default-curve"
     }
 
-    /// The frames after a misbehaviour in which the user must see it for it to count: a jump
-    /// shows at once, a missing or distorted animation within a navigation's time. A difference
-    /// from the driver's screen later than that is the session going its own way (rows that one
-    /// of them measured and the other did not).
-    static func seenWithin(_ kind: Kind) -> Int {
+    /// Whether the user saw the misbehaviour of `frame`, given the screens of the broken driver
+    /// and of the package's driver in the same session: a jump moves what is shown, and otherwise
+    /// than the package's driver moves it, within 3 frames, a distorted animation within a
+    /// navigation's time, and a navigation that did not happen leaves another screen at the end
+    /// of that time (another animation that took the user to the same place hid it). A screen
+    /// that differs but moves alike is the session going its own way (rows that one of them
+    /// measured and the other did not), not the misbehaviour.
+    static func isSeen(_ kind: Kind, at frame: Int, in pairs: [(SimulationResult.Screen, SimulationResult.Screen)]) -> Bool {
+        // How far the row at the top moved into frame `index`; nil when another row is there.
+        func moved(_ index: Int, _ screen: KeyPath<(SimulationResult.Screen, SimulationResult.Screen), SimulationResult.Screen>) -> Double? {
+            guard index > 0, index < pairs.count else { return 0 }
+            let (before, now) = (pairs[index - 1][keyPath: screen], pairs[index][keyPath: screen])
+            return before.id == now.id ? now.top - before.top : nil
+        }
+        // The broken screen moved in frame `index`, and otherwise than the package's.
+        func jumps(_ index: Int) -> Bool { moved(index, \.0).map { abs($0) > 1 } ?? true && movesOtherwise(index) }
+        func movesOtherwise(_ index: Int) -> Bool {
+            switch (moved(index, \.0), moved(index, \.1)) {
+            case let (broken?, correct?): abs(broken - correct) > 1
+            case (nil, nil): false
+            case (_?, nil), (nil, _?): true
+            }
+        }
+        let end = min(pairs.count, frame + Simulator.navigationFrames)
         switch kind {
         case .yankOnIncoming, .yankOnIncomingAnimated, .keyboardToBottom, .keyboardToTop, .rotationToTop,
              .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice:
-            3
-        case .ignoreJumpToLatest, .ignoreReplyTaps, .dropsDeferredCommand, .noDisplayLink, .keyboardDefaultCurve:
-            Simulator.navigationFrames
+            return (frame..<min(pairs.count, frame + 3)).contains(where: jumps)
+        case .keyboardDefaultCurve:
+            return (frame..<end).contains(where: movesOtherwise)
+        case .ignoreJumpToLatest, .ignoreReplyTaps, .dropsDeferredCommand, .noDisplayLink:
+            return end > frame && pairs[end - 1].0.differs(from: pairs[end - 1].1)
         }
     }
 
@@ -260,7 +281,7 @@ extension BrokenDrivers {
         public var misbehaving: Int
         /// Of those, the sessions in which some check failed.
         public var caught: Int
-        /// The misbehaving sessions no check caught, with the first misbehaviour of each.
+        /// The misbehaving sessions no check caught, with the first misbehaviour of each that the user saw.
         public var missed: [String]
 
         /// `caught / misbehaving`, or 1 when it never misbehaved.
@@ -270,9 +291,9 @@ extension BrokenDrivers {
 
     /// Runs every broken driver over `sessions` on a view of `personality` and counts, of the
     /// sessions in which it misbehaved, those that a check caught. A misbehaviour counts when the
-    /// broken driver's account has one and, soon after it (``seenWithin(_:)``), some frame shows
-    /// the user another screen than the package's driver shows in the same session (a bug that
-    /// the next move repaired before the frame was drawn was not seen).
+    /// broken driver's account has one and the user saw it (``isSeen(_:at:in:)``: the screen
+    /// differs from the one the package's driver shows in the same session; a bug that the next
+    /// move repaired before the frame was drawn was not seen).
     public static func catchRates(
         _ sessions: [SimSession], kinds: [Kind] = Kind.allCases, personality: ViewPersonality = .uikit
     ) -> [CatchRate] {
@@ -291,9 +312,9 @@ extension BrokenDrivers {
                 let result = Simulator.run(session, policy: broken, view: SimulatedScrollView(personality: personality))
                 // Seen: soon after a misbehaviour, a frame differs from the driver's.
                 let pairs = Array(zip(result.screens, correct[index]))
-                guard let first = broken.misbehaviours.first, broken.misbehaviours.contains(where: { misbehaviour in
-                    pairs.dropFirst(misbehaviour.frame).prefix(seenWithin(kind)).contains { $0.differs(from: $1) }
-                }) else { return nil }
+                guard let first = broken.misbehaviours.first(where: { isSeen(kind, at: $0.frame, in: pairs) }) else {
+                    return nil
+                }
                 return (result.violations.values.contains { $0 > 0 }, "\(session.name): frame \(first.frame): \(first.what)")
             }
             var rate = CatchRate(kind: kind, misbehaving: 0, caught: 0, missed: [])

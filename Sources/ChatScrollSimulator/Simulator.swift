@@ -405,8 +405,9 @@ public enum Simulator {
                 deferredQuestion = nil
             }
             // Whoever runs the animation (the view, or the app frame by frame), it goes on as
-            // long as the screen keeps moving without a pause.
-            let scrolled = view.animation != nil || abs(view.offset - previous.offset) > 0.001
+            // long as the screen keeps moving without a pause, by other than the user's momentum.
+            let scrolled = view.animation != nil
+                || !view.isDecelerating && abs(view.offset - previous.offset) > 0.001
             if scrolled, frame - 1 <= userNavigationUntil {
                 userNavigationUntil = max(userNavigationUntil, frame)
             }
@@ -631,7 +632,7 @@ public enum Simulator {
                 // farther than its last frame did.
                 violate(.b, "\(id) moved \(moved(id)) as momentum of \(previous.movement) a frame ended")
             }
-            // b, during a bounce back to an edge: the spring moves what is on screen smoothly,
+            // b, during a bounce back to an edge and as it ends: the spring moves what is on screen smoothly,
             // each frame at most five times as far as in the frame before, plus 2 points, turning
             // back only where it stops (at its peak); a following list may also move with the
             // content that grew below it, or the keyboard's edge.
@@ -653,8 +654,9 @@ public enum Simulator {
                abs(speed) > abs(current.bounceStep ?? 0) {
                 current.bounceStep = speed
             }
-            if bouncing, previous.bouncing, frame > userNavigationUntil, let id = common.first, let last = previous.bounceStep,
-               !bounceSteps.contains(where: springLike) {
+            // (A bounce that ends, at rest or stopped, carries the content no farther.)
+            if previous.bouncing, !current.finger, !current.layoutChanged, frame > userNavigationUntil,
+               let id = common.first, let last = previous.bounceStep, !bounceSteps.contains(where: springLike) {
                 violate(wasAway ? .b : .c, "\(id) moved \(moved(id)) as a bounce's spring carried it \(last)")
             }
             current.coasting = coasting
