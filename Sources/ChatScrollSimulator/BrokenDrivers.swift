@@ -107,7 +107,12 @@ public enum BrokenDrivers {
             case .jump:
                 view.setContentOffset(y, animated: false)
             case let .alongKeyboard(duration):
-                if !keyboardCurve, view.personality.keyboardSpring { distorted = max(distorted, abs(change)) }
+                // Off the curve where the list rides with the keyboard's edge (a share of its move);
+                // a longer scroll along it (a command the keyboard carries on) shows no curve.
+                let keyboardLeft = (view.keyboardAnimation?.to ?? view.keyboard) - view.keyboard
+                if !keyboardCurve, view.personality.keyboardSpring, abs(change) <= abs(keyboardLeft) + 1 {
+                    distorted = max(distorted, abs(change))
+                }
                 view.animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: keyboardCurve)
             }
         }
@@ -160,9 +165,10 @@ public enum BrokenDrivers {
         }
 
         /// Jumps the view to `offset` at once or animated, and tells whether that moved it.
-        func force(to offset: Double, animated: Bool) -> Bool {
+        /// Moves the view to `offset`; whether that moved it farther than `least` points.
+        func force(to offset: Double, animated: Bool, least: Double = 1) -> Bool {
             guard let view else { return false }
-            let moved = abs(offset - view.offset) > 1
+            let moved = abs(offset - view.offset) > least
             view.setContentOffset(offset - view.insetTop, animated: animated)
             return moved
         }
@@ -193,7 +199,9 @@ public enum BrokenDrivers {
                 let rotated = frameHeight != view.frameHeight
                 frameHeight = view.frameHeight
                 inner.handle(event)
-                if rotated, !view.fingerDown, force(to: kind == .rotationToTop ? 0 : view.maxOffset, animated: false) {
+                // (Thrown less than a short row, 44 points, the reader is where the content's end
+                // would stop the rows anyway.)
+                if rotated, !view.fingerDown, force(to: kind == .rotationToTop ? 0 : view.maxOffset, animated: false, least: 44) {
                     misbehave("threw the reader on rotation")
                 }
             case (.noPrependCompensation, .olderLoaded), (.prependCompensatedTwice, .olderLoaded):

@@ -553,14 +553,17 @@ public enum Simulator {
             // In the rotation's own frame the row read at the top has moved by the change of the
             // visible top (less those of the bottom inset and the keyboard) and, during momentum,
             // by the momentum's next step, unless the content's end stops it there.
-            if current.rotated, wasAway, !previous.finger, !current.finger, frame > userNavigationUntil, previous.inRange,
+            if current.rotated, wasAway, !previous.finger, !current.finger, frame > userNavigationUntil,
                let id = previous.order.first, let top = previous.tops[id], let now = now[id] {
                 let moved = now - top
                 let coast = previous.coasting ? previous.movement * Self.momentumDecayPerFrame : 0
                 let edge = current.insetTop - previous.insetTop
                 let bottom = current.insetBottom - previous.insetBottom
                 let keyboard = current.keyboard - previous.keyboard
-                let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard].map { $0 + coast }
+                // (A bounce past an edge may take its overshoot back.)
+                let overshoot = previous.offset < 0 ? previous.offset : max(0, previous.offset - previous.maxOffset)
+                let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard]
+                    .flatMap { [$0 + coast, $0 + overshoot] }
                 // Kept, or stopped at the content's end: the offset it asks for lies past an edge
                 // and the list rests at that edge.
                 let kept = allowed.contains { expected in
@@ -597,7 +600,9 @@ public enum Simulator {
                 // changes of the bottom inset and of the keyboard when those moved too (SPEC 2's
                 // bottom edge), and less a bounce's overshoot, unless the content's end stops it.
                 rotation = nil
-                if away, let top = view.screenTops(of: [turned.id])[turned.id] {
+                // (Judged by where the user was at the rotation: a throw to the bottom is not the
+                // user at the bottom.)
+                if let top = view.screenTops(of: [turned.id])[turned.id] {
                     let moved = top - turned.top
                     let edge = current.insetTop - turned.insetTop
                     let bottom = current.insetBottom - turned.insetBottom
