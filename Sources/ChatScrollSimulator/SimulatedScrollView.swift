@@ -662,12 +662,18 @@ public final class SimulatedScrollView {
     /// same pass, or (``ViewPersonality/reportsAfterLayout``) after it, with one more pass for
     /// the app's answer whose own reports wait for the next frame.
     func layoutCells() {
-        // An offset the app set this frame stays where it was set, as UIKit leaves it.
-        defer { movedByApp = false }
         layOut()
-        guard personality.reportsAfterLayout else { return }
-        deliverReports()
-        layOut()
+        if personality.reportsAfterLayout {
+            deliverReports()
+            layOut()
+        }
+        // UIKit keeps a resting offset inside the content it lays out; an offset the app set
+        // this frame stays where it was set.
+        if !fingerDown, !isDecelerating, animation == nil, !movedByApp, isPastAnEdge {
+            offset = min(max(0, offset), restingMaxOffset)
+            report(.didScroll(contentOffsetY))
+        }
+        movedByApp = false
     }
 
     private func layOut() {
@@ -704,11 +710,6 @@ public final class SimulatedScrollView {
                 }
                 i += 1
             }
-        }
-        if !fingerDown, !isDecelerating, animation == nil, !movedByApp, isPastAnEdge {
-            // UIKit keeps a resting offset inside the content.
-            offset = min(max(0, offset), restingMaxOffset)
-            report(.didScroll(contentOffsetY))
         }
     }
 

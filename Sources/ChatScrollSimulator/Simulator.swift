@@ -702,7 +702,7 @@ public enum Simulator {
             // bounce's own last frame or along the keyboard (content that fits until it has risen).
             let overshootGrew = current.offset - current.maxOffset > max(0, previous.offset - previous.maxOffset) + 0.5
                 && !previous.decelerating && !current.keyboardMoving
-            if !isTop, !away, !beyondLiveEnd, previous.shown, !previous.finger, !current.finger, !commandRunning,
+            if !isTop || pinnedQuestion == nil, !away, !beyondLiveEnd, previous.shown, !previous.finger, !current.finger, !commandRunning,
                !view.isDecelerating, current.offset >= 0, !current.atBottom || overshootGrew,
                cleanOpenDone || !opened {
                 violate(

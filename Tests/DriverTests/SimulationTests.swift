@@ -32,9 +32,6 @@ struct SimulationTests {
         "page-under-the-finger": [.a: 1],
         // As on UIKit.
         "keyboard-during-drag": [.b: 1],
-        // The content shrank at a measurement: the view pulls the offset in before the app hears
-        // of it, and the driver does not take its own offset back.
-        "question-and-answer": [.e: 1],
     ]
 
     @Test("on a SwiftUI view, the driver violates no check in any shipped scenario but its known limits", arguments: Scenarios.all.map(\.name))
