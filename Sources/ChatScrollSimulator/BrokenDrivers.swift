@@ -43,7 +43,8 @@ public enum BrokenDrivers {
     /// and of the package's driver in the same session: a jump moves what is shown, and otherwise
     /// than the package's driver moves it, within 3 frames, a distorted animation within a
     /// navigation's time, and a navigation that did not happen leaves another screen at the end
-    /// of that time (another animation that took the user to the same place hid it). A screen
+    /// of that time and a navigation's time later (another animation that took the user to the
+    /// same place hid it). A screen
     /// that differs but moves alike is the session going its own way (rows that one of them
     /// measured and the other did not), not the misbehaviour.
     static func isSeen(_ kind: Kind, at frame: Int, in pairs: [(SimulationResult.Screen, SimulationResult.Screen)]) -> Bool {
@@ -70,7 +71,11 @@ public enum BrokenDrivers {
         case .keyboardDefaultCurve:
             return (frame..<end).contains(where: movesOtherwise)
         case .ignoreJumpToLatest, .ignoreReplyTaps, .dropsDeferredCommand, .noDisplayLink:
+            // Elsewhere at the end of the navigation's time, and still a navigation's time later
+            // (not merely arriving later by another way).
+            let later = min(pairs.count, end + Simulator.navigationFrames)
             return end > frame && pairs[end - 1].0.differs(from: pairs[end - 1].1)
+                && pairs[later - 1].0.differs(from: pairs[later - 1].1)
         }
     }
 

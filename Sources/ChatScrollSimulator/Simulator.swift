@@ -213,6 +213,8 @@ public enum Simulator {
             pinSettlesAt = frameIndex + Self.pinFrames
         }
 
+        // Frames in a row in which the app did not move the screen.
+        var stillFrames = 0
         for frame in 0..<session.frames {
             frameIndex = frame
             let navigationUntilBefore = userNavigationUntil
@@ -414,6 +416,14 @@ public enum Simulator {
             if scrolled, frame - 1 <= arrivalScrollUntil {
                 arrivalScrollUntil = max(arrivalScrollUntil, frame)
             }
+            // A navigation that has come to rest for three frames is over (it starts within two):
+            // what is on screen is read again.
+            if scrolled || userNavigationUntil > max(navigationUntilBefore, frame) {
+                stillFrames = 0
+            } else {
+                stillFrames += 1
+            }
+            if stillFrames >= 3, userNavigationUntil >= frame { userNavigationUntil = frame - 1 }
             current.moving = view.isDecelerating || frame <= userNavigationUntil
             current.keyboardMoving = view.isKeyboardAnimating
             if view.fingerDown, view.isKeyboardAnimating { keyboardUnderFinger = true }
@@ -584,6 +594,10 @@ public enum Simulator {
             if quiet, !current.keyboardMoving, !previous.keyboardMoving, !current.layoutChanged,
                let id = common.first(where: { abs(moved($0)) > 0.5 }) {
                 violate(.b, "\(id) moved \(moved(id)) while the reader read")
+            } else if rotating, away, !previous.finger, !current.finger, !previous.moving, !current.moving,
+                      !current.layoutChanged, let id = common.first(where: { abs(moved($0)) > view.visibleHeight }) {
+                // While a rotation settles, what is read may move, but not by more than a screen.
+                violate(.b, "\(id) moved \(moved(id)) while the screen rotated")
             } else if quiet, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
                       let id = common.first(where: { !followsKeyboard(moved($0)) }) {
                 violate(.b, "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
