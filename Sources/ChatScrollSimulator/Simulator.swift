@@ -707,7 +707,7 @@ public enum Simulator {
             }
             // A screen that showed rows shows none: the list was thrown past its content (not by
             // the finger's rubber band or momentum's bounce, which may pass a small visible region).
-            if previous.shown, !current.shown, current.contentHeight > 0, !current.layoutChanged, !view.isDecelerating,
+            if previous.shown, !current.shown, current.contentHeight > 0, !view.isDecelerating,
                !current.finger {
                 violate(wasAway ? .b : .c, "the screen shows no row")
             }
