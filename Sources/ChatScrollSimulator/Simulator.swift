@@ -655,7 +655,7 @@ public enum Simulator {
             // each frame at most five times as far as in the frame before, plus 2 points, turning
             // back only where it stops (at its peak); a following list may also move with the
             // content that grew below it, or the keyboard's edge.
-            let bouncing = view.bounce != nil && !current.finger && !current.layoutChanged
+            let bouncing = view.bounce != nil && !current.finger
             let bounceGrowth = wasAway ? 0 : current.contentHeight - previous.contentHeight
             let bounceSteps: [Double] = common.first.map { id in
                 let keyboard = current.keyboardMoving || previous.keyboardMoving ? [moved(id) + keyboardDelta] : []
@@ -666,16 +666,25 @@ public enum Simulator {
                 return abs(step) <= abs(last) * 5 + 2 && (step * last >= 0 || abs(step) <= 2)
             }
             current.bouncing = bouncing
-            current.bounceStep = bouncing ? bounceSteps.first(where: springLike) ?? bounceSteps.first : nil
-            // (A bounce that momentum starts is clamped at the edge in its first frame, and goes on
-            // at the momentum's speed.)
-            if bouncing, !previous.bouncing, let speed = view.bounce.map({ -$0.v0 / frameRate }),
-               abs(speed) > abs(current.bounceStep ?? 0) {
-                current.bounceStep = speed
+            current.bounceStep = bouncing && !current.layoutChanged
+                ? bounceSteps.first(where: springLike) ?? bounceSteps.first : nil
+            // (A bounce that momentum starts in this frame is clamped at the edge, and goes on at
+            // the momentum's speed.)
+            if let started = view.bounce, started.start == view.time, abs(started.v0 / frameRate) > abs(current.bounceStep ?? 0) {
+                current.bounceStep = -started.v0 / frameRate
+            }
+            // (Content added above that the view cannot keep in place, since the list would have to
+            // go past the content's end, leaves the list at that end, with the bounce's overshoot.)
+            let overshoot = previous.offset < 0 ? -previous.offset : max(0, previous.offset - previous.maxOffset)
+            func stoppedAtTheEnd(_ id: String) -> Bool {
+                let kept = current.offset + moved(id)
+                return kept > current.maxOffset + 0.5 && current.offset >= current.maxOffset - overshoot - 0.5
+                    || kept < -0.5 && current.offset <= overshoot + 0.5
             }
             // (A bounce that ends, at rest or stopped, carries the content no farther.)
             if previous.bouncing, !current.finger, !current.layoutChanged, frame > userNavigationUntil,
-               let id = common.first, let last = previous.bounceStep, !bounceSteps.contains(where: springLike) {
+               let id = common.first, let last = previous.bounceStep, !bounceSteps.contains(where: springLike),
+               !stoppedAtTheEnd(id) {
                 violate(wasAway ? .b : .c, "\(id) moved \(moved(id)) as a bounce's spring carried it \(last)")
             }
             current.coasting = coasting
