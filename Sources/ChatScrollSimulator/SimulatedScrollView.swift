@@ -713,23 +713,17 @@ public final class SimulatedScrollView {
         }
     }
 
-    /// Where the items `ids` are now on screen, measured from the frame's top, visible or not;
-    /// an id no longer loaded has no entry.
-    func screenTops(of ids: [String]) -> [String: Double] {
-        var result: [String: Double] = [:]
+    /// Where the items `ids` are now on screen, measured from the frame's top, visible or not,
+    /// and their heights; an id no longer loaded has no entry.
+    func rows(_ ids: [String]) -> (tops: [String: Double], heights: [String: Double]) {
+        var tops: [String: Double] = Dictionary(minimumCapacity: ids.count)
+        var heights: [String: Double] = Dictionary(minimumCapacity: ids.count)
         for id in ids {
-            if let index = index(of: id) { result[id] = tops[index] - offset + insetTop }
+            guard let index = index(of: id) else { continue }
+            tops[id] = self.tops[index] - offset + insetTop
+            heights[id] = items[index].current
         }
-        return result
-    }
-
-    /// The heights of the items `ids` now; an id no longer loaded has no entry.
-    func heights(of ids: [String]) -> [String: Double] {
-        var result: [String: Double] = [:]
-        for id in ids {
-            if let index = index(of: id) { result[id] = items[index].current }
-        }
-        return result
+        return (tops, heights)
     }
 
     /// What the screen shows now: each visible item's top on screen, measured from the frame's

@@ -387,7 +387,10 @@ public enum Simulator {
             view.layoutCells()
 
             // Draw the frame.
-            for item in view.visibleItems() {
+            let visible = view.visibleItems()
+            current.tops.reserveCapacity(visible.count)
+            current.heights.reserveCapacity(visible.count)
+            for item in visible {
                 current.tops[item.id] = item.screenTop
                 current.heights[item.id] = item.height
                 current.order.append(item.id)
@@ -434,13 +437,12 @@ public enum Simulator {
             let commandRunning = view.isAnimatingScroll || frame <= arrivalScrollUntil || frame <= userNavigationUntil
             // The rows the user saw in the last frame, wherever they are now (on screen or not):
             // a jump farther than the screen still moves them.
-            let now = view.screenTops(of: previous.order)
+            let (now, heightsNow) = view.rows(previous.order)
             let common = previous.order.filter { now[$0] != nil }
             // A row seen last frame that changed height since (measured, grown by tokens, an image
             // that loaded) grows down, pushing the rows after it by its change, or up, moving
             // itself and the rows before it: what the screen did to a row is its move less that
             // growth, taken the way that leaves the rows moving together.
-            let heightsNow = view.heights(of: previous.order)
             let changes = previous.order.map { id in
                 previous.heights[id].flatMap { before in heightsNow[id].map { $0 - before } } ?? 0
             }
@@ -616,7 +618,7 @@ public enum Simulator {
                 rotation = nil
                 // (Judged by where the user was at the rotation: a throw to the bottom is not the
                 // user at the bottom.)
-                if let top = view.screenTops(of: [turned.id])[turned.id] {
+                if let top = view.rows([turned.id]).tops[turned.id] {
                     let moved = top - turned.top
                     let edge = current.insetTop - turned.insetTop
                     let bottom = current.insetBottom - turned.insetBottom
