@@ -310,10 +310,7 @@ public final class ChatScrollDriver {
     public func didEndDecelerating() {
         beginCall()
         isDecelerating = false
-        if bouncingBack {
-            bouncingBack = false
-            heldOverscroll = 0
-        }
+        if bouncingBack { bounceBackEnded() }
         apply(.scrollSettled(offset: contentOffsetY + insetTop))
         sendPendingKeyboard()
     }
@@ -416,6 +413,12 @@ public final class ChatScrollDriver {
         holdingMoves = true
         apply(.scrollSettled(offset: state.maxOffset))
         holdingMoves = false
+    }
+
+    /// A bounce back without velocity is over: what the view showed past the edge is gone.
+    private func bounceBackEnded() {
+        bouncingBack = false
+        heldOverscroll = 0
     }
 
     /// Reduces `event`, records it, hands out its effects, and moves the scroll view.
@@ -583,13 +586,16 @@ public final class ChatScrollDriver {
     /// Moves the scroll view, ignoring the callbacks this causes.
     private func move(to y: Double, animation: ScrollAnimation) {
         applying = true
+        // A jump and an animation stop a bounce, which then reports no end.
         switch animation {
-        case .none: contentOffsetY = y
-        case .jump, .alongKeyboard:
-            // Both stop a bounce, which then reports no end.
-            bouncingBack = false
-            heldOverscroll = 0
-            if case .jump = animation { contentOffsetY = y } else { keyboardAnimationTarget = y }
+        case .none:
+            contentOffsetY = y
+        case .jump:
+            contentOffsetY = y
+            bounceBackEnded()
+        case .alongKeyboard:
+            keyboardAnimationTarget = y
+            bounceBackEnded()
         }
         scrollView?.setContentOffsetY(y, animation: animation)
         applying = false

@@ -47,17 +47,19 @@ public enum BrokenDrivers {
     /// same place hid it). A screen
     /// that differs but moves alike is the session going its own way (rows that one of them
     /// measured and the other did not), not the misbehaviour.
-    static func isSeen(_ kind: Kind, at frame: Int, in pairs: [(SimulationResult.Screen, SimulationResult.Screen)]) -> Bool {
+    static func isSeen(_ kind: Kind, at frame: Int, in pairs: [(broken: Screen, correct: Screen)]) -> Bool {
         // How far the row at the top moved into frame `index`; nil when another row is there.
-        func moved(_ index: Int, _ screen: KeyPath<(SimulationResult.Screen, SimulationResult.Screen), SimulationResult.Screen>) -> Double? {
+        func moved(_ index: Int, _ screen: KeyPath<(broken: Screen, correct: Screen), Screen>) -> Double? {
             guard index > 0, index < pairs.count else { return 0 }
             let (before, now) = (pairs[index - 1][keyPath: screen], pairs[index][keyPath: screen])
             return before.id == now.id ? now.top - before.top : nil
         }
         // The broken screen moved in frame `index`, and otherwise than the package's.
-        func jumps(_ index: Int) -> Bool { moved(index, \.0).map { abs($0) > 1 } ?? true && movesOtherwise(index) }
+        func jumps(_ index: Int) -> Bool {
+            moved(index, \.broken).map { abs($0) > 1 } ?? true && movesOtherwise(index)
+        }
         func movesOtherwise(_ index: Int) -> Bool {
-            switch (moved(index, \.0), moved(index, \.1)) {
+            switch (moved(index, \.broken), moved(index, \.correct)) {
             case let (broken?, correct?): abs(broken - correct) > 1
             case (nil, nil): false
             case (_?, nil), (nil, _?): true
@@ -74,8 +76,8 @@ public enum BrokenDrivers {
             // Elsewhere at the end of the navigation's time, and still a navigation's time later
             // (not merely arriving later by another way).
             let later = min(pairs.count, end + Simulator.navigationFrames)
-            return end > frame && pairs[end - 1].0.differs(from: pairs[end - 1].1)
-                && pairs[later - 1].0.differs(from: pairs[later - 1].1)
+            return end > frame && pairs[end - 1].broken.differs(from: pairs[end - 1].correct)
+                && pairs[later - 1].broken.differs(from: pairs[later - 1].correct)
         }
     }
 
@@ -206,7 +208,8 @@ public enum BrokenDrivers {
                 inner.handle(event)
                 // (Thrown less than a short row, 44 points, the reader is where the content's end
                 // would stop the rows anyway.)
-                if rotated, !view.fingerDown, force(to: kind == .rotationToTop ? 0 : view.maxOffset, animated: false, least: 44) {
+                let edge = kind == .rotationToTop ? 0 : view.maxOffset
+                if rotated, !view.fingerDown, force(to: edge, animated: false, least: 44) {
                     misbehave("threw the reader on rotation")
                 }
             case (.noPrependCompensation, .olderLoaded), (.prependCompensatedTwice, .olderLoaded):
@@ -286,6 +289,9 @@ public enum BrokenDrivers {
 }
 
 extension BrokenDrivers {
+    /// What one frame showed at its top.
+    typealias Screen = SimulationResult.Screen
+
     /// How well the checks catch one broken driver.
     public struct CatchRate: Sendable, Hashable {
         /// The broken driver.
@@ -324,7 +330,7 @@ extension BrokenDrivers {
                 let broken = Policy(kind, configuration: session.configuration)
                 let result = Simulator.run(session, policy: broken, view: SimulatedScrollView(personality: personality))
                 // Seen: soon after a misbehaviour, a frame differs from the driver's.
-                let pairs = Array(zip(result.screens, correct[index]))
+                let pairs = zip(result.screens, correct[index]).map { (broken: $0, correct: $1) }
                 guard let first = broken.misbehaviours.first(where: { isSeen(kind, at: $0.frame, in: pairs) }) else {
                     return nil
                 }

@@ -358,9 +358,13 @@ public enum Simulator {
                 away = true
                 policy.handle(.newerLoaded(page, hasMoreNewer: beyondLiveEnd))
             }
+            // The navigation target of a window that arrives in this frame: a message, or the
+            // newest (nil).
+            var windowTarget: String??
             // The app shows a window once the finger is up: content replaced under a finger jumps.
             if let due = windowDue, due.frame <= frame, !view.fingerDown {
                 windowDue = nil
+                windowTarget = .some(due.around)
                 let index = due.around.flatMap { id in conversation.firstIndex { $0.id == id } }
                 let start = index.map { max(0, $0 - 10) } ?? max(0, conversation.count - 20)
                 let end = index.map { min(conversation.count, $0 + 11) } ?? conversation.count
@@ -672,7 +676,8 @@ public enum Simulator {
                 ? bounceSteps.first(where: springLike) ?? bounceSteps.first : nil
             // (A bounce that momentum starts in this frame is clamped at the edge, and goes on at
             // the momentum's speed.)
-            if let started = view.bounce, started.start == view.time, abs(started.v0 / frameRate) > abs(current.bounceStep ?? 0) {
+            if let started = view.bounce, started.start == view.time,
+               abs(started.v0 / frameRate) > abs(current.bounceStep ?? 0) {
                 current.bounceStep = -started.v0 / frameRate
             }
             // (Content added above that the view cannot keep in place, since the list would have to
@@ -727,8 +732,8 @@ public enum Simulator {
             // bounce's own last frame or along the keyboard (content that fits until it has risen).
             let overshootGrew = current.offset - current.maxOffset > max(0, previous.offset - previous.maxOffset) + 0.5
                 && !previous.decelerating && !current.keyboardMoving
-            if !isTop || pinnedQuestion == nil, !away, !beyondLiveEnd, previous.shown, !previous.finger, !current.finger, !commandRunning,
-               !view.isDecelerating, current.offset >= 0, !current.atBottom || overshootGrew,
+            if !isTop || pinnedQuestion == nil, !away, !beyondLiveEnd, previous.shown, !previous.finger, !current.finger,
+               !commandRunning, !view.isDecelerating, current.offset >= 0, !current.atBottom || overshootGrew,
                cleanOpenDone || !opened {
                 violate(
                     .c, current.atBottom
@@ -755,6 +760,12 @@ public enum Simulator {
             }
             // h. Navigation lands.
             if current.finger { landing.touched() }
+            // A window replaces everything: its first frame already shows what it was loaded
+            // for, or the user sees a flash of other messages.
+            if let target = windowTarget, !current.finger,
+               !(target.map { current.tops[$0] != nil } ?? current.newestBottomVisible) {
+                violate(.h, "the window's first frame does not show \(target ?? "the newest message")")
+            }
             if let what = landing.check(
                 frame: frame, tops: current.tops, heights: current.heights, atBottom: current.atBottom,
                 keyboardLeft: view.keyboardLeft, decelerating: view.isDecelerating, offset: current.offset, maxOffset: current.maxOffset, insetTop: view.insetTop,

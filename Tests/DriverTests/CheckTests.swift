@@ -60,6 +60,17 @@ struct CheckTests {
         #expect(driver.violations == [:])
     }
 
+    // h: a window that the app hands to the driver a frame late shows other messages first.
+    @Test("h: a window shown a frame before the driver hears of it")
+    func windowFlash() {
+        let session = Scenarios.replyJumpIntoHistory()
+        let late = Simulator.run(session, policy: WindowOneFrameLate(configuration: session.configuration))
+        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(late.violations == [.h: 1])
+        #expect(late.firstViolations == [.h: "frame 80: the window's first frame does not show a21"])
+        #expect(driver.violations == [:])
+    }
+
     // f: a streamed answer costs the driver one scroll (its append), after the open and the send.
     @Test("f: scroll calls of a streamed answer")
     func scrollCalls() {
@@ -69,4 +80,38 @@ struct CheckTests {
         #expect(driver.scrollCalls == 3)
         #expect(always.scrollCalls == 63)
     }
+}
+
+/// The package's glue, but the app tells the driver of a window of history one frame after the
+/// scroll view shows it.
+final class WindowOneFrameLate: ScrollPolicy {
+    let inner: DriverPolicy
+    weak var view: SimulatedScrollView?
+    /// The window, and the time of the frame that showed it.
+    var pending: (event: AppEvent, time: Double)?
+    var name: String { "window-one-frame-late" }
+
+    init(configuration: ChatConfiguration) { inner = DriverPolicy(configuration: configuration) }
+
+    func attach(_ view: SimulatedScrollView, requests: SimRequests) {
+        self.view = view
+        inner.attach(view, requests: requests)
+    }
+    func handle(_ event: AppEvent) {
+        if case .windowLoaded = event, let view { pending = (event, view.time) } else { inner.handle(event) }
+    }
+    func tick() {
+        if let (event, time) = pending, let view, view.time > time {
+            pending = nil
+            inner.handle(event)
+        }
+        inner.tick()
+    }
+    func willBeginDragging() { inner.willBeginDragging() }
+    func didScroll(contentOffsetY: Double) { inner.didScroll(contentOffsetY: contentOffsetY) }
+    func willEndDragging(velocity: Double) { inner.willEndDragging(velocity: velocity) }
+    func didEndDragging(willDecelerate: Bool) { inner.didEndDragging(willDecelerate: willDecelerate) }
+    func didEndDecelerating() { inner.didEndDecelerating() }
+    func didEndScrollingAnimation() { inner.didEndScrollingAnimation() }
+    func cellMeasured(id: String, height: Double) { inner.cellMeasured(id: id, height: height) }
 }
