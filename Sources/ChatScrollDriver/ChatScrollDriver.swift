@@ -209,6 +209,11 @@ public final class ChatScrollDriver {
     /// takes it on), and the hold ends at the bottom, where the bounce was taking it.
     private func endBottomBounce() {
         move(to: contentOffsetY, animation: .jump)
+        settleAtTheBottom()
+    }
+
+    /// The user's hold ends at the modelled bottom, and the view stays where it is.
+    private func settleAtTheBottom() {
         isDecelerating = false
         holdingMoves = true
         apply(.scrollSettled(offset: state.maxOffset))
@@ -408,11 +413,8 @@ public final class ChatScrollDriver {
     /// view springs back on its own, its overshoot kept through the growth.
     private func endBounceAtTheBottom() {
         guard isDecelerating || bouncingBack, isBouncingPastBottom, state.mode == .following else { return }
-        isDecelerating = false
+        settleAtTheBottom()
         bouncingBack = true
-        holdingMoves = true
-        apply(.scrollSettled(offset: state.maxOffset))
-        holdingMoves = false
     }
 
     /// A bounce back without velocity is over: what the view showed past the edge is gone.

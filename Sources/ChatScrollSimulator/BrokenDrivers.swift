@@ -37,6 +37,10 @@ public enum BrokenDrivers {
         case noDisplayLink = "broken-no-display-link"
         /// Moves along the keyboard with the default curve instead of the keyboard's.
         case keyboardDefaultCurve = "broken-keyboard-default-curve"
+        /// Applies every move a frame late, as glue that wraps it in `DispatchQueue.main.async`.
+        case lateByAFrame = "broken-late-by-a-frame"
+        /// Never forwards a cell's measured height.
+        case forgetsMeasurements = "broken-forgets-measurements"
     }
 
     /// Whether the user saw the misbehaviour of `frame`, given the screens of the broken driver
@@ -68,7 +72,7 @@ public enum BrokenDrivers {
         let end = min(pairs.count, frame + Simulator.navigationFrames)
         switch kind {
         case .yankOnIncoming, .yankOnIncomingAnimated, .keyboardToBottom, .keyboardToTop, .rotationToTop,
-             .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice:
+             .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice, .lateByAFrame, .forgetsMeasurements:
             return (frame..<min(pairs.count, frame + 3)).contains(where: jumps)
         case .keyboardDefaultCurve:
             return (frame..<end).contains(where: movesOtherwise)
@@ -92,6 +96,11 @@ public enum BrokenDrivers {
         var keyboardCurve = true
         /// The largest move dropped or doubled since it was last read.
         var distorted = 0.0
+        /// Moves wait for the next frame: each with the time it was asked for, and whether the
+        /// driver's tick asked for it (a command's frame, which is only delayed as a whole).
+        var deferring = false
+        var inTick = false
+        var deferred: [(y: Double, animation: ScrollAnimation, time: Double, fromTick: Bool)] = []
 
         init(_ view: SimulatedScrollView) { self.view = view }
 
@@ -101,6 +110,10 @@ public enum BrokenDrivers {
                 distortingAt = nil
                 dropping = false
                 doubling = false
+            }
+            if deferring {
+                deferred.append((y, animation, view.time, inTick))
+                return
             }
             let change = y - view.contentOffsetY
             if dropping {
@@ -122,6 +135,24 @@ public enum BrokenDrivers {
                 }
                 view.animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: keyboardCurve)
             }
+        }
+
+        /// Applies the moves asked for in earlier frames; the largest that was not a command's
+        /// frame or along the keyboard, in points.
+        func applyDeferred() -> Double {
+            guard let view else { return 0 }
+            let due = deferred.filter { $0.time < view.time }
+            deferred.removeAll { $0.time < view.time }
+            var late = 0.0
+            deferring = false
+            for move in due {
+                if case .alongKeyboard = move.animation {} else if !move.fromTick {
+                    late = max(late, abs(move.y - view.contentOffsetY))
+                }
+                setContentOffsetY(move.y, animation: move.animation)
+            }
+            deferring = true
+            return late
         }
     }
 
@@ -148,6 +179,7 @@ public enum BrokenDrivers {
             inner.makeAdapter = { [unowned self] view in
                 let adapter = Adapter(view)
                 adapter.keyboardCurve = kind != .keyboardDefaultCurve
+                adapter.deferring = kind == .lateByAFrame
                 self.adapter = adapter
                 return adapter
             }
@@ -171,7 +203,6 @@ public enum BrokenDrivers {
             inner.attach(view, requests: requests)
         }
 
-        /// Jumps the view to `offset` at once or animated, and tells whether that moved it.
         /// Moves the view to `offset`; whether that moved it farther than `least` points.
         func force(to offset: Double, animated: Bool, least: Double = 1) -> Bool {
             guard let view else { return false }
@@ -231,7 +262,7 @@ public enum BrokenDrivers {
             case (.yankOnIncoming, _), (.yankOnIncomingAnimated, _), (.ignoreJumpToLatest, _), (.ignoreReplyTaps, _),
                  (.keyboardToBottom, _), (.keyboardToTop, _), (.rotationToTop, _), (.rotationToBottom, _),
                  (.noPrependCompensation, _), (.prependCompensatedTwice, _), (.dropsDeferredCommand, _),
-                 (.noDisplayLink, _), (.keyboardDefaultCurve, _):
+                 (.noDisplayLink, _), (.keyboardDefaultCurve, _), (.lateByAFrame, _), (.forgetsMeasurements, _):
                 inner.handle(event)
             }
         }
@@ -264,9 +295,15 @@ public enum BrokenDrivers {
                 inner.tick()
                 adapter?.dropping = false
                 if !driver.isAnimatingCommand { droppingCommand = false }
+            case .lateByAFrame:
+                // (A move of more than 20 points that lands a frame late is a jump the user sees.)
+                if let late = adapter?.applyDeferred(), late > 20 { misbehave("moved \(late) points a frame late") }
+                adapter?.inTick = true
+                inner.tick()
+                adapter?.inTick = false
             case .yankOnIncoming, .yankOnIncomingAnimated, .ignoreJumpToLatest, .ignoreReplyTaps, .keyboardToBottom,
                  .keyboardToTop, .rotationToTop, .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice,
-                 .keyboardDefaultCurve:
+                 .keyboardDefaultCurve, .forgetsMeasurements:
                 inner.tick()
             }
         }
@@ -284,7 +321,20 @@ public enum BrokenDrivers {
         public func didEndDragging(willDecelerate: Bool) { inner.didEndDragging(willDecelerate: willDecelerate) }
         public func didEndDecelerating() { inner.didEndDecelerating() }
         public func didEndScrollingAnimation() { inner.didEndScrollingAnimation() }
-        public func cellMeasured(id: String, height: Double) { inner.cellMeasured(id: id, height: height) }
+        public func cellMeasured(id: String, height: Double) {
+            guard kind == .forgetsMeasurements else { return inner.cellMeasured(id: id, height: height) }
+            // Not forwarded: the driver keeps the estimate. It misbehaves where the measurement
+            // would have moved the list by more than 20 points (a following list whose rows turn
+            // out shorter is pulled in by the view itself).
+            var measured = driver.state
+            guard let before = measured.offset, measured.message(id: id).map({ $0.height != height }) == true else { return }
+            _ = measured.reduce(.itemMeasured(id: id, height: height))
+            guard let after = measured.offset else { return }
+            let following = driver.state.mode == .following
+            if following ? after - before > 20 : abs(after - before) > 20 {
+                misbehave("kept \(id)'s estimate, \(abs(after - before)) points off")
+            }
+        }
     }
 }
 
