@@ -48,9 +48,8 @@ public enum BrokenDrivers {
     /// than the package's driver moves it, within 3 frames, a distorted animation within a
     /// navigation's time, and a navigation that did not happen leaves another screen at the end
     /// of that time and a navigation's time later (another animation that took the user to the
-    /// same place hid it). A screen
-    /// that differs but moves alike is the session going its own way (rows that one of them
-    /// measured and the other did not), not the misbehaviour.
+    /// same place hid it). A screen that differs but moves alike is the session going its own
+    /// way (rows that one of them measured and the other did not), not the misbehaviour.
     static func isSeen(_ kind: Kind, at frame: Int, in pairs: [(broken: Screen, correct: Screen)]) -> Bool {
         // How far the row at the top moved into frame `index`; nil when another row is there.
         func moved(_ index: Int, _ screen: KeyPath<(broken: Screen, correct: Screen), Screen>) -> Double? {
@@ -60,7 +59,7 @@ public enum BrokenDrivers {
         }
         // The broken screen moved in frame `index`, and otherwise than the package's.
         func jumps(_ index: Int) -> Bool {
-            moved(index, \.broken).map { abs($0) > 1 } ?? true && movesOtherwise(index)
+            (moved(index, \.broken).map { abs($0) > 1 } ?? true) && movesOtherwise(index)
         }
         func movesOtherwise(_ index: Int) -> Bool {
             switch (moved(index, \.broken), moved(index, \.correct)) {

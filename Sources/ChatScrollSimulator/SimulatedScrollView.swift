@@ -718,9 +718,10 @@ public final class SimulatedScrollView {
     func rows(_ ids: [String]) -> (tops: [String: Double], heights: [String: Double]) {
         var tops: [String: Double] = Dictionary(minimumCapacity: ids.count)
         var heights: [String: Double] = Dictionary(minimumCapacity: ids.count)
+        let allTops = self.tops
         for id in ids {
             guard let index = index(of: id) else { continue }
-            tops[id] = self.tops[index] - offset + insetTop
+            tops[id] = allTops[index] - offset + insetTop
             heights[id] = items[index].current
         }
         return (tops, heights)

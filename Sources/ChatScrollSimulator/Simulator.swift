@@ -115,6 +115,9 @@ public enum Simulator {
         /// The newest message's bottom at the visible bottom; when all the content fits on
         /// screen, the newest message's bottom visible.
         var atBottom: Bool { contentFits ? newestBottomVisible : offset >= maxOffset - 0.5 }
+        /// How far past an edge the content shows: negative past the top, positive past the
+        /// bottom, 0 inside.
+        var overshoot: Double { offset < 0 ? offset : max(0, offset - maxOffset) }
         var inRange: Bool { offset >= -0.001 && offset <= maxOffset + 0.001 }
     }
 
@@ -560,11 +563,9 @@ public enum Simulator {
             // at the top is once it is over.
             if current.rotated, away, !current.finger, let id = previous.order.first, let top = previous.tops[id] {
                 // (A bounce past an edge that the rotation ends takes its overshoot back.)
-                let overshoot = previous.offset < 0 ? previous.offset
-                    : max(0, previous.offset - previous.maxOffset)
                 rotation = (
                     frame + Self.rotationFrames, id, top, previous.insetTop, previous.insetBottom, previous.keyboard,
-                    current.maxOffset, overshoot)
+                    current.maxOffset, previous.overshoot)
             }
             // In the rotation's own frame the row read at the top has moved by the change of the
             // visible top (less those of the bottom inset and the keyboard) and, during momentum,
@@ -577,9 +578,8 @@ public enum Simulator {
                 let bottom = current.insetBottom - previous.insetBottom
                 let keyboard = current.keyboard - previous.keyboard
                 // (A bounce past an edge may take its overshoot back.)
-                let overshoot = previous.offset < 0 ? previous.offset : max(0, previous.offset - previous.maxOffset)
                 let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard]
-                    .flatMap { [$0 + coast, $0 + overshoot] }
+                    .flatMap { [$0 + coast, $0 + previous.overshoot] }
                 // Kept, or stopped at the content's end: the offset it asks for lies past an edge
                 // and the list rests at that edge.
                 let kept = allowed.contains { expected in
@@ -682,7 +682,7 @@ public enum Simulator {
             }
             // (Content added above that the view cannot keep in place, since the list would have to
             // go past the content's end, leaves the list at that end, with the bounce's overshoot.)
-            let overshoot = previous.offset < 0 ? -previous.offset : max(0, previous.offset - previous.maxOffset)
+            let overshoot = abs(previous.overshoot)
             func stoppedAtTheEnd(_ id: String) -> Bool {
                 let kept = current.offset + moved(id)
                 return kept > current.maxOffset + 0.5 && current.offset >= current.maxOffset - overshoot - 0.5

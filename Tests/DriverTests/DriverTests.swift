@@ -288,9 +288,7 @@ struct DriverTests {
     func bounceBackKeepsItsOvershoot() {
         // Content 2000, bottom at offset 1330 (contentOffset.y 1239); released 60 past it.
         let screen = Screen.open()
-        screen.driver.willBeginDragging()
-        screen.driver.didScroll(contentOffsetY: 1299)
-        screen.driver.willEndDragging(velocity: 0)
+        screen.drag(to: 1299)
         screen.driver.didEndDragging(willDecelerate: true)
         // The newest row is measured 20 taller: the bottom moves to 1350, the overshoot stays.
         screen.driver.cellMeasured(id: "m20", height: 120)
