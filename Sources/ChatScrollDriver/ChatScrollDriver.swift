@@ -144,6 +144,9 @@ public final class ChatScrollDriver {
         if isDecelerating || bouncingBack, isBouncingPastBottom { endBottomBounce() }
         let keyboard = keyboardOverlap
         let topMoved = top != self.insetTop
+        // A keyboard share that the new bottom inset changes ends plain momentum (below): it
+        // settles first, so for the reader the inset's change and the share's cancel out.
+        if isDecelerating, !isBouncing, max(0, keyboard - bottom) != state.keyboardHeight { settleMomentum() }
         // A running animation carries what it shows along with the visible top at once (the
         // rest of the way is bent to the new destination below).
         if topMoved, isAnimatingCommand { shiftCommandAnimation(by: self.insetTop - top) }

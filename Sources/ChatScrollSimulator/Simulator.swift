@@ -188,11 +188,12 @@ public enum Simulator {
         var keyboardUnderFinger = false
         // The share of the keyboard's move that what is read follows, once seen.
         var keyboardShare: Double?
+        var keyboardAnimationStart: Double?
         // A rotation whose end is judged: when, the row read at the top, where it was, and the
-        // insets and keyboard then.
+        // insets and keyboard then, the overshoot of a bounce and the step of momentum it ended.
         var rotation: (
             due: Int, id: String, top: Double, insetTop: Double, insetBottom: Double, keyboard: Double, maxOffset: Double,
-            overshoot: Double
+            overshoot: Double, coast: Double
         )?
         // Whether the user took the view away from the bottom (a drag, a fling, a tap) and it
         // has not been at the bottom since: the reader reads history. Otherwise the screen
@@ -547,25 +548,34 @@ public enum Simulator {
             // animation: all of it (what sat at the bottom edge stays there), none (a held or
             // pinned view), or less where the content's end stops it; never another curve.
             // (A gesture starts a new share: the finger held the list, and what it reads now; so
-            // does a rotation, which lays the screen out anew.)
-            if current.finger || current.layoutChanged || !current.keyboardMoving && !previous.keyboardMoving {
+            // do a rotation, which lays the screen out anew, and the keyboard's next animation.)
+            let keyboardStart = view.keyboardAnimation?.start
+            if current.finger || current.layoutChanged || !current.keyboardMoving && !previous.keyboardMoving
+                || keyboardStart != keyboardAnimationStart {
                 keyboardShare = nil
             }
+            keyboardAnimationStart = keyboardStart
             func followsKeyboard(_ moved: Double) -> Bool {
+                if let known = keyboardShare { return abs(moved + keyboardDelta * known) <= 0.5 }
                 guard abs(keyboardDelta) > 0.5 else { return abs(moved) <= 0.5 }
                 let share = -moved / keyboardDelta
-                if let known = keyboardShare { return abs(moved + keyboardDelta * known) <= 0.5 }
-                guard share >= -0.01, share <= 1.01 else { return false }
-                keyboardShare = min(1, max(0, share))
+                // (An overshoot past an edge that the keyboard's animation takes back rides its
+                // curve too, as a larger share.)
+                let extra = view.keyboardAnimation.map { abs(previous.overshoot) / max(1, abs($0.to - $0.from)) } ?? 0
+                guard share >= -0.01 - extra, share <= 1.01 + extra else { return false }
+                keyboardShare = min(1 + extra, max(-extra, share))
                 return true
             }
             // A rotation redraws the screen over its animation: what counts is where the row read
             // at the top is once it is over.
+            // (Momentum goes on while the keyboard moves a held list.)
+            let coast = previous.coasting || previous.decelerating && previous.inRange
+                ? previous.movement * Self.momentumDecayPerFrame : 0
             if current.rotated, away, !current.finger, let id = previous.order.first, let top = previous.tops[id] {
                 // (A bounce past an edge that the rotation ends takes its overshoot back.)
                 rotation = (
                     frame + Self.rotationFrames, id, top, previous.insetTop, previous.insetBottom, previous.keyboard,
-                    current.maxOffset, previous.overshoot)
+                    current.maxOffset, previous.overshoot, coast)
             }
             // In the rotation's own frame the row read at the top has moved by the change of the
             // visible top (less those of the bottom inset and the keyboard) and, during momentum,
@@ -573,7 +583,6 @@ public enum Simulator {
             if current.rotated, wasAway, !previous.finger, !current.finger, frame > userNavigationUntil,
                let id = previous.order.first, let top = previous.tops[id], let now = now[id] {
                 let moved = now - top
-                let coast = previous.coasting ? previous.movement * Self.momentumDecayPerFrame : 0
                 let edge = current.insetTop - previous.insetTop
                 let bottom = current.insetBottom - previous.insetBottom
                 let keyboard = current.keyboard - previous.keyboard
@@ -615,10 +624,11 @@ public enum Simulator {
                 // plus what grew below it (a bounce past the bottom that the keyboard carries back
                 // dissolves on its own way).
                 violate(.c, "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
-            } else if let turned = rotation, frame >= turned.due {
+            } else if let turned = rotation, frame >= turned.due, !current.keyboardMoving {
                 // The row keeps its distance to the visible top (SPEC 2's top edge), less the
                 // changes of the bottom inset and of the keyboard when those moved too (SPEC 2's
-                // bottom edge), and less a bounce's overshoot, unless the content's end stops it.
+                // bottom edge), and less a bounce's overshoot, unless the content's end stops it;
+                // judged once the keyboard, which the rotation may set moving, is still.
                 rotation = nil
                 // (Judged by where the user was at the rotation: a throw to the bottom is not the
                 // user at the bottom.)
@@ -628,7 +638,7 @@ public enum Simulator {
                     let bottom = current.insetBottom - turned.insetBottom
                     let keyboard = current.keyboard - turned.keyboard
                     let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard]
-                        .flatMap { [$0, $0 + turned.overshoot] }
+                        .flatMap { [$0, $0 + turned.overshoot, $0 + turned.coast] }
                     let kept = allowed.contains { abs(moved - $0) <= 0.5 }
                     // (Against the content's end as the rotation left it: content that arrives
                     // later below it does not move what is read.)

@@ -427,6 +427,27 @@ struct DriverTests {
         #expect(screen.view.calls.last?.y == 903)
     }
 
+    @Test("given momentum over the keyboard, when the screen rotates, then the scroll settles first and the new bottom inset and keyboard share cancel out")
+    func rotationDuringMomentumOverTheKeyboard() {
+        let screen = Screen.open()
+        screen.driver.keyboardWillChange(keyboardTop: 508, scrollViewBottom: 844, duration: 0.25)
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: 600)
+        screen.driver.willEndDragging(velocity: 500)
+        screen.driver.didScroll(contentOffsetY: 650)
+        screen.sent = []
+        // The keyboard still covers 336 points: 265 above the landscape bottom inset of 71.
+        screen.driver.layout(frameHeight: 390, insetTop: 32, insetBottom: 71)
+        #expect(
+            screen.sent == [
+                .scrollSettled(offset: 741), .viewportChanged(height: 390, insetTop: 32, insetBottom: 71),
+                .keyboardWillShow(height: 265, duration: nil),
+            ])
+        #expect(!screen.driver.isDecelerating)
+        #expect(screen.driver.state.offset == 741)
+        #expect(screen.view.calls.last?.y == 709)
+    }
+
     @Test("given a measured cell, when its height is unchanged, then nothing is sent; when it changed, itemMeasured")
     func cellMeasured() {
         let screen = Screen.open()

@@ -43,6 +43,17 @@ struct SimulationTests {
         #expect(result.violations == Self.swiftUILimits[name] ?? [:], "\(result.firstViolations)")
     }
 
+    /// Sessions where a rotation, momentum, a bounce and the keyboard meet: the checks once
+    /// misjudged them (a keyboard still moving at the rotation's end, momentum's step in the
+    /// rotation's frame, an overshoot the keyboard's animation takes back) and the driver once
+    /// moved the reader by a bottom inset's change it applied to a held list.
+    @Test("the driver violates no check where a rotation, momentum, a bounce and the keyboard meet", arguments: [35, 131, 171, 246, 322, 424, 454, 458, 487, 494, 662, 671] as [UInt64])
+    func rotationMeetsMomentumAndKeyboard(seed: UInt64) {
+        let session = Scenarios.random(seed: seed)
+        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     @Test("the driver violates no check in messenger sessions (first unread, read receipts, windows)", arguments: 1...24)
     func messengerSession(seed: UInt64) {
         let session = Scenarios.messenger(seed: seed)
