@@ -437,6 +437,11 @@ public final class ChatScrollDriver {
         // How far the view shows the content past an edge (the model clamps it): position
         // keeping keeps it, so a page that arrives under a rubber-banding finger does not jump.
         let overscroll = self.overscroll
+        // Past the top, or past the bottom of a conversation that fits, the oldest row is shown
+        // first: it keeps its place on screen, also where the model's offset stops at the
+        // content's end (a page above a conversation that fits).
+        let shownRow = overscroll < 0 || overscroll > 0 && state.maxOffset == 0
+            ? state.oldestMessageID.flatMap { id in state.top(ofMessage: id).map { (id, $0) } } : nil
         state.reduce(event)
         warnings += state.warnings
         onStep?(event, state)
@@ -502,6 +507,9 @@ public final class ChatScrollDriver {
                 // clamped offset: what is shown keeps its place, by that much, until the user's
                 // next scroll tells the model where the view is.
                 if overscroll != 0 { heldOverscroll = overscroll }
+                if let (id, top) = shownRow, let now = state.top(ofMessage: id), let offset = state.offset {
+                    heldOverscroll = contentOffsetY + insetTop + now - top - offset
+                }
                 keepModelledOffset(animation: .none, overscroll: heldOverscroll)
             } else {
                 keepModelledOffset(animation: .none)

@@ -369,6 +369,21 @@ struct DriverTests {
         #expect(screen.driver.state.offset == 891)
     }
 
+    @Test("given a finger pulling a conversation that fits past the top, when a page arrives and a row of it is measured, then what is shown keeps its place on screen")
+    func pageUnderAFingerPastTheTop() {
+        let screen = Screen.open(3)
+        screen.driver.willBeginDragging()
+        // 173 points past the top: m1 at 173 below the visible top.
+        screen.driver.didScroll(contentOffsetY: -91 - 173)
+        screen.driver.send(.olderLoaded(messages: messages(1...20, prefix: "o"), hasMoreOlder: true))
+        // m1's top is 2000 now; the model stops at the content's end (2300 - 670), the view does not.
+        #expect(screen.driver.state.offset == 1630)
+        #expect(screen.view.calls.last?.y == 1736)
+        screen.driver.cellMeasured(id: "o20", height: 150)
+        #expect(screen.driver.state.offset == 1680)
+        #expect(screen.view.calls.last?.y == 1786)
+    }
+
     @Test("given a finger on the list, when a page arrives under it, then the correction is applied during the drag and the drag goes on from there")
     func pageUnderTheFinger() {
         let screen = Screen.open(hasMoreOlder: true)

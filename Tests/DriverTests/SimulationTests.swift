@@ -54,6 +54,17 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// A page that arrives under a finger pulling a conversation that fits past an edge: the
+    /// driver once kept the pull's overshoot from the model's offset, which stops at the content's
+    /// end, and the rows under the finger jumped by the difference.
+    @Test("the driver violates no check where a page arrives under a finger pulling a short conversation past an edge", arguments: [
+        Scenarios.random(seed: 68), Scenarios.random(seed: 734), Scenarios.messenger(seed: 214), Scenarios.messenger(seed: 220),
+    ])
+    func pageUnderAFingerPastAnEdge(session: SimSession) {
+        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     @Test("the driver violates no check in messenger sessions (first unread, read receipts, windows)", arguments: 1...24)
     func messengerSession(seed: UInt64) {
         let session = Scenarios.messenger(seed: seed)
