@@ -207,7 +207,12 @@ public final class SimulatedScrollView {
         return max(0, content - max(0, frameHeight - insetTop - insetBottom - keyboardEnd))
     }
     /// The content offset as UIKit reports it.
-    public var contentOffsetY: Double { offset - insetTop }
+    public var contentOffsetY: Double { modelOffset - insetTop }
+    /// The offset UIKit reads: during a `UIView` animation of the offset, its model value (the
+    /// animation's end), not what is drawn.
+    private var modelOffset: Double {
+        animation.flatMap { !$0.isScroll && personality.viewAnimationReportsOnce ? $0.to : nil } ?? offset
+    }
     /// Whether the view's own animated scroll runs.
     public var isAnimatingScroll: Bool { animation?.isScroll == true }
     /// How far the keyboard, and an offset animated along it, have still to move, in points.
@@ -679,9 +684,7 @@ public final class SimulatedScrollView {
     private func layOut() {
         // UIKit lays cells out for the model value: during a `UIView.animate` of the offset
         // only the cells of its end are laid out (what it passes through is not).
-        func shownTop() -> Double {
-            animation.flatMap { !$0.isScroll && personality.viewAnimationReportsOnce ? $0.to : nil } ?? offset
-        }
+        func shownTop() -> Double { modelOffset }
         while let index = lateChanges.firstIndex(where: { $0.due <= time }) {
             let change = lateChanges.remove(at: index)
             guard let i = self.index(of: change.id) else { continue }

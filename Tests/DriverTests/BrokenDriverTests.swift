@@ -15,7 +15,7 @@ struct BrokenDriverTests {
         .yankOnIncoming: (80, 81), .yankOnIncomingAnimated: (80, 81), .ignoreJumpToLatest: (46, 46),
         .ignoreReplyTaps: (24, 24), .keyboardToBottom: (36, 36), .keyboardToTop: (3, 3), .rotationToTop: (47, 47),
         .rotationToBottom: (42, 43), .noPrependCompensation: (37, 37), .prependCompensatedTwice: (38, 38),
-        .dropsDeferredCommand: (17, 17), .noDisplayLink: (125, 126), .keyboardDefaultCurve: (75, 76),
+        .dropsDeferredCommand: (16, 16), .noDisplayLink: (125, 126), .keyboardDefaultCurve: (75, 76),
         .lateByAFrame: (170, 170), .forgetsMeasurements: (122, 122),
     ]
 

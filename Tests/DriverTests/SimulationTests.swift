@@ -65,6 +65,16 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// UIKit reads `contentOffset` as the model value during a `UIView` animation of it; a view
+    /// that reported what it drew mid-way left the driver's offset stale, and the next command's
+    /// animation started 690 points away.
+    @Test("an animated command after a measurement during the keyboard's animation starts where the view is")
+    func commandAfterKeyboardAnimation() {
+        let session = Scenarios.messenger(seed: 54)
+        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     @Test("the driver violates no check in messenger sessions (first unread, read receipts, windows)", arguments: 1...24)
     func messengerSession(seed: UInt64) {
         let session = Scenarios.messenger(seed: seed)
