@@ -590,11 +590,15 @@ public enum Simulator {
                 let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard]
                     .flatMap { [$0 + coast, $0 + previous.overshoot] }
                 // Kept, or stopped at the content's end: the offset it asks for lies past an edge
-                // and the list rests at that edge.
+                // and the list is at that edge, or past it by no more than the momentum's step and
+                // the overshoot it had.
+                let slack = abs(coast) + abs(previous.overshoot) + 0.5
                 let kept = allowed.contains { expected in
                     let offset = current.offset + moved - expected
-                    return abs(moved - expected) <= 1 || offset < -0.5 && abs(current.offset) <= 0.5
-                        || offset > current.maxOffset + 0.5 && abs(current.offset - current.maxOffset) <= 0.5
+                    return abs(moved - expected) <= 1
+                        || offset < -0.5 && current.offset <= 0.5 && current.offset >= -slack
+                        || offset > current.maxOffset + 0.5 && current.offset >= current.maxOffset - 0.5
+                            && current.offset <= current.maxOffset + slack
                 }
                 if !kept {
                     violate(.b, "\(id), the row read at the top, moved \(moved) as the screen rotated")
@@ -640,11 +644,13 @@ public enum Simulator {
                     let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard]
                         .flatMap { [$0, $0 + turned.overshoot, $0 + turned.coast] }
                     let kept = allowed.contains { abs(moved - $0) <= 0.5 }
-                    // (Against the content's end as the rotation left it: content that arrives
-                    // later below it does not move what is read.)
-                    let clamped = allowed.allSatisfy { expected in
+                    // Or stopped at the content's end: the offset it asks for lies past an edge
+                    // and the list rests at that edge (the end as the rotation left it: content
+                    // that arrives later below it does not move what is read).
+                    let clamped = allowed.contains { expected in
                         let offset = current.offset + moved - expected
-                        return offset < -0.5 || offset > turned.maxOffset + 0.5
+                        return offset < -0.5 && current.offset <= 0.5
+                            || offset > turned.maxOffset + 0.5 && current.offset >= turned.maxOffset - 0.5
                     }
                     if !kept, !clamped { violate(.b, "\(turned.id), the row read at the top, moved \(moved) over a rotation") }
                 }

@@ -47,7 +47,7 @@ struct SimulationTests {
     /// misjudged them (a keyboard still moving at the rotation's end, momentum's step in the
     /// rotation's frame, an overshoot the keyboard's animation takes back) and the driver once
     /// moved the reader by a bottom inset's change it applied to a held list.
-    @Test("the driver violates no check where a rotation, momentum, a bounce and the keyboard meet", arguments: [35, 131, 171, 246, 322, 424, 454, 458, 487, 494, 662, 671] as [UInt64])
+    @Test("the driver violates no check where a rotation, momentum, a bounce and the keyboard meet", arguments: [35, 131, 171, 246, 322, 424, 454, 458, 487, 494, 662, 671, 704, 811] as [UInt64])
     func rotationMeetsMomentumAndKeyboard(seed: UInt64) {
         let session = Scenarios.random(seed: seed)
         let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
