@@ -433,7 +433,7 @@ public final class ChatScrollDriver {
         let before = state.offset
         // During a command's animation, whether the event changes content above what is shown:
         // the view then moves with it at once, and only the rest of the path bends.
-        let changesAboveShown = isAnimatingCommand && isAboveShownContent(event)
+        let edgeAboveShown = isAnimatingCommand ? self.edgeAboveShown(event) : nil
         // How far the view shows the content past an edge (the model clamps it): position
         // keeping keeps it, so a page that arrives under a rubber-banding finger does not jump.
         let overscroll = self.overscroll
@@ -474,6 +474,16 @@ public final class ChatScrollDriver {
             }
             return
         }
+        if isAnimatingCommand, let edge = edgeAboveShown, !holdingMoves {
+            // Content above what is shown moved it: the view moves with it at once, as it would
+            // at rest, and the rest of the way bends to where the model now is when that moved
+            // otherwise (an anchor below the change, the content's end).
+            shiftCommandAnimation(by: moved(edge))
+            if let target = modelledContentOffsetY, let running = commandAnimation, abs(running.to - target) > 0.5 {
+                redirectCommandAnimation()
+            }
+            return
+        }
         guard state.offset != before || state.offsetReason == .clamp, !holdingMoves else { return }
         switch state.offsetReason {
         case .user?, nil:
@@ -493,11 +503,7 @@ public final class ChatScrollDriver {
             }
             keepModelledOffset(animation: animation)
         case .command?, .growth?, .prepend?, .viewport?, .measure?, .remove?, .settle?, .clamp?:
-            if isAnimatingCommand, changesAboveShown {
-                // Content above what is shown moved it: the view moves with it at once, as it
-                // would at rest, and the rest of the way is unchanged.
-                shiftCommandAnimation(by: (state.offset ?? 0) - (before ?? 0))
-            } else if isAnimatingCommand {
+            if isAnimatingCommand {
                 // The destination moved (the live end grew, a cell below was measured): the path
                 // bends to it at the view's speed, ending on time unless that would lurch.
                 redirectCommandAnimation()
@@ -551,23 +557,32 @@ public final class ChatScrollDriver {
         move(to: contentOffsetY + delta, animation: .none)
     }
 
-    /// Whether `event` changes the height of content that lies wholly above the top of what the
-    /// scroll view shows now.
-    private func isAboveShownContent(_ event: ChatEvent) -> Bool {
+    /// The row that `event` changes wholly above what the scroll view shows now, or that content
+    /// arrives above, as it is before the event: what is shown moves with its bottom, or with
+    /// its top when a page arrives above it.
+    private func edgeAboveShown(_ event: ChatEvent) -> (id: String, top: Double, height: Double, page: Bool)? {
         let shownTop = contentOffsetY + insetTop
         switch event {
         case .olderLoaded:
-            return true
+            guard let id = state.oldestMessageID, let top = state.top(ofMessage: id) else { return nil }
+            return (id, top, 0, true)
         case let .itemMeasured(id, _), let .tokensAppended(id, _, _, _), let .messageRemoved(id):
-            guard let top = state.top(ofMessage: id), let message = state.message(id: id) else { return false }
-            return top + message.height <= shownTop
+            guard let top = state.top(ofMessage: id), let message = state.message(id: id),
+                  top + message.height <= shownTop else { return nil }
+            return (id, top, message.height, false)
         case .viewportChanged, .historyLoaded, .messageAppended, .messageConfirmed, .streamFinished,
              .loadOlderFailed, .newerLoaded, .loadNewerFailed, .windowLoaded, .windowLoadFailed, .keyboardWillShow,
              .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
              .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
              .appeared, .disappeared:
-            return false
+            return nil
         }
+    }
+
+    /// How far the event moved what is shown below `edge` (a removed row takes its height).
+    private func moved(_ edge: (id: String, top: Double, height: Double, page: Bool)) -> Double {
+        guard let top = state.top(ofMessage: edge.id), let message = state.message(id: edge.id) else { return -edge.height }
+        return edge.page ? top - edge.top : top + message.height - edge.top - edge.height
     }
 
     private func keyboardAnimation(_ event: ChatEvent) -> ScrollAnimation {

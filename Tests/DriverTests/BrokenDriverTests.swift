@@ -16,7 +16,7 @@ struct BrokenDriverTests {
         .ignoreReplyTaps: (24, 24), .keyboardToBottom: (36, 36), .keyboardToTop: (3, 3), .rotationToTop: (47, 47),
         .rotationToBottom: (42, 43), .noPrependCompensation: (37, 37), .prependCompensatedTwice: (38, 38),
         .dropsDeferredCommand: (16, 16), .noDisplayLink: (125, 126), .keyboardDefaultCurve: (75, 76),
-        .lateByAFrame: (170, 170), .forgetsMeasurements: (122, 122),
+        .lateByAFrame: (170, 170), .forgetsMeasurements: (123, 123),
     ]
 
     @Test("each broken driver misbehaves, and the checks catch it in 95 % of those sessions, at least as often as they did", arguments: BrokenDrivers.Kind.allCases)

@@ -215,6 +215,26 @@ struct DriverTests {
         #expect(screen.sent.count == 2)
     }
 
+    @Test("given a jump up to a message under way, when a row above what is shown but below the row the jump keeps is measured, then the view moves with it at once and still lands on the message")
+    func measuredAboveShownDuringJump() {
+        let screen = Screen.open()
+        // m5 centred: offset 400 + 50 - 335 = 115, contentOffset.y 24; the model keeps m2, the
+        // topmost row there.
+        func y() -> Double? { screen.view.calls.last.map { ($0.y * 1e6).rounded() / 1e6 } }
+        screen.driver.send(.jumpToMessage(id: "m5"))
+        screen.driver.tick(time: 10)
+        screen.driver.tick(time: 10.15)
+        #expect(y() == 631.5)
+        // m4 (300 to 400) lies wholly above what is shown (from 722.5) and below m2: the model's
+        // offset stays, what is shown moves down by 50, and so does the view.
+        screen.driver.cellMeasured(id: "m4", height: 150)
+        #expect(screen.driver.state.offset == 115)
+        #expect(y() == 681.5)
+        screen.driver.tick(time: 10.3)
+        #expect(y() == 24)
+        #expect(!screen.driver.isAnimatingCommand)
+    }
+
     // MARK: Views that do not do what was asked (regressions)
 
     @Test("given a reader, when a table view keeps what it shows as a row above grows and then reports the new height, then the driver does not move the list a second time")
