@@ -431,8 +431,8 @@ public final class ChatScrollDriver {
         // In place: a copy recorded into would copy the whole ring buffer on every event.
         recorder?.record(event, time: clock?())
         let before = state.offset
-        // During a command's animation, whether the event changes content above what is shown:
-        // the view then moves with it at once, and only the rest of the path bends.
+        // During a command's animation, the row whose change above what is shown moves it: the
+        // view then moves with it at once, and only the rest of the path bends.
         let edgeAboveShown = isAnimatingCommand ? self.edgeAboveShown(event) : nil
         // How far the view shows the content past an edge (the model clamps it): position
         // keeping keeps it, so a page that arrives under a rubber-banding finger does not jump.
@@ -440,8 +440,7 @@ public final class ChatScrollDriver {
         // Past the top, or past the bottom of a conversation that fits, the oldest row is shown
         // first: it keeps its place on screen, also where the model's offset stops at the
         // content's end (a page above a conversation that fits).
-        let shownRow = overscroll < 0 || overscroll > 0 && state.maxOffset == 0
-            ? state.oldestMessageID.flatMap { id in state.top(ofMessage: id).map { (id, $0) } } : nil
+        let shownRow = overscroll < 0 || overscroll > 0 && state.maxOffset == 0 ? oldestRow : nil
         state.reduce(event)
         warnings += state.warnings
         onStep?(event, state)
@@ -513,8 +512,8 @@ public final class ChatScrollDriver {
                 // clamped offset: what is shown keeps its place, by that much, until the user's
                 // next scroll tells the model where the view is.
                 if overscroll != 0 { heldOverscroll = overscroll }
-                if let (id, top) = shownRow, let now = state.top(ofMessage: id), let offset = state.offset {
-                    heldOverscroll = contentOffsetY + insetTop + now - top - offset
+                if let row = shownRow, let now = state.top(ofMessage: row.id), let offset = state.offset {
+                    heldOverscroll = contentOffsetY + insetTop + now - row.top - offset
                 }
                 keepModelledOffset(animation: .none, overscroll: heldOverscroll)
             } else {
@@ -557,19 +556,31 @@ public final class ChatScrollDriver {
         move(to: contentOffsetY + delta, animation: .none)
     }
 
-    /// The row that `event` changes wholly above what the scroll view shows now, or that content
-    /// arrives above, as it is before the event: what is shown moves with its bottom, or with
-    /// its top when a page arrives above it.
-    private func edgeAboveShown(_ event: ChatEvent) -> (id: String, top: Double, height: Double, page: Bool)? {
+    /// The oldest loaded row and its top.
+    private var oldestRow: (id: String, top: Double)? {
+        state.oldestMessageID.flatMap { id in state.top(ofMessage: id).map { (id, $0) } }
+    }
+
+    /// A row above what the scroll view shows, as it was before an event: what is shown hangs
+    /// from its bottom, or from its top when a page arrives above it.
+    private struct EdgeAboveShown {
+        var id: String
+        var top: Double
+        var height: Double
+        var pageAbove: Bool
+    }
+
+    /// The row that `event` changes wholly above what the scroll view shows now, or that a page
+    /// arrives above.
+    private func edgeAboveShown(_ event: ChatEvent) -> EdgeAboveShown? {
         let shownTop = contentOffsetY + insetTop
         switch event {
         case .olderLoaded:
-            guard let id = state.oldestMessageID, let top = state.top(ofMessage: id) else { return nil }
-            return (id, top, 0, true)
+            return oldestRow.map { EdgeAboveShown(id: $0.id, top: $0.top, height: 0, pageAbove: true) }
         case let .itemMeasured(id, _), let .tokensAppended(id, _, _, _), let .messageRemoved(id):
             guard let top = state.top(ofMessage: id), let message = state.message(id: id),
                   top + message.height <= shownTop else { return nil }
-            return (id, top, message.height, false)
+            return EdgeAboveShown(id: id, top: top, height: message.height, pageAbove: false)
         case .viewportChanged, .historyLoaded, .messageAppended, .messageConfirmed, .streamFinished,
              .loadOlderFailed, .newerLoaded, .loadNewerFailed, .windowLoaded, .windowLoadFailed, .keyboardWillShow,
              .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
@@ -580,9 +591,9 @@ public final class ChatScrollDriver {
     }
 
     /// How far the event moved what is shown below `edge` (a removed row takes its height).
-    private func moved(_ edge: (id: String, top: Double, height: Double, page: Bool)) -> Double {
+    private func moved(_ edge: EdgeAboveShown) -> Double {
         guard let top = state.top(ofMessage: edge.id), let message = state.message(id: edge.id) else { return -edge.height }
-        return edge.page ? top - edge.top : top + message.height - edge.top - edge.height
+        return edge.pageAbove ? top - edge.top : top + message.height - edge.top - edge.height
     }
 
     private func keyboardAnimation(_ event: ChatEvent) -> ScrollAnimation {

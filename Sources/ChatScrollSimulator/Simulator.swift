@@ -188,6 +188,7 @@ public enum Simulator {
         var keyboardUnderFinger = false
         // The share of the keyboard's move that what is read follows, once seen.
         var keyboardShare: Double?
+        // When the keyboard's animation that share belongs to began.
         var keyboardAnimationStart: Double?
         // A rotation whose end is judged: when, the row read at the top, where it was, and the
         // insets and keyboard then, the overshoot of a bounce and the step of momentum it ended.
