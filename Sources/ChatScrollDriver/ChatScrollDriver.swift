@@ -314,6 +314,29 @@ public final class ChatScrollDriver {
         sendPendingKeyboard()
     }
 
+    /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` with the offset where
+    /// the scroll view's deceleration would stop: as ``willEndDragging(velocity:)``, and returns
+    /// the `contentOffset.y` to write back into `targetContentOffset`. A fling that would stop
+    /// within `atBottomThreshold` above the bottom lands on the bottom instead, where the end of
+    /// the user's hold would otherwise snap a following list in one step.
+    ///
+    /// ```swift
+    /// // Not compiled here (UIKit):
+    /// targetContentOffset.pointee.y = driver.willEndDragging(
+    ///     velocity: velocity.y * 1000, targetContentOffsetY: targetContentOffset.pointee.y)
+    /// ```
+    ///
+    /// - Complexity: O(log n).
+    public func willEndDragging(velocity: Double, targetContentOffsetY: Double) -> Double {
+        willEndDragging(velocity: velocity)
+        let end = targetContentOffsetY + insetTop
+        let bottom = state.maxOffset
+        guard isDecelerating, end.isFinite, end < bottom, bottom - end <= state.configuration.atBottomThreshold else {
+            return targetContentOffsetY
+        }
+        return bottom - insetTop
+    }
+
     /// `scrollViewDidEndDecelerating`: the scroll comes to rest.
     public func didEndDecelerating() {
         beginCall()

@@ -317,6 +317,9 @@ public enum BrokenDrivers {
         }
         public func didScroll(contentOffsetY: Double) { inner.didScroll(contentOffsetY: contentOffsetY) }
         public func willEndDragging(velocity: Double) { inner.willEndDragging(velocity: velocity) }
+        public func willEndDragging(velocity: Double, targetContentOffsetY: Double) -> Double {
+            inner.willEndDragging(velocity: velocity, targetContentOffsetY: targetContentOffsetY)
+        }
         public func didEndDragging(willDecelerate: Bool) { inner.didEndDragging(willDecelerate: willDecelerate) }
         public func didEndDecelerating() { inner.didEndDecelerating() }
         public func didEndScrollingAnimation() { inner.didEndScrollingAnimation() }

@@ -227,6 +227,9 @@ public final class DriverPolicy: ScrollPolicy {
     public func willBeginDragging() { driver.willBeginDragging() }
     public func didScroll(contentOffsetY: Double) { driver.didScroll(contentOffsetY: contentOffsetY) }
     public func willEndDragging(velocity: Double) { driver.willEndDragging(velocity: velocity) }
+    public func willEndDragging(velocity: Double, targetContentOffsetY: Double) -> Double {
+        driver.willEndDragging(velocity: velocity, targetContentOffsetY: targetContentOffsetY)
+    }
     public func didEndDragging(willDecelerate: Bool) { driver.didEndDragging(willDecelerate: willDecelerate) }
     public func didEndDecelerating() { driver.didEndDecelerating() }
     public func didEndScrollingAnimation() {}

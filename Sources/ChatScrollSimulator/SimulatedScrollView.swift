@@ -42,6 +42,9 @@ public protocol SimulatedScrollViewDelegate: ScrollGestureCallbacks {
     /// SwiftUI's `onScrollPhaseChange`, from a view that reports phases instead of the gesture
     /// callbacks; `velocity` as ``ScrollGestureCallbacks/willEndDragging(velocity:)`` has it.
     func phaseChanged(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?)
+    /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`: the release, with the
+    /// `contentOffset.y` where the deceleration would stop; returns where it is to stop.
+    func willEndDragging(velocity: Double, targetContentOffsetY: Double) -> Double
 }
 
 extension SimulatedScrollViewDelegate {
@@ -50,6 +53,12 @@ extension SimulatedScrollViewDelegate {
     public func phaseChanged(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?) {
         scrollPhaseChanged(from: old, to: new, velocity: velocity)
         if old == .animating, new == .idle { didEndScrollingAnimation() }
+    }
+
+    /// A screen that leaves the deceleration's end alone.
+    public func willEndDragging(velocity: Double, targetContentOffsetY: Double) -> Double {
+        willEndDragging(velocity: velocity)
+        return targetContentOffsetY
     }
 }
 
@@ -142,7 +151,11 @@ public final class SimulatedScrollView {
     // Gestures and animations.
     public private(set) var fingerDown = false
     var velocity = 0.0
-    public private(set) var isDecelerating = false
+    public private(set) var isDecelerating = false {
+        didSet { if !isDecelerating { momentumTarget = nil } }
+    }
+    /// Where the app asked the deceleration to stop (`targetContentOffset`), as an offset.
+    var momentumTarget: Double?
     /// A bounce back to an edge: a spring's displacement from the edge, which is the top (0,
     /// moved by position keeping) or the bottom (the resting largest offset, live).
     struct Bounce {
@@ -343,6 +356,7 @@ public final class SimulatedScrollView {
                 moving.topEdge += target - offset
                 bounce = moving
             }
+            momentumTarget? += target - offset
             offset = target
         }
         report(.didScroll(contentOffsetY))
@@ -404,6 +418,7 @@ public final class SimulatedScrollView {
         guard delta != 0 else { return }
         movedByApp = true
         offset += delta
+        momentumTarget? += delta
         animation?.from += delta
         animation?.to += delta
         if var moving = bounce, !moving.atBottom {
@@ -540,7 +555,16 @@ public final class SimulatedScrollView {
         guard fingerDown else { return }
         fingerDown = false
         velocity = -screenVelocity
-        report(.willEndDragging(velocity))
+        momentumTarget = nil
+        if velocity != 0, !isPastAnEdge, !personality.reportsPhases, !personality.reportsAfterLayout, let delegate {
+            // UIKit offers the app the offset where the deceleration would stop; an app that
+            // moves it gets a deceleration that ends there.
+            let projected = projectedMomentumEnd()
+            let asked = delegate.willEndDragging(velocity: velocity, targetContentOffsetY: projected - insetTop) + insetTop
+            if asked.isFinite, abs(asked - projected) > 0.5 { momentumTarget = asked }
+        } else {
+            report(.willEndDragging(velocity))
+        }
         if isPastAnEdge {
             // Back to the edge along the bounce's spring; the release's speed is spent on it.
             velocity = 0
@@ -552,6 +576,18 @@ public final class SimulatedScrollView {
             isDecelerating = true
             report(.didEndDragging(willDecelerate: true))
         }
+    }
+
+    /// Where momentum from here at `velocity` comes to rest, frame by frame as ``advance(by:)``
+    /// runs it, within the content's edges (as UIKit offers it).
+    private func projectedMomentumEnd() -> Double {
+        var (end, speed) = (offset, velocity)
+        let dt = 1 / Simulator.frameRate
+        while abs(speed) >= Self.momentumStopVelocity {
+            speed *= pow(0.998, dt * 1000)
+            end += speed * dt
+        }
+        return min(max(0, end), restingMaxOffset)
     }
 
     /// Starts a bounce from where the content is towards an edge, at `velocity`.
@@ -597,6 +633,18 @@ public final class SimulatedScrollView {
             if settled {
                 bounce = nil
                 isDecelerating = false
+                report(.didEndDecelerating)
+            }
+        } else if isDecelerating, let target = momentumTarget {
+            // Towards the target the app set, the rest decaying as momentum decays.
+            let rest = (target - offset) * pow(0.998, dt * 1000)
+            let stops = abs(rest) < 0.5
+            offset = stops ? target : target - rest
+            report(.didScroll(contentOffsetY))
+            if stops {
+                isDecelerating = false
+                velocity = 0
+                momentumTarget = nil
                 report(.didEndDecelerating)
             }
         } else if isDecelerating {

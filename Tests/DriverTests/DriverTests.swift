@@ -136,6 +136,20 @@ struct DriverTests {
         #expect(screen.driver.state.userHoldsView == false)
     }
 
+    @Test("given a fling, when its deceleration would stop within the bottom's threshold, then it is sent to the bottom, and elsewhere left alone")
+    func flingLandsOnTheBottom() {
+        // The bottom is offset 1330, contentOffset.y 1239; the threshold is 20 points.
+        let screen = Screen.open()
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: 1000)
+        #expect(screen.driver.willEndDragging(velocity: 500, targetContentOffsetY: 1225) == 1239)
+        #expect(screen.sent.last == .dragEnded(offset: 1091, velocity: 500))
+        screen.driver.willBeginDragging()
+        #expect(screen.driver.willEndDragging(velocity: 500, targetContentOffsetY: 1200) == 1200)
+        screen.driver.willBeginDragging()
+        #expect(screen.driver.willEndDragging(velocity: 0, targetContentOffsetY: 1225) == 1225)
+    }
+
     @Test("given SwiftUI's phases, when the user drags, flings, catches the list and lets go, then the same events as UIKit's callbacks")
     func scrollPhases() {
         let screen = Screen.open()

@@ -75,6 +75,15 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// A fling that stopped within 20 points above the bottom left the list to snap there when
+    /// the hold ended; the view now takes the driver's target and decelerates onto the bottom.
+    @Test("a fling that would stop just short of the bottom lands on it")
+    func flingLandsOnTheBottom() {
+        let session = Scenarios.random(seed: 907)
+        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     @Test("the driver violates no check in messenger sessions (first unread, read receipts, windows)", arguments: 1...24)
     func messengerSession(seed: UInt64) {
         let session = Scenarios.messenger(seed: seed)
