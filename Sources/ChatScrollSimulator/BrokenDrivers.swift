@@ -137,16 +137,17 @@ public enum BrokenDrivers {
         }
 
         /// Applies the moves asked for in earlier frames; the largest that was not a command's
-        /// frame or along the keyboard, in points.
-        func applyDeferred() -> Double {
-            guard let view else { return 0 }
+        /// frame or along the keyboard, in points, and when it was asked for (the frame drawn
+        /// without it is the one the user saw wrong).
+        func applyDeferred() -> (late: Double, askedAt: Double) {
+            guard let view else { return (0, 0) }
             let due = deferred.filter { $0.time < view.time }
             deferred.removeAll { $0.time < view.time }
-            var late = 0.0
+            var late = (late: 0.0, askedAt: view.time)
             deferring = false
             for move in due {
-                if case .alongKeyboard = move.animation {} else if !move.fromTick {
-                    late = max(late, abs(move.y - view.contentOffsetY))
+                if case .alongKeyboard = move.animation {} else if !move.fromTick, abs(move.y - view.contentOffsetY) > late.late {
+                    late = (abs(move.y - view.contentOffsetY), move.time)
                 }
                 setContentOffsetY(move.y, animation: move.animation)
             }
@@ -186,9 +187,9 @@ public enum BrokenDrivers {
 
         var driver: ChatScrollDriver { inner.driver }
 
-        func misbehave(_ what: String, retractableFor seconds: Double? = nil) {
+        func misbehave(_ what: String, at time: Double? = nil, retractableFor seconds: Double? = nil) {
             guard let view else { return }
-            let frame = Int((view.time * Simulator.frameRate).rounded())
+            let frame = Int(((time ?? view.time) * Simulator.frameRate).rounded())
             misbehaviours.append((frame, what))
             if let seconds { retractable = (misbehaviours.count - 1, view.time + seconds) }
         }
@@ -296,7 +297,9 @@ public enum BrokenDrivers {
                 if !driver.isAnimatingCommand { droppingCommand = false }
             case .lateByAFrame:
                 // (A move of more than 20 points that lands a frame late is a jump the user sees.)
-                if let late = adapter?.applyDeferred(), late > 20 { misbehave("moved \(late) points a frame late") }
+                if let late = adapter?.applyDeferred(), late.late > 20 {
+                    misbehave("moved \(late.late) points a frame late", at: late.askedAt)
+                }
                 adapter?.inTick = true
                 inner.tick()
                 adapter?.inTick = false
@@ -350,7 +353,7 @@ extension BrokenDrivers {
         public var kind: Kind
         /// Sessions in which it misbehaved where the user could see it (its own account).
         public var misbehaving: Int
-        /// Of those, the sessions in which some check failed.
+        /// Of those, the sessions in which a check failed soon after a misbehaviour the user saw.
         public var caught: Int
         /// The misbehaving sessions no check caught, with the first misbehaviour of each that the user saw.
         public var missed: [String]
@@ -360,11 +363,18 @@ extension BrokenDrivers {
     }
 
 
+    /// How many frames after a misbehaviour the user saw a check must fail for it to be caught:
+    /// a navigation's time, and as long again for a window of history to arrive.
+    static let catchFrames = 2 * Simulator.navigationFrames
+
     /// Runs every broken driver over `sessions` on a view of `personality` and counts, of the
     /// sessions in which it misbehaved, those that a check caught. A misbehaviour counts when the
     /// broken driver's account has one and the user saw it (``isSeen(_:at:in:)``: the screen
     /// differs from the one the package's driver shows in the same session; a bug that the next
-    /// move repaired before the frame was drawn was not seen).
+    /// move repaired before the frame was drawn was not seen). It is caught when a check fails in
+    /// a frame within ``catchFrames`` after it in which the package's driver passes every check:
+    /// a violation elsewhere in the session, or one the package's driver shows too, is not
+    /// evidence that the checks see this bug.
     public static func catchRates(
         _ sessions: [SimSession], kinds: [Kind] = Kind.allCases, personality: ViewPersonality = .uikit
     ) -> [CatchRate] {
@@ -372,21 +382,23 @@ extension BrokenDrivers {
             Simulator.run(
                 sessions[index], policy: DriverPolicy(configuration: sessions[index].configuration),
                 view: SimulatedScrollView(personality: personality)
-            ).screens
+            )
         }
         return kinds.map { kind in
             // For each session: nil when it did not misbehave where the user could see it, else
-            // whether a check caught it, and its first misbehaviour.
+            // whether a check caught it, and its first misbehaviour that the user saw.
             let outcomes = parallelMap(sessions.count) { index -> (caught: Bool, first: String)? in
                 let session = sessions[index]
                 let broken = Policy(kind, configuration: session.configuration)
                 let result = Simulator.run(session, policy: broken, view: SimulatedScrollView(personality: personality))
-                // Seen: soon after a misbehaviour, a frame differs from the driver's.
-                let pairs = zip(result.screens, correct[index]).map { (broken: $0, correct: $1) }
-                guard let first = broken.misbehaviours.first(where: { isSeen(kind, at: $0.frame, in: pairs) }) else {
-                    return nil
+                let pairs = zip(result.screens, correct[index].screens).map { (broken: $0, correct: $1) }
+                let seen = broken.misbehaviours.filter { isSeen(kind, at: $0.frame, in: pairs) }
+                guard let first = seen.first else { return nil }
+                let own = Set(result.violatingFrames).subtracting(correct[index].violatingFrames)
+                let caught = seen.contains { misbehaviour in
+                    (misbehaviour.frame..<misbehaviour.frame + catchFrames).contains(where: own.contains)
                 }
-                return (result.violations.values.contains { $0 > 0 }, "\(session.name): frame \(first.frame): \(first.what)")
+                return (caught, "\(session.name): frame \(first.frame): \(first.what)")
             }
             var rate = CatchRate(kind: kind, misbehaving: 0, caught: 0, missed: [])
             for case let (caught, first)? in outcomes {

@@ -44,21 +44,29 @@ public struct SimulationResult: Sendable, Hashable {
     public var scrollCalls: Int
     /// The first violation of each check: `frame N: what`.
     public var firstViolations: [ScreenCheck: String]
+    /// The frames that violated any check, in order.
+    public var violatingFrames: [Int] = []
     /// The frames as text, when asked for.
     public var drawing: [String]
     /// What each frame showed at its top: the first visible row and its top on screen.
     public var screens: [Screen] = []
 
-    /// The top of one drawn frame.
+    /// The two ends of one drawn frame.
     public struct Screen: Sendable, Hashable {
         /// The first visible row.
         public var id: String?
         /// Its top on screen.
         public var top: Double
+        /// The last visible row.
+        public var lastID: String?
+        /// Its bottom on screen.
+        public var bottom: Double
 
-        /// Whether a user would see `other` differ from this: another row, or the same more than
-        /// a point away.
-        public func differs(from other: Screen) -> Bool { id != other.id || abs(top - other.top) > 1 }
+        /// Whether a user would see `other` differ from this: another row at either end, or the
+        /// same more than a point away.
+        public func differs(from other: Screen) -> Bool {
+            id != other.id || abs(top - other.top) > 1 || lastID != other.lastID || abs(bottom - other.bottom) > 1
+        }
     }
 }
 
@@ -165,6 +173,7 @@ public enum Simulator {
         var violationsDrawn: [String] = []
         func violate(_ check: ScreenCheck, _ what: String) {
             result.violations[check, default: 0] += 1
+            if result.violatingFrames.last != frameIndex { result.violatingFrames.append(frameIndex) }
             if draw { violationsDrawn.append("\(check.rawValue): \(what)") }
             if result.firstViolations[check] == nil { result.firstViolations[check] = "frame \(frameIndex): \(what)" }
         }
@@ -186,6 +195,8 @@ public enum Simulator {
         // A message arrived or was sent: the scroll that shows it may run until this frame.
         var arrivalScrollUntil = -1
         var keyboardUnderFinger = false
+        // The user tapped jump to latest since the last touch: momentum no longer takes them away.
+        var tappedToLatest = false
         // The share of the keyboard's move that what is read follows, once seen.
         var keyboardShare: Double?
         // When the keyboard's animation that share belongs to began.
@@ -226,6 +237,8 @@ public enum Simulator {
             if frame > 0 { view.advance(by: 1 / frameRate) }
             view.rubberBanded = false
             var current = Frame()
+            // A page of newer messages arrived below what is read in this frame.
+            var newerPageArrived = false
             while stepIndex < session.steps.count, session.steps[stepIndex].frame <= frame {
                 switch session.steps[stepIndex].step {
                 case let .app(event):
@@ -279,6 +292,7 @@ public enum Simulator {
                         view.animateKeyboard(to: overlap, duration: duration)
                     case .jumpToLatest:
                         showsNavigationTarget = false
+                        tappedToLatest = true
                         landing.navigate(
                             to: .bottom, what: "jump to latest", at: frame, awaitsWindow: beyondLiveEnd,
                             frames: Self.navigationFrames)
@@ -318,6 +332,7 @@ public enum Simulator {
                     }
                 case .touchDown:
                     view.touchDown()
+                    tappedToLatest = false
                 case let .fingerMove(dy):
                     view.moveFinger(by: dy)
                     current.fingerDy += dy
@@ -361,6 +376,7 @@ public enum Simulator {
                 view.append(page)
                 // What is on screen stays; the newer messages are below it.
                 away = true
+                newerPageArrived = true
                 policy.handle(.newerLoaded(page, hasMoreNewer: beyondLiveEnd))
             }
             // The navigation target of a window that arrives in this frame: a message, or the
@@ -512,7 +528,7 @@ public enum Simulator {
                 showsNavigationTarget = false
                 away = false
             }
-            if showsNavigationTarget {
+            if showsNavigationTarget || newerPageArrived {
                 away = true
             } else if current.shown, current.atBottom, !away || userMoving || frame <= userNavigationUntil {
                 // The user brought the list to the bottom (a gesture, a navigation). A reader
@@ -523,9 +539,10 @@ public enum Simulator {
                 // Pulled past the bottom, the reader is at the bottom, even when content that
                 // grew meanwhile leaves the list above the new bottom once it is back inside.
                 away = false
-            } else if userMoving, current.inRange, let grown = grownBelow() {
-                // Not by the new content that put the bottom out of view this frame. A reader
-                // within 20 points of the bottom (the default atBottomThreshold) is at the bottom.
+            } else if userMoving, !tappedToLatest, current.inRange, let grown = grownBelow() {
+                // Not by the new content that put the bottom out of view this frame, nor by the
+                // momentum of a gesture that a tap on jump to latest ended. A reader within 20
+                // points of the bottom (the default atBottomThreshold) is at the bottom.
                 away = current.maxOffset - current.offset - grown > 20
             }
             current.decelerating = view.isDecelerating
@@ -762,12 +779,13 @@ public enum Simulator {
                 // At a first unread: its top at the visible top, or — when everything from it down
                 // fits — the bottom with it in view (a following view snaps the last
                 // atBottomThreshold points, SPEC 10). Without one: the newest at the visible bottom.
+                // Never past an edge: the view would pull the list back in the next frame.
                 let snap = session.configuration.atBottomThreshold
                 let unreadShown = openedAtUnread.map { id in
                     guard let top = current.tops[id] else { return false }
                     return abs(top - view.insetTop) <= 0.5 || (current.atBottom && top >= view.insetTop - snap - 0.5)
                 }
-                if current.finger || (unreadShown ?? current.atBottom) {
+                if current.finger || ((unreadShown ?? current.atBottom) && abs(current.overshoot) <= 0.5) {
                     cleanOpenDone = true
                 } else if let unread = openedAtUnread {
                     violate(.d, "the open shows \(unread) at \(current.tops[unread].map(String.init(describing:)) ?? "no place"), not at the top \(view.insetTop)")
@@ -809,7 +827,10 @@ public enum Simulator {
                 result.drawing += violationsDrawn.map { "  violates " + $0 }
                 violationsDrawn = []
             }
-            result.screens.append(SimulationResult.Screen(id: current.order.first, top: current.order.first.flatMap { current.tops[$0] } ?? 0))
+            let (topRow, bottomRow) = (current.order.first, current.order.last)
+            result.screens.append(SimulationResult.Screen(
+                id: topRow, top: topRow.flatMap { current.tops[$0] } ?? 0, lastID: bottomRow,
+                bottom: bottomRow.flatMap { id in current.tops[id].map { $0 + (current.heights[id] ?? 0) } } ?? 0))
             previous = current
         }
         result.scrollCalls = view.scrollCalls

@@ -16,8 +16,12 @@ struct CheckTests {
 
     static let cases: [Case] = [
         // a: a measured cell above the finger shifts the content under it.
-        Case(session: Scenarios.pageUnderTheFinger, policy: .scrollWhenAtBottom, violations: [.a: 7, .b: 1],
+        Case(session: Scenarios.pageUnderTheFinger, policy: .scrollWhenAtBottom, violations: [.a: 7, .b: 1, .d: 1],
              first: "frame 36: m8 moved -5.0 under a finger that moved 10.0"),
+        // d: the open lands past the bottom by the rows' estimates, and the view pulls the list
+        // back in the next frame.
+        Case(session: Scenarios.pageUnderTheFinger, policy: .scrollWhenAtBottom, violations: [.a: 7, .b: 1, .d: 1],
+             first: "frame 0: the open shows offset 1196.0, not the bottom 1181.0"),
         // b: a page prepended during momentum without compensation jumps.
         Case(session: Scenarios.prependDuringMomentum, policy: .scrollWhenAtBottom, violations: [.a: 2, .b: 20, .d: 30],
              first: "frame 44: m11 moved 41.706060023703685 during momentum that carried it 31.706060023703753"),
@@ -25,7 +29,7 @@ struct CheckTests {
         Case(session: Scenarios.scrollUpDuringStream, policy: .alwaysScroll, violations: [.b: 384, .d: 156],
              first: "frame 184: m23 moved -1.6170008935018814 while the reader read"),
         // c: the keyboard covers the last message.
-        Case(session: Scenarios.keyboardWhileFollowingAndDetached, policy: .scrollWhenAtBottom, violations: [.a: 6, .c: 95],
+        Case(session: Scenarios.keyboardWhileFollowingAndDetached, policy: .scrollWhenAtBottom, violations: [.a: 6, .c: 95, .d: 1],
              first: "frame 31: 6.042983617146092 points of new content below the screen"),
         // d: the list shows its top, then scrolls down.
         Case(session: Scenarios.openAndReadHistory, policy: .delayedOpen, violations: [.a: 4, .b: 9, .d: 60, .h: 75],
