@@ -458,6 +458,13 @@ public enum Simulator {
             current.keyboard = view.keyboard
             current.insetTop = view.insetTop
             current.insetBottom = view.insetBottom
+            // A scroll that has brought the list to the bottom when the keyboard starts to move is
+            // over: the list rides the keyboard as a following list does.
+            if let start = view.keyboardAnimation?.start, start != keyboardAnimationStart, previous.atBottom,
+               previous.inRange, !current.finger {
+                userNavigationUntil = min(userNavigationUntil, frame - 1)
+                arrivalScrollUntil = min(arrivalScrollUntil, frame - 1)
+            }
             // A scroll to a message that arrived or was sent may still be on its way to the bottom.
             let commandRunning = view.isAnimatingScroll || frame <= arrivalScrollUntil || frame <= userNavigationUntil
             // The rows the user saw in the last frame, wherever they are now (on screen or not):

@@ -16,7 +16,7 @@ struct BrokenDriverTests {
         .yankOnIncoming: (79, 81), .yankOnIncomingAnimated: (80, 81), .ignoreJumpToLatest: (46, 46),
         .ignoreReplyTaps: (24, 24), .keyboardToBottom: (35, 36), .keyboardToTop: (3, 3), .rotationToTop: (47, 47),
         .rotationToBottom: (42, 43), .noPrependCompensation: (37, 37), .prependCompensatedTwice: (38, 38),
-        .dropsDeferredCommand: (16, 16), .noDisplayLink: (122, 126), .keyboardDefaultCurve: (75, 76),
+        .dropsDeferredCommand: (16, 16), .noDisplayLink: (122, 126), .keyboardDefaultCurve: (76, 76),
         .lateByAFrame: (170, 170), .forgetsMeasurements: (120, 123),
     ]
 
@@ -42,6 +42,20 @@ struct BrokenDriverCaseTests {
         let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
         #expect(broken.violations == [.c: 45])
         #expect(broken.firstViolations == [.c: "frame 159: 52.39562045576099 points of new content below the screen"])
+        #expect(driver.violations == [:])
+    }
+
+    /// A scroll that has brought the list to the bottom when the keyboard starts to move is over:
+    /// the list rides the keyboard as a following list does, so glue that moves it along the
+    /// default curve leaves the newest message under the keyboard's edge, and is seen.
+    @Test("c: a send lands at the bottom as the keyboard starts, then the list lags the keyboard")
+    func keyboardAfterALandedSend() {
+        let session = Scenarios.random(seed: 17)
+        let broken = Simulator.run(
+            session, policy: BrokenDrivers.Policy(.keyboardDefaultCurve, configuration: session.configuration))
+        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(broken.violations == [.c: 34])
+        #expect(broken.firstViolations == [.c: "frame 394: 1.9787873469610986 points of new content below the screen"])
         #expect(driver.violations == [:])
     }
 }
