@@ -67,7 +67,7 @@ struct LandingCheck {
 
     /// The violation of this frame, if any.
     mutating func check(
-        frame: Int, tops: [String: Double], heights: [String: Double], atBottom: Bool, keyboardLeft: Double, decelerating: Bool,
+        frame: Int, tops: RowValues, heights: RowValues, atBottom: Bool, keyboardLeft: Double, decelerating: Bool,
         offset: Double,
         maxOffset: Double, insetTop: Double, visibleHeight: Double, pinMargin: Double
     ) -> String? {

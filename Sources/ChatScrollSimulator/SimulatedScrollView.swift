@@ -766,14 +766,16 @@ public final class SimulatedScrollView {
 
     /// Where the items `ids` are now on screen, measured from the frame's top, visible or not,
     /// and their heights; an id no longer loaded has no entry.
-    func rows(_ ids: [String]) -> (tops: [String: Double], heights: [String: Double]) {
-        var tops: [String: Double] = Dictionary(minimumCapacity: ids.count)
-        var heights: [String: Double] = Dictionary(minimumCapacity: ids.count)
+    func rows(_ ids: [String]) -> (tops: RowValues, heights: RowValues) {
+        var tops = RowValues()
+        var heights = RowValues()
+        tops.reserveCapacity(ids.count)
+        heights.reserveCapacity(ids.count)
         let allTops = self.tops
         for id in ids {
             guard let index = index(of: id) else { continue }
-            tops[id] = allTops[index] - offset + insetTop
-            heights[id] = items[index].current
+            tops.append(id, allTops[index] - offset + insetTop)
+            heights.append(id, items[index].current)
         }
         return (tops, heights)
     }

@@ -85,8 +85,8 @@ public enum Simulator {
     static let momentumDecayPerFrame = pow(0.998, 1000 / frameRate)
 
     struct Frame {
-        var tops: [String: Double] = [:]
-        var heights: [String: Double] = [:]
+        var tops = RowValues()
+        var heights = RowValues()
         /// The visible ids, top to bottom.
         var order: [String] = []
         var offset = 0.0
@@ -416,8 +416,8 @@ public enum Simulator {
             current.tops.reserveCapacity(visible.count)
             current.heights.reserveCapacity(visible.count)
             for item in visible {
-                current.tops[item.id] = item.screenTop
-                current.heights[item.id] = item.height
+                current.tops.append(item.id, item.screenTop)
+                current.heights.append(item.id, item.height)
                 current.order.append(item.id)
             }
             current.offset = view.offset
@@ -478,15 +478,15 @@ public enum Simulator {
             let changes = previous.order.map { id in
                 previous.heights[id].flatMap { before in heightsNow[id].map { $0 - before } } ?? 0
             }
-            var pushes: [String: Double] = [:]
+            var pushes = RowValues()
             if changes.contains(where: { $0 != 0 }) {
-                var down: [String: Double] = [:]
-                var up: [String: Double] = [:]
+                var down = RowValues()
+                var up = RowValues()
                 var below = 0.0
                 var above = changes.reduce(0, +)
                 for (id, change) in zip(previous.order, changes) {
-                    down[id] = below
-                    up[id] = -above
+                    down.append(id, below)
+                    up.append(id, -above)
                     below += change
                     above -= change
                 }
@@ -498,7 +498,7 @@ public enum Simulator {
                     : previous.coasting ? previous.movement * Self.momentumDecayPerFrame
                     : commandRunning ? previous.animationStep
                     : current.keyboardMoving || previous.keyboardMoving ? keyboardMove : 0
-                func cost(_ growth: [String: Double]) -> (spread: Double, off: Double) {
+                func cost(_ growth: RowValues) -> (spread: Double, off: Double) {
                     let residuals = common.map { (now[$0] ?? 0) - (previous.tops[$0] ?? 0) - (growth[$0] ?? 0) }
                     let mean = residuals.reduce(0, +) / Double(max(1, residuals.count))
                     return ((residuals.max() ?? 0) - (residuals.min() ?? 0), abs(mean - expected))
