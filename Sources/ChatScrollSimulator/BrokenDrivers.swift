@@ -41,6 +41,16 @@ public enum BrokenDrivers {
         case lateByAFrame = "broken-late-by-a-frame"
         /// Never forwards a cell's measured height.
         case forgetsMeasurements = "broken-forgets-measurements"
+        /// Applies position keeping (a page above, a row measured above, growth while following)
+        /// with `setContentOffset(_:animated: true)` when no finger is down: only the moves of its
+        /// display link's tick set `contentOffset` directly.
+        case animatedPositionKeeping = "broken-animated-position-keeping"
+        /// Never forwards `scrollViewDidEndDecelerating`: after a fling the driver believes the
+        /// user still holds the list, until the next touch, command or keyboard.
+        case noEndDecelerating = "broken-no-end-decelerating"
+        /// Scrolls to the bottom, animated, when the finger lifts without a fling within 150
+        /// points of it.
+        case snapOnLift = "broken-snap-on-lift"
     }
 
     /// Whether the user saw the misbehaviour of `frame`, given the screens of the broken driver
@@ -71,11 +81,12 @@ public enum BrokenDrivers {
         let end = min(pairs.count, frame + Simulator.navigationFrames)
         switch kind {
         case .yankOnIncoming, .yankOnIncomingAnimated, .keyboardToBottom, .keyboardToTop, .rotationToTop,
-             .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice, .lateByAFrame, .forgetsMeasurements:
+             .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice, .lateByAFrame, .forgetsMeasurements,
+             .animatedPositionKeeping:
             return (frame..<min(pairs.count, frame + 3)).contains(where: jumps)
-        case .keyboardDefaultCurve:
+        case .keyboardDefaultCurve, .snapOnLift:
             return (frame..<end).contains(where: movesOtherwise)
-        case .ignoreJumpToLatest, .ignoreReplyTaps, .dropsDeferredCommand, .noDisplayLink:
+        case .ignoreJumpToLatest, .ignoreReplyTaps, .dropsDeferredCommand, .noDisplayLink, .noEndDecelerating:
             // Elsewhere at the end of the navigation's time, and still a navigation's time later
             // (not merely arriving later by another way).
             let later = min(pairs.count, end + Simulator.navigationFrames)
@@ -100,6 +111,10 @@ public enum BrokenDrivers {
         var deferring = false
         var inTick = false
         var deferred: [(y: Double, animation: ScrollAnimation, time: Double, fromTick: Bool)] = []
+        /// Moves outside the tick, with no finger down, become the view's own animated scroll.
+        var animatingKeeping = false
+        /// The frame in which such a scroll last started, and the speed of the fling it stopped.
+        var keptAnimated: (time: Double, fling: Double)?
 
         init(_ view: SimulatedScrollView) { self.view = view }
 
@@ -120,6 +135,12 @@ public enum BrokenDrivers {
                 return
             }
             switch animation {
+            case .none where animatingKeeping && !inTick && !view.fingerDown:
+                let fling = view.isDecelerating ? abs(view.velocity) : 0
+                view.setContentOffset(y, animated: true)
+                if view.isAnimatingScroll {
+                    keptAnimated = (view.time, max(fling, keptAnimated.map { $0.time == view.time ? $0.fling : 0 } ?? 0))
+                }
             case .none:
                 if doubling { distorted = max(distorted, abs(change)) }
                 view.setContentOffsetY(doubling ? y + change : y)
@@ -171,6 +192,10 @@ public enum BrokenDrivers {
         var deferredSend = false
         var droppingCommand = false
         var countedSeq = 0
+        /// The events the driver sent during the current call (a hold left open).
+        var sentEvents: [ChatEvent] = []
+        /// Misbehaviours of a hold left open, with their times: a touch soon after takes them back.
+        var holdRecords: [(index: Int, time: Double)] = []
 
         /// Creates the broken driver with `configuration`.
         public init(_ kind: Kind, configuration: ChatConfiguration) {
@@ -180,8 +205,12 @@ public enum BrokenDrivers {
                 let adapter = Adapter(view)
                 adapter.keyboardCurve = kind != .keyboardDefaultCurve
                 adapter.deferring = kind == .lateByAFrame
+                adapter.animatingKeeping = kind == .animatedPositionKeeping
                 self.adapter = adapter
                 return adapter
+            }
+            if kind == .noEndDecelerating {
+                inner.driver.onStep = { [unowned self] event, _ in self.sentEvents.append(event) }
             }
         }
 
@@ -213,6 +242,8 @@ public enum BrokenDrivers {
 
         public func handle(_ event: AppEvent) {
             guard let view else { return }
+            verifyKeptAnimated()
+            if kind == .noEndDecelerating { return checkingOpenHold(String("\(event)".prefix(60))) { inner.handle(event) } }
             let navigation = Double(Simulator.navigationFrames) / Simulator.frameRate
             switch (kind, event) {
             case let (.yankOnIncoming, .append(message, _)), let (.yankOnIncomingAnimated, .append(message, _)):
@@ -262,7 +293,8 @@ public enum BrokenDrivers {
             case (.yankOnIncoming, _), (.yankOnIncomingAnimated, _), (.ignoreJumpToLatest, _), (.ignoreReplyTaps, _),
                  (.keyboardToBottom, _), (.keyboardToTop, _), (.rotationToTop, _), (.rotationToBottom, _),
                  (.noPrependCompensation, _), (.prependCompensatedTwice, _), (.dropsDeferredCommand, _),
-                 (.noDisplayLink, _), (.keyboardDefaultCurve, _), (.lateByAFrame, _), (.forgetsMeasurements, _):
+                 (.noDisplayLink, _), (.keyboardDefaultCurve, _), (.lateByAFrame, _), (.forgetsMeasurements, _),
+                 (.animatedPositionKeeping, _), (.noEndDecelerating, _), (.snapOnLift, _):
                 inner.handle(event)
             }
         }
@@ -303,10 +335,50 @@ public enum BrokenDrivers {
                 adapter?.inTick = true
                 inner.tick()
                 adapter?.inTick = false
+            case .animatedPositionKeeping:
+                // The display link's moves set `contentOffset`; what the app does besides does not.
+                verifyKeptAnimated()
+                adapter?.inTick = true
+                driver.tick(time: view.time)
+                adapter?.inTick = false
+                inner.tickEntrances()
+            case .noEndDecelerating:
+                checkingOpenHold("a frame") { inner.tick() }
             case .yankOnIncoming, .yankOnIncomingAnimated, .ignoreJumpToLatest, .ignoreReplyTaps, .keyboardToBottom,
                  .keyboardToTop, .rotationToTop, .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice,
-                 .keyboardDefaultCurve, .forgetsMeasurements:
+                 .keyboardDefaultCurve, .forgetsMeasurements, .snapOnLift:
                 inner.tick()
+            }
+        }
+
+        /// The frame in which the glue animated a position keeping was drawn with the list where
+        /// the animation started (it still runs from there): that far from where it was to be.
+        func verifyKeptAnimated() {
+            guard let view, let started = adapter?.keptAnimated, started.time < view.time else { return }
+            adapter?.keptAnimated = nil
+            guard let running = view.animation, running.isScroll, running.start == started.time else { return }
+            let off = abs(running.to - running.from)
+            // A fling stopped with more than 20 points to go (momentum at 0.998 per ms glides
+            // about half a second's speed).
+            if off > 1 || started.fling * 0.5 > 20 {
+                misbehave("animated a position keeping of \(off) points (a fling of \(started.fling) points/s stopped)", at: started.time)
+            }
+        }
+
+        /// Runs `body` (a call into the driver); while the driver still believes in the hold of a
+        /// fling that came to rest unreported, records a misbehaviour where the model went
+        /// otherwise than it would have, had the rest been reported before the call.
+        func checkingOpenHold(_ what: @autoclosure () -> String, _ body: () -> Void) {
+            guard let view, driver.isDecelerating, !view.isDecelerating, !view.fingerDown else { return body() }
+            var settled = driver.state
+            _ = settled.reduce(.scrollSettled(offset: view.contentOffsetY + view.insetTop))
+            sentEvents = []
+            body()
+            for event in sentEvents { _ = settled.reduce(event) }
+            sentEvents = []
+            if let expected = settled.offset, let actual = driver.state.offset, abs(expected - actual) > 1 {
+                misbehave("held a list at rest through \(what()): \(abs(expected - actual)) points from where it would be")
+                holdRecords.append((misbehaviours.count - 1, view.time))
             }
         }
 
@@ -316,17 +388,52 @@ public enum BrokenDrivers {
                 misbehaviours.remove(at: index)
                 retractable = nil
             }
+            if let view {
+                verifyKeptAnimated()
+                let navigation = Double(Simulator.navigationFrames) / Simulator.frameRate
+                for record in holdRecords.reversed() where view.time <= record.time + navigation {
+                    misbehaviours.remove(at: record.index)
+                }
+                holdRecords = []
+            }
             inner.willBeginDragging()
         }
-        public func didScroll(contentOffsetY: Double) { inner.didScroll(contentOffsetY: contentOffsetY) }
+        public func didScroll(contentOffsetY: Double) {
+            verifyKeptAnimated()
+            inner.didScroll(contentOffsetY: contentOffsetY)
+        }
         public func willEndDragging(velocity: Double) { inner.willEndDragging(velocity: velocity) }
         public func willEndDragging(velocity: Double, targetContentOffsetY: Double) -> Double {
             inner.willEndDragging(velocity: velocity, targetContentOffsetY: targetContentOffsetY)
         }
-        public func didEndDragging(willDecelerate: Bool) { inner.didEndDragging(willDecelerate: willDecelerate) }
-        public func didEndDecelerating() { inner.didEndDecelerating() }
+        public func didEndDragging(willDecelerate: Bool) {
+            inner.didEndDragging(willDecelerate: willDecelerate)
+            // The glue's "near the bottom" snap, after a release without a fling.
+            guard kind == .snapOnLift, !willDecelerate, let view, !view.fingerDown else { return }
+            let distance = view.maxOffset - view.offset
+            guard distance > 0, distance <= 150 else { return }
+            let running = driver.isAnimatingCommand
+            if force(to: view.maxOffset, animated: true), !running {
+                misbehave("snapped the list \(distance) points to the bottom as the finger lifted")
+            }
+        }
+        public func didEndDecelerating() {
+            guard kind == .noEndDecelerating else { return inner.didEndDecelerating() }
+            // Not forwarded. What the driver would have done with it: the hold ends where the
+            // list rests (the bottom within the threshold), and a command that waited for it runs.
+            guard let view, driver.isDecelerating else { return }
+            var settled = driver.state
+            _ = settled.reduce(.scrollSettled(offset: view.contentOffsetY + view.insetTop))
+            if let expected = settled.offset, let actual = driver.state.offset, abs(expected - actual) > 1 {
+                misbehave("never ended the hold of a fling: \(abs(expected - actual)) points from where it would be")
+                holdRecords.append((misbehaviours.count - 1, view.time))
+            }
+        }
         public func didEndScrollingAnimation() { inner.didEndScrollingAnimation() }
         public func cellMeasured(id: String, height: Double) {
+            if kind == .noEndDecelerating {
+                return checkingOpenHold("the measurement of \(id)") { inner.cellMeasured(id: id, height: height) }
+            }
             guard kind == .forgetsMeasurements else { return inner.cellMeasured(id: id, height: height) }
             // Not forwarded: the driver keeps the estimate. It misbehaves where the measurement
             // would have moved the list by more than 20 points (a following list whose rows turn

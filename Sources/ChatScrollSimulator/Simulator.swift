@@ -239,6 +239,8 @@ public enum Simulator {
             var current = Frame()
             // A page of newer messages arrived below what is read in this frame.
             var newerPageArrived = false
+            // The user tapped or sent in this frame.
+            var userActed = false
             while stepIndex < session.steps.count, session.steps[stepIndex].frame <= frame {
                 switch session.steps[stepIndex].step {
                 case let .app(event):
@@ -257,6 +259,7 @@ public enum Simulator {
                         }
                     case let .append(message, isStreaming):
                         conversation.append(message)
+                        if message.direction == .outgoing { userActed = true }
                         // The scroll that shows it must start within two frames, then keep going.
                         arrivalScrollUntil = frame + 2
                         // Beyond the loaded window a message has no row until the window reaches it.
@@ -291,6 +294,7 @@ public enum Simulator {
                     case let .keyboard(overlap, duration):
                         view.animateKeyboard(to: overlap, duration: duration)
                     case .jumpToLatest:
+                        userActed = true
                         showsNavigationTarget = false
                         tappedToLatest = true
                         landing.navigate(
@@ -303,6 +307,7 @@ public enum Simulator {
                         deferredQuestion = nil
                         sendDuringGesture = false
                     case let .replyJump(id):
+                        userActed = true
                         // A send that waited for the gesture is superseded by the tap.
                         deferredQuestion = nil
                         sendDuringGesture = false
@@ -333,6 +338,9 @@ public enum Simulator {
                 case .touchDown:
                     view.touchDown()
                     tappedToLatest = false
+                    // The finger takes the screen: a navigation or an arrival's scroll is over.
+                    userNavigationUntil = min(userNavigationUntil, frame - 1)
+                    arrivalScrollUntil = min(arrivalScrollUntil, frame - 1)
                 case let .fingerMove(dy):
                     view.moveFinger(by: dy)
                     current.fingerDy += dy
@@ -466,7 +474,10 @@ public enum Simulator {
                 arrivalScrollUntil = min(arrivalScrollUntil, frame - 1)
             }
             // A scroll to a message that arrived or was sent may still be on its way to the bottom.
-            let commandRunning = view.isAnimatingScroll || frame <= arrivalScrollUntil || frame <= userNavigationUntil
+            // (The view's own animated scroll outside those is no navigation: it moves what is
+            // shown, and c judges where it leaves the bottom.)
+            let navigating = frame <= arrivalScrollUntil || frame <= userNavigationUntil
+            let commandRunning = view.isAnimatingScroll || navigating
             // The rows the user saw in the last frame, wherever they are now (on screen or not):
             // a jump farther than the screen still moves them.
             let (now, heightsNow) = view.rows(previous.order)
@@ -646,7 +657,7 @@ public enum Simulator {
                       let id = common.first(where: { !followsKeyboard(moved($0)) }) {
                 violate(.b, "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
             } else if !wasAway, !away, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
-                      !previous.finger, !current.finger, !current.moving, !previous.moving, !commandRunning,
+                      !previous.finger, !current.finger, !current.moving, !previous.moving, !navigating,
                       !view.isDecelerating, previous.shown, previous.inRange, pinnedQuestion == nil, let grown = grownBelow(),
                       let id = common.first(where: { !followsKeyboard(moved($0)) && !followsKeyboard(moved($0) + grown) }) {
                 // A following list goes with the keyboard the same way: one share of its move,
@@ -697,6 +708,15 @@ public enum Simulator {
                 // Momentum that ends (at rest, at an edge, or stopped) carries the content no
                 // farther than its last frame did.
                 violate(.b, "\(id) moved \(moved(id)) as momentum of \(previous.movement) a frame ended")
+            } else if !coasting, previous.coasting, previous.coastedSince, !view.isDecelerating, !current.finger,
+                      !userActed, !current.layoutChanged, !current.keyboardMoving, frame > userNavigationUntil,
+                      abs(previous.movement * Self.momentumDecayPerFrame) > 2,
+                      case let reach = previous.offset - previous.movement * Self.momentumDecayPerFrame,
+                      reach > 0.5, reach < previous.maxOffset - 0.5, current.offset > 0.5,
+                      current.offset < current.maxOffset - 0.5 {
+                // Nor does the app stop a fling that still moves the content: only the finger, a
+                // tap or a send, a navigation the user asked for, an edge or a new layout do.
+                violate(.b, "momentum of \(previous.movement) a frame stopped with no touch")
             }
             // b, during a bounce back to an edge and as it ends: the spring moves what is on screen smoothly,
             // each frame at most five times as far as in the frame before, plus 2 points, turning
@@ -774,7 +794,7 @@ public enum Simulator {
             let overshootGrew = current.offset - current.maxOffset > max(0, previous.offset - previous.maxOffset) + 0.5
                 && !previous.decelerating && !current.keyboardMoving
             if !isTop || pinnedQuestion == nil, !away, !beyondLiveEnd, previous.shown, !previous.finger, !current.finger,
-               !commandRunning, !view.isDecelerating, current.offset >= 0, !current.atBottom || overshootGrew,
+               !navigating, !view.isDecelerating, current.offset >= 0, !current.atBottom || overshootGrew,
                cleanOpenDone || !opened {
                 violate(
                     .c, current.atBottom

@@ -17,7 +17,8 @@ struct BrokenDriverTests {
         .ignoreReplyTaps: (24, 24), .keyboardToBottom: (35, 36), .keyboardToTop: (3, 3), .rotationToTop: (47, 47),
         .rotationToBottom: (42, 43), .noPrependCompensation: (37, 37), .prependCompensatedTwice: (38, 38),
         .dropsDeferredCommand: (16, 16), .noDisplayLink: (122, 126), .keyboardDefaultCurve: (76, 76),
-        .lateByAFrame: (170, 170), .forgetsMeasurements: (120, 123),
+        .lateByAFrame: (170, 170), .forgetsMeasurements: (120, 123), .animatedPositionKeeping: (131, 132),
+        .noEndDecelerating: (2, 2), .snapOnLift: (13, 13),
     ]
 
     @Test("each broken driver misbehaves, and the checks catch it in 95 % of those sessions, at least as often as they did", arguments: BrokenDrivers.Kind.allCases)
