@@ -369,17 +369,30 @@ public enum BrokenDrivers {
         /// fling that came to rest unreported, records a misbehaviour where the model went
         /// otherwise than it would have, had the rest been reported before the call.
         func checkingOpenHold(_ what: @autoclosure () -> String, _ body: () -> Void) {
-            guard let view, driver.isDecelerating, !view.isDecelerating, !view.fingerDown else { return body() }
-            var settled = driver.state
-            _ = settled.reduce(.scrollSettled(offset: view.contentOffsetY + view.insetTop))
+            guard let view, driver.isDecelerating, !view.isDecelerating, !view.fingerDown,
+                  var settled = settledState() else { return body() }
             sentEvents = []
             body()
             for event in sentEvents { _ = settled.reduce(event) }
             sentEvents = []
-            if let expected = settled.offset, let actual = driver.state.offset, abs(expected - actual) > 1 {
-                misbehave("held a list at rest through \(what()): \(abs(expected - actual)) points from where it would be")
-                holdRecords.append((misbehaviours.count - 1, view.time))
-            }
+            recordHold("held a list at rest through \(what())", unlike: settled)
+        }
+
+        /// The driver's state had the rest of the fling been reported now.
+        func settledState() -> ChatState? {
+            guard let view else { return nil }
+            var settled = driver.state
+            _ = settled.reduce(.scrollSettled(offset: view.contentOffsetY + view.insetTop))
+            return settled
+        }
+
+        /// Records a misbehaviour of a hold left open where the driver's offset is more than a
+        /// point from `settled`'s.
+        func recordHold(_ what: String, unlike settled: ChatState) {
+            guard let view, let expected = settled.offset, let actual = driver.state.offset, abs(expected - actual) > 1
+            else { return }
+            misbehave("\(what): \(abs(expected - actual)) points from where it would be")
+            holdRecords.append((misbehaviours.count - 1, view.time))
         }
 
         public func willBeginDragging() {
@@ -421,13 +434,8 @@ public enum BrokenDrivers {
             guard kind == .noEndDecelerating else { return inner.didEndDecelerating() }
             // Not forwarded. What the driver would have done with it: the hold ends where the
             // list rests (the bottom within the threshold), and a command that waited for it runs.
-            guard let view, driver.isDecelerating else { return }
-            var settled = driver.state
-            _ = settled.reduce(.scrollSettled(offset: view.contentOffsetY + view.insetTop))
-            if let expected = settled.offset, let actual = driver.state.offset, abs(expected - actual) > 1 {
-                misbehave("never ended the hold of a fling: \(abs(expected - actual)) points from where it would be")
-                holdRecords.append((misbehaviours.count - 1, view.time))
-            }
+            guard driver.isDecelerating, let settled = settledState() else { return }
+            recordHold("never ended the hold of a fling", unlike: settled)
         }
         public func didEndScrollingAnimation() { inner.didEndScrollingAnimation() }
         public func cellMeasured(id: String, height: Double) {

@@ -194,6 +194,11 @@ public enum Simulator {
         var deferredQuestion: String?
         // A message arrived or was sent: the scroll that shows it may run until this frame.
         var arrivalScrollUntil = -1
+        // Ends both before `frame`: the screen is judged as what the app leaves on it from there.
+        func endNavigations(before frame: Int) {
+            userNavigationUntil = min(userNavigationUntil, frame - 1)
+            arrivalScrollUntil = min(arrivalScrollUntil, frame - 1)
+        }
         var keyboardUnderFinger = false
         // The user tapped jump to latest since the last touch: momentum no longer takes them away.
         var tappedToLatest = false
@@ -339,8 +344,7 @@ public enum Simulator {
                     view.touchDown()
                     tappedToLatest = false
                     // The finger takes the screen: a navigation or an arrival's scroll is over.
-                    userNavigationUntil = min(userNavigationUntil, frame - 1)
-                    arrivalScrollUntil = min(arrivalScrollUntil, frame - 1)
+                    endNavigations(before: frame)
                 case let .fingerMove(dy):
                     view.moveFinger(by: dy)
                     current.fingerDy += dy
@@ -468,10 +472,10 @@ public enum Simulator {
             current.insetBottom = view.insetBottom
             // A scroll that has brought the list to the bottom when the keyboard starts to move is
             // over: the list rides the keyboard as a following list does.
-            if let start = view.keyboardAnimation?.start, start != keyboardAnimationStart, previous.atBottom,
-               previous.inRange, !current.finger {
-                userNavigationUntil = min(userNavigationUntil, frame - 1)
-                arrivalScrollUntil = min(arrivalScrollUntil, frame - 1)
+            let keyboardStart = view.keyboardAnimation?.start
+            if keyboardStart != nil, keyboardStart != keyboardAnimationStart, previous.atBottom, previous.inRange,
+               !current.finger {
+                endNavigations(before: frame)
             }
             // A scroll to a message that arrived or was sent may still be on its way to the bottom.
             // (The view's own animated scroll outside those is no navigation: it moves what is
@@ -585,7 +589,6 @@ public enum Simulator {
             // pinned view), or less where the content's end stops it; never another curve.
             // (A gesture starts a new share: the finger held the list, and what it reads now; so
             // do a rotation, which lays the screen out anew, and the keyboard's next animation.)
-            let keyboardStart = view.keyboardAnimation?.start
             if current.finger || current.layoutChanged || !current.keyboardMoving && !previous.keyboardMoving
                 || keyboardStart != keyboardAnimationStart {
                 keyboardShare = nil
