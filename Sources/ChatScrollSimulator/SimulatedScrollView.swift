@@ -72,6 +72,8 @@ extension SimulatedScrollViewDelegate {
 /// `UIView.animate`), not the driver's terms: ``UIKitAdapter`` is the app's glue between them.
 /// Offsets here are the reducer's: `offset = contentOffset.y + insetTop`.
 public final class SimulatedScrollView {
+    // Its stored state opts out of run-time exclusivity checks, which took a sixth of the
+    // table's time: the view runs on one thread and never lends a property `inout`.
     /// One item of content: its current height and whether it was laid out.
     struct Item {
         var message: SimMessage
@@ -88,14 +90,14 @@ public final class SimulatedScrollView {
     public let personality: ViewPersonality
     /// The content, oldest first. Whatever changes a height drops ``tops``; whatever changes the
     /// ids drops the index too.
-    private(set) var items: [Item] = []
+    @exclusivity(unchecked) private(set) var items: [Item] = []
     /// Cells that will grow after they were laid out (``ViewPersonality/lateHeightChanges``):
     /// when, and by how much.
-    private var lateChanges: [(id: String, due: Double, delta: Double)] = []
+    @exclusivity(unchecked) private var lateChanges: [(id: String, due: Double, delta: Double)] = []
 
     /// `itemTops[i]` is the top of item `i`; the last entry is the items' total height.
-    private var itemTops: [Double]?
-    private var itemIndex: [String: Int]?
+    @exclusivity(unchecked) private var itemTops: [Double]?
+    @exclusivity(unchecked) private var itemIndex: [String: Int]?
 
     /// The tops of the items and, last, their total height.
     var tops: [Double] {
@@ -125,37 +127,37 @@ public final class SimulatedScrollView {
         return low
     }
     /// The frame height, the adjusted top inset and the bottom inset.
-    public private(set) var frameHeight: Double
-    public private(set) var insetTop: Double
-    public private(set) var insetBottom: Double
+    @exclusivity(unchecked) public private(set) var frameHeight: Double
+    @exclusivity(unchecked) public private(set) var insetTop: Double
+    @exclusivity(unchecked) public private(set) var insetBottom: Double
     /// How much of the scroll view's frame the keyboard covers from its bottom, at its end.
-    var keyboardOverlap = 0.0
+    @exclusivity(unchecked) var keyboardOverlap = 0.0
     /// How much of the visible region the keyboard covers now, beyond the bottom inset (animated).
     /// The input bar rides on the keyboard, so the visible region's bottom edge moves with the
     /// keyboard from the start of its animation to its end.
-    public private(set) var keyboard = 0.0
+    @exclusivity(unchecked) public private(set) var keyboard = 0.0
     /// The space the app adds below the last message (layout `top`), as computed for a
     /// keyboard of ``spacerKeyboard`` points; while the keyboard moves, the spacer moves with it
     /// (the app updates it inside the keyboard's animation).
-    public var trailingSpacer: Double = 0
+    @exclusivity(unchecked) public var trailingSpacer: Double = 0
     /// The keyboard height the ``trailingSpacer`` was computed for.
-    public var spacerKeyboard: Double = 0
+    @exclusivity(unchecked) public var spacerKeyboard: Double = 0
     /// The spacer as drawn now.
     var drawnSpacer: Double {
         trailingSpacer == 0 ? 0 : max(0, trailingSpacer + spacerKeyboard - keyboard)
     }
     /// The offset of the content at the top of the visible region, as drawn.
-    public private(set) var offset: Double = 0
+    @exclusivity(unchecked) public private(set) var offset: Double = 0
     weak var delegate: (any SimulatedScrollViewDelegate)?
 
     // Gestures and animations.
-    public private(set) var fingerDown = false
-    var velocity = 0.0
-    public private(set) var isDecelerating = false {
+    @exclusivity(unchecked) public private(set) var fingerDown = false
+    @exclusivity(unchecked) var velocity = 0.0
+    @exclusivity(unchecked) public private(set) var isDecelerating = false {
         didSet { if !isDecelerating { momentumTarget = nil } }
     }
     /// Where the app asked the deceleration to stop (`targetContentOffset`), as an offset.
-    var momentumTarget: Double?
+    @exclusivity(unchecked) var momentumTarget: Double?
     /// A bounce back to an edge: a spring's displacement from the edge, which is the top (0,
     /// moved by position keeping) or the bottom (the resting largest offset, live).
     struct Bounce {
@@ -165,7 +167,7 @@ public final class SimulatedScrollView {
         var v0: Double
         var start: Double
     }
-    var bounce: Bounce?
+    @exclusivity(unchecked) var bounce: Bounce?
     /// An animation of the offset: the view's own animated scroll, or a `UIView.animate`.
     struct Animation {
         var from: Double
@@ -177,20 +179,20 @@ public final class SimulatedScrollView {
         /// Along the keyboard's curve.
         var keyboardCurve = false
     }
-    var animation: Animation?
+    @exclusivity(unchecked) var animation: Animation?
     struct KeyboardAnimation {
         var from: Double
         var to: Double
         var start: Double
         var duration: Double
     }
-    var keyboardAnimation: KeyboardAnimation?
+    @exclusivity(unchecked) var keyboardAnimation: KeyboardAnimation?
     /// The current time, in seconds.
-    public internal(set) var time = 0.0
+    @exclusivity(unchecked) public internal(set) var time = 0.0
     /// Programmatic scrolls asked for: animated ones and jumps that are not position keeping.
-    public internal(set) var scrollCalls = 0
+    @exclusivity(unchecked) public internal(set) var scrollCalls = 0
     /// Whether the app set the offset since the last layout.
-    var movedByApp = false
+    @exclusivity(unchecked) var movedByApp = false
 
     /// Creates an empty scroll view.
     public init(
@@ -279,7 +281,7 @@ public final class SimulatedScrollView {
     private var phase = ChatScrollPhase.idle
     private var releaseVelocity = 0.0
     /// Reports that wait for the end of layout (``ViewPersonality/reportsAfterLayout``).
-    private var pendingReports: [Report] = []
+    @exclusivity(unchecked) private var pendingReports: [Report] = []
 
     /// Makes `report` now, or after layout, and as phases where the view reports them.
     func report(_ report: Report) {
@@ -747,6 +749,7 @@ public final class SimulatedScrollView {
             let lower = top - 200
             let upper = top + visibleHeight + 200
             var i = firstItem(below: lower)
+            let tops = tops
             while i < items.count, tops[i] < upper {
                 if !items[i].laidOut {
                     items[i].laidOut = true
@@ -784,7 +787,9 @@ public final class SimulatedScrollView {
     /// top.
     func visibleItems() -> [(id: String, screenTop: Double, height: Double)] {
         var result: [(id: String, screenTop: Double, height: Double)] = []
+        result.reserveCapacity(16)
         let end = offset + visibleHeight
+        let tops = tops
         var i = firstItem(below: offset)
         while i < items.count, tops[i] < end {
             if items[i].current > 0 { result.append((items[i].message.id, tops[i] - offset + insetTop, items[i].current)) }

@@ -171,11 +171,12 @@ public enum Simulator {
             firstViolations: [:], drawing: [])
         // The violations of the frame being checked, drawn after it.
         var violationsDrawn: [String] = []
-        func violate(_ check: ScreenCheck, _ what: String) {
+        // (The description is built only where it is kept: most violations are only counted.)
+        func violate(_ check: ScreenCheck, _ what: @autoclosure () -> String) {
             result.violations[check, default: 0] += 1
             if result.violatingFrames.last != frameIndex { result.violatingFrames.append(frameIndex) }
-            if draw { violationsDrawn.append("\(check.rawValue): \(what)") }
-            if result.firstViolations[check] == nil { result.firstViolations[check] = "frame \(frameIndex): \(what)" }
+            if draw { violationsDrawn.append("\(check.rawValue): \(what())") }
+            if result.firstViolations[check] == nil { result.firstViolations[check] = "frame \(frameIndex): \(what())" }
         }
 
         var previous = Frame()
