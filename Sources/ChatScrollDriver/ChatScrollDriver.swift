@@ -539,6 +539,11 @@ public final class ChatScrollDriver {
                     heldOverscroll = contentOffsetY + insetTop + now - row.top - offset
                 }
                 keepModelledOffset(animation: .none, overscroll: heldOverscroll)
+            } else if state.offsetReason == .settle, !state.userHoldsView,
+                      event.type == .dragEnded || event.type == .scrollSettled || event.type == .selectionChanged {
+                // The user's hold ends at the bottom (within `atBottomThreshold`): the list eases
+                // there from where the finger, the momentum or a bounce left it, not in one step.
+                startCommandAnimation()
             } else {
                 keepModelledOffset(animation: .none)
             }

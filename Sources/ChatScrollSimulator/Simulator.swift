@@ -93,6 +93,8 @@ public enum Simulator {
         var maxOffset = 0.0
         var finger = false
         var fingerDy = 0.0
+        /// The finger lifted in this frame, at this speed (points per second on screen).
+        var releaseVelocity: Double?
         var moving = false
         var keyboardMoving = false
         var layoutChanged = false
@@ -195,6 +197,9 @@ public enum Simulator {
         var deferredQuestion: String?
         // A message arrived or was sent: the scroll that shows it may run until this frame.
         var arrivalScrollUntil = -1
+        // A list that the user's scroll left near the bottom eases there, until a frame, and how
+        // many frames it has not moved down.
+        var settle: (until: Int, still: Int)?
         // Ends both before `frame`: the screen is judged as what the app leaves on it from there.
         func endNavigations(before frame: Int) {
             userNavigationUntil = min(userNavigationUntil, frame - 1)
@@ -203,6 +208,8 @@ public enum Simulator {
         var keyboardUnderFinger = false
         // The user tapped jump to latest since the last touch: momentum no longer takes them away.
         var tappedToLatest = false
+        // Since the finger last lifted, the list went past the bottom.
+        var bouncedPastBottom = false
         // The share of the keyboard's move that what is read follows, once seen.
         var keyboardShare: Double?
         // When the keyboard's animation that share belongs to began.
@@ -344,6 +351,7 @@ public enum Simulator {
                 case .touchDown:
                     view.touchDown()
                     tappedToLatest = false
+                    bouncedPastBottom = false
                     // The finger takes the screen: a navigation or an arrival's scroll is over.
                     endNavigations(before: frame)
                 case let .fingerMove(dy):
@@ -351,6 +359,7 @@ public enum Simulator {
                     current.fingerDy += dy
                 case let .touchUp(velocity):
                     view.touchUp(velocity: velocity)
+                    current.releaseVelocity = velocity
                     // A keyboard that moved under the finger is caught up with after the release:
                     // the list moves to it then, as a navigation (the finger held it meanwhile),
                     // starting within two frames and lasting while it moves.
@@ -448,9 +457,10 @@ public enum Simulator {
                 deferredQuestion = nil
             }
             // Whoever runs the animation (the view, or the app frame by frame), it goes on as
-            // long as the screen keeps moving without a pause, by other than the user's momentum.
+            // long as the screen keeps moving without a pause, by other than the user's finger or
+            // momentum.
             let scrolled = view.animation != nil
-                || !view.isDecelerating && abs(view.offset - previous.offset) > 0.001
+                || !view.fingerDown && !view.isDecelerating && abs(view.offset - previous.offset) > 0.001
             if scrolled, frame - 1 <= userNavigationUntil {
                 userNavigationUntil = max(userNavigationUntil, frame)
             }
@@ -465,6 +475,21 @@ public enum Simulator {
                 stillFrames += 1
             }
             if stillFrames >= 3, userNavigationUntil >= frame { userNavigationUntil = frame - 1 }
+            // A scroll the user ends within 20 points of the bottom (the finger lifts at rest, the
+            // momentum or a bounce ends; a pull past the top counts from the top) may ease the rest of the way there, from the next frame on, as long as
+            // it keeps moving down and the way left only shrinks, but by what grew below (c only:
+            // every other check judges those frames as any).
+            let gap = current.maxOffset - current.offset
+            if !view.fingerDown, !view.isDecelerating, previous.finger || previous.decelerating, !away,
+               current.shown, !current.layoutChanged, !current.atBottom, current.maxOffset - max(0, current.offset) <= 20.5 {
+                settle = (frame + Self.navigationFrames, 0)
+            } else if var running = settle {
+                // (It starts within two frames, as a navigation does.)
+                running.still = current.offset > previous.offset + 0.001 ? 0 : running.still + 1
+                let grew = max(0, current.contentHeight - previous.contentHeight)
+                settle = view.fingerDown || frame > running.until || running.still >= 3
+                    || gap > previous.maxOffset - previous.offset + grew + 0.5 ? nil : running
+            }
             current.moving = view.isDecelerating || frame <= userNavigationUntil
             current.keyboardMoving = view.isKeyboardAnimating
             if view.fingerDown, view.isKeyboardAnimating { keyboardUnderFinger = true }
@@ -560,9 +585,12 @@ public enum Simulator {
                 away = false
             } else if previous.offset > previous.maxOffset + 0.5 {
                 // Pulled past the bottom, the reader is at the bottom, even when content that
-                // grew meanwhile leaves the list above the new bottom once it is back inside.
+                // grew meanwhile leaves the list above the new bottom once it is back inside,
+                // and until the finger comes down again (the bounce, however it ends, was on its
+                // way to the bottom).
                 away = false
-            } else if userMoving, !tappedToLatest, current.inRange, let grown = grownBelow() {
+                if !current.finger { bouncedPastBottom = true }
+            } else if userMoving, !tappedToLatest, !bouncedPastBottom, current.inRange, let grown = grownBelow() {
                 // Not by the new content that put the bottom out of view this frame, nor by the
                 // momentum of a gesture that a tap on jump to latest ended. A reader within 20
                 // points of the bottom (the default atBottomThreshold) is at the bottom.
@@ -712,15 +740,28 @@ public enum Simulator {
                 // Momentum that ends (at rest, at an edge, or stopped) carries the content no
                 // farther than its last frame did.
                 violate(.b, "\(id) moved \(moved(id)) as momentum of \(previous.movement) a frame ended")
-            } else if !coasting, previous.coasting, previous.coastedSince, !view.isDecelerating, !current.finger,
-                      !userActed, !current.layoutChanged, !current.keyboardMoving, frame > userNavigationUntil,
-                      abs(previous.movement * Self.momentumDecayPerFrame) > 2,
-                      case let reach = previous.offset - previous.movement * Self.momentumDecayPerFrame,
+            } else if !coasting, previous.coasting, previous.coastedSince || previous.releaseVelocity != nil,
+                      !view.isDecelerating, !current.finger, !userActed, !current.layoutChanged, !current.keyboardMoving,
+                      frame > userNavigationUntil,
+                      // (Right after the release, the fling's speed is the finger's.)
+                      case let speed = previous.coastedSince ? previous.movement : (previous.releaseVelocity ?? 0) / frameRate,
+                      case let step = speed * Self.momentumDecayPerFrame,
+                      abs(step) > 2, case let reach = previous.offset - step,
                       reach > 0.5, reach < previous.maxOffset - 0.5, current.offset > 0.5,
                       current.offset < current.maxOffset - 0.5 {
                 // Nor does the app stop a fling that still moves the content: only the finger, a
                 // tap or a send, a navigation the user asked for, an edge or a new layout do.
-                violate(.b, "momentum of \(previous.movement) a frame stopped with no touch")
+                violate(.b, "momentum of \(speed) a frame stopped with no touch")
+            }
+            // b, as the finger lifts: what is on screen moves no farther than the momentum's first
+            // step, or the bounce back over the overshoot the finger left (the app keeps what the
+            // finger left in place; a jump or an animation of its own starting here is seen).
+            if previous.finger, !current.finger, let release = current.releaseVelocity, !current.layoutChanged,
+               !current.keyboardMoving, frame > userNavigationUntil,
+               let id = common.first(where: {
+                   abs(moved($0)) > abs(release) / frameRate * 1.5 + abs(previous.overshoot) + 2
+               }) {
+                violate(wasAway ? .b : .c, "\(id) moved \(moved(id)) as the finger lifted at \(release) points/s")
             }
             // b, during a bounce back to an edge and as it ends: the spring moves what is on screen smoothly,
             // each frame at most five times as far as in the frame before, plus 2 points, turning
@@ -798,7 +839,7 @@ public enum Simulator {
             let overshootGrew = current.offset - current.maxOffset > max(0, previous.offset - previous.maxOffset) + 0.5
                 && !previous.decelerating && !current.keyboardMoving
             if !isTop || pinnedQuestion == nil, !away, !beyondLiveEnd, previous.shown, !previous.finger, !current.finger,
-               !navigating, !view.isDecelerating, current.offset >= 0, !current.atBottom || overshootGrew,
+               !navigating, settle == nil, !view.isDecelerating, current.offset >= 0, !current.atBottom || overshootGrew,
                cleanOpenDone || !opened {
                 violate(
                     .c, current.atBottom

@@ -16,7 +16,7 @@ struct BrokenDriverTests {
         .yankOnIncoming: (79, 81), .yankOnIncomingAnimated: (80, 81), .ignoreJumpToLatest: (46, 46),
         .ignoreReplyTaps: (24, 24), .keyboardToBottom: (35, 36), .keyboardToTop: (3, 3), .rotationToTop: (47, 47),
         .rotationToBottom: (42, 43), .noPrependCompensation: (37, 37), .prependCompensatedTwice: (38, 38),
-        .dropsDeferredCommand: (16, 16), .noDisplayLink: (122, 126), .keyboardDefaultCurve: (76, 76),
+        .dropsDeferredCommand: (16, 16), .noDisplayLink: (125, 127), .keyboardDefaultCurve: (76, 76),
         .lateByAFrame: (170, 170), .forgetsMeasurements: (120, 123), .animatedPositionKeeping: (131, 132),
         .noEndDecelerating: (2, 2), .snapOnLift: (13, 13),
     ]
@@ -33,6 +33,29 @@ struct BrokenDriverTests {
 
 @Suite("What the checks see of a broken driver")
 struct BrokenDriverCaseTests {
+    /// The frame in which the finger lifts is judged: what is on screen moves no farther than
+    /// the fling's first step, so a page kept by an animation that starts there is seen.
+    @Test("b: a page arrives as the finger lifts, and glue animates its position keeping")
+    func pageAsTheFingerLifts() {
+        let session = Scenarios.random(seed: 151)
+        let broken = Simulator.run(
+            session, policy: BrokenDrivers.Policy(.animatedPositionKeeping, configuration: session.configuration))
+        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(broken.firstViolations[.b] == "frame 32: m3 moved 2799.0 as the finger lifted at 5000.0 points/s")
+        #expect(driver.violations == [:])
+    }
+
+    /// A fling the app stops in its first frame is a fling stopped dead, as in any later one.
+    @Test("b: glue stops a fling in its first frame")
+    func flingStoppedInItsFirstFrame() {
+        let session = Scenarios.random(seed: 859)
+        let broken = Simulator.run(
+            session, policy: BrokenDrivers.Policy(.animatedPositionKeeping, configuration: session.configuration))
+        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(broken.firstViolations[.b] == "frame 45: momentum of 41.666666666666664 a frame stopped with no touch")
+        #expect(driver.violations == [:])
+    }
+
     /// A tap on jump to latest while the list bounces back from past the bottom ends the
     /// gesture's claim on the screen: the message that arrives next must be shown, so glue with
     /// no display link, which never runs the command that would show it, is seen at once.

@@ -150,6 +150,42 @@ struct DriverTests {
         #expect(screen.driver.willEndDragging(velocity: 0, targetContentOffsetY: 1225) == 1225)
     }
 
+    @Test("given a release at rest within the bottom's threshold, then the list eases the rest of the way, not in one step")
+    func releaseNearTheBottomEases() {
+        // The bottom is offset 1330, contentOffset.y 1239; the finger lets go 10 points above.
+        let screen = Screen.open()
+        screen.drag(to: 1229)
+        #expect(screen.driver.state.mode == .following)
+        #expect(screen.driver.state.offset == 1330)
+        #expect(screen.view.calls.isEmpty)
+        #expect(screen.driver.isAnimatingCommand)
+        screen.driver.tick(time: 10)
+        screen.driver.tick(time: 10.15)
+        screen.driver.tick(time: 10.3)
+        #expect(screen.view.calls.map(\.y) == [1229, 1229, 1234, 1239])
+        #expect(screen.view.calls.map(\.animation) == [.jump, .none, .none, .none])
+        #expect(!screen.driver.isAnimatingCommand)
+    }
+
+    @Test("given a short conversation pulled past its top, when the finger lets go at rest, then the list eases from there to the bottom, not in one step")
+    func releasePastTheTopEases() {
+        // Content 7 × 98 = 686 in a visible height of 670: the bottom is offset 16, 16 points
+        // from the top, within the threshold; contentOffset.y -75.
+        let screen = Screen()
+        screen.driver.send(.historyLoaded(messages: messages(1...7, height: 98), hasMoreOlder: false))
+        screen.view.calls = []
+        screen.drag(to: -256)
+        #expect(screen.driver.state.mode == .following)
+        #expect(screen.driver.state.offset == 16)
+        #expect(screen.view.calls.isEmpty)
+        // The first frame stops the view's bounce where it is; the animation starts there.
+        screen.driver.tick(time: 10)
+        screen.driver.tick(time: 10.15)
+        screen.driver.tick(time: 10.3)
+        #expect(screen.view.calls.map { ($0.y * 1e6).rounded() / 1e6 } == [-256, -256, -165.5, -75])
+        #expect(screen.view.calls.map(\.animation) == [.jump, .none, .none, .none])
+    }
+
     @Test("given SwiftUI's phases, when the user drags, flings, catches the list and lets go, then the same events as UIKit's callbacks")
     func scrollPhases() {
         let screen = Screen.open()
@@ -455,10 +491,11 @@ struct DriverTests {
         #expect(!screen.sent.contains(.keyboardWillShow(height: 253, duration: 0.25)))
         screen.driver.willEndDragging(velocity: 0)
         #expect(screen.sent.suffix(2) == [.dragEnded(offset: 1320, velocity: 0), .keyboardWillShow(height: 253, duration: 0.25)])
-        // Following: the release snaps the last 10 points, then the bottom follows the keyboard.
+        // Following: the keyboard's animation takes the list the last 10 points to the bottom
+        // and on with the keyboard, in one move.
         #expect(screen.driver.state.mode == .following)
         #expect(screen.driver.state.offset == 1583)
-        #expect(screen.view.calls.map(\.y) == [1239, 1492])
+        #expect(screen.view.calls.map(\.y) == [1492])
         #expect(screen.view.calls.last?.animation == .alongKeyboard(duration: 0.25))
     }
 
