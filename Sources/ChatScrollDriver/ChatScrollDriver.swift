@@ -341,8 +341,16 @@ public final class ChatScrollDriver {
     public func didEndDecelerating() {
         beginCall()
         isDecelerating = false
+        let bounced = bouncingBack
         if bouncingBack { bounceBackEnded() }
         apply(.scrollSettled(offset: contentOffsetY + insetTop))
+        // A bounce ends at the edge the view's spring went to; where the model moved a little
+        // meanwhile (content that grew under a short list at the bottom), the list eases the
+        // rest of the way, as a release near the bottom does.
+        if bounced, !isAnimatingCommand, let target = modelledContentOffsetY,
+           abs(target - contentOffsetY) > 0.5, abs(target - contentOffsetY) <= state.configuration.atBottomThreshold {
+            startCommandAnimation()
+        }
         sendPendingKeyboard()
     }
 

@@ -186,6 +186,28 @@ struct DriverTests {
         #expect(screen.view.calls.map(\.animation) == [.jump, .none, .none, .none])
     }
 
+    @Test("given a short conversation bouncing back from a pull past its top, when content grows a little under it, then the list eases to the new bottom once the bounce ends")
+    func bounceEndsAboveANewBottom() {
+        // Content 6 × 100 = 600 fits in the visible height of 670: the bottom is offset 0.
+        let screen = Screen.open(6)
+        screen.drag(to: -171)
+        screen.driver.didEndDragging(willDecelerate: true)
+        // An answer grows by 80 while the view springs back: the bottom is offset 10 now.
+        screen.driver.send(.tokensAppended(id: "m6", text: nil, heightDelta: 80, height: nil))
+        #expect(screen.driver.state.offset == 10)
+        #expect(!screen.driver.isAnimatingCommand)
+        // The spring ends at the top edge, 10 points above the bottom: the list eases there.
+        screen.driver.didScroll(contentOffsetY: -91)
+        screen.view.calls = []
+        screen.driver.didEndDecelerating()
+        #expect(screen.driver.isAnimatingCommand)
+        screen.driver.tick(time: 10)
+        screen.driver.tick(time: 10.15)
+        screen.driver.tick(time: 10.3)
+        #expect(screen.view.calls.map { ($0.y * 1e6).rounded() / 1e6 } == [-91, -91, -86, -81])
+        #expect(!screen.driver.isAnimatingCommand)
+    }
+
     @Test("given SwiftUI's phases, when the user drags, flings, catches the list and lets go, then the same events as UIKit's callbacks")
     func scrollPhases() {
         let screen = Screen.open()
