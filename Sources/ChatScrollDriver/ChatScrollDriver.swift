@@ -580,6 +580,14 @@ public final class ChatScrollDriver {
     /// where the view is, at its speed, and still ends on time.
     private func redirectCommandAnimation() {
         guard var animation = commandAnimation, let target = modelledContentOffsetY else { return }
+        // A destination that came back to where the view rests ends the animation: what comes
+        // next (an answer growing at the live end) moves the view at once, not along a path
+        // that starts from rest and lags behind it.
+        if abs(target - contentOffsetY) <= 0.5, abs(animation.speed(at: lastFrameTime ?? 0)) < CommandAnimation.restSpeed {
+            commandAnimation = nil
+            keepModelledOffset(animation: .none)
+            return
+        }
         animation.redirect(to: target, from: contentOffsetY, at: lastFrameTime ?? 0)
         commandAnimation = animation
     }

@@ -44,8 +44,12 @@ struct CommandAnimation: Sendable, Equatable {
         return (2 * s3 - 3 * s2 + 1) * from + (s3 - 2 * s2 + s) * initialSlope + (3 * s2 - 2 * s3) * to
     }
 
-    /// The path's speed at `time`, in points per second.
-    private func speed(at time: Double) -> Double {
+    /// A speed below which the view is at rest on the path, in points per second (a quarter of
+    /// a point a frame at 120 Hz).
+    static let restSpeed = 30.0
+
+    /// The path's speed at `time`, in points per second (0 before the first frame).
+    func speed(at time: Double) -> Double {
         guard start != nil, duration > 0 else { return 0 }
         let s = progress(at: time)
         let slope = (6 * s * s - 6 * s) * from + (3 * s * s - 4 * s + 1) * initialSlope + (6 * s - 6 * s * s) * to

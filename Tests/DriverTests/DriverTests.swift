@@ -287,6 +287,21 @@ struct DriverTests {
         #expect(screen.sent.count == 2)
     }
 
+    @Test("given an arrival's command whose destination comes back to where the view is, when the answer then grows, then the view follows it at once, not along a path from rest")
+    func commandBackWhereTheViewIsEnds() {
+        // Content 4 × 100 = 400 fits in 670: offset 0, contentOffset.y -91.
+        let screen = Screen.open(4)
+        screen.driver.send(.messageAppended(ChatMessage(id: "n1", direction: .incoming, height: 300), streaming: nil))
+        #expect(screen.driver.isAnimatingCommand)
+        // Measured shorter, it fits after all: the destination is where the view is.
+        screen.driver.cellMeasured(id: "n1", height: 270)
+        #expect(!screen.driver.isAnimatingCommand)
+        screen.driver.send(.tokensAppended(id: "n1", text: nil, heightDelta: 18, height: nil))
+        #expect(screen.driver.state.offset == 18)
+        #expect(screen.view.calls.map(\.y) == [-73])
+        #expect(screen.view.calls.map(\.animation) == [ScrollAnimation.none])
+    }
+
     @Test("given a jump up to a message under way, when a row above what is shown but below the row the jump keeps is measured, then the view moves with it at once and still lands on the message")
     func measuredAboveShownDuringJump() {
         let screen = Screen.open()
