@@ -609,6 +609,17 @@ public enum Simulator {
             if previous.finger, current.finger, let id = common.first(where: { !followsFinger($0) }) {
                 violate(.a, "\(id) moved \(moved(id)) under a finger that moved \(current.fingerDy)")
             }
+            // As the finger comes down, what is on screen moves no farther than what moved it in
+            // the last frame (momentum, a bounce, an animation, which the touch stops) and, for a
+            // following list, the content that grew below it: the finger lands on what it saw.
+            // (After a frame that violated a check, what moved it then is no measure.)
+            if !previous.finger, current.finger, !current.layoutChanged, !current.keyboardMoving,
+               result.violatingFrames.last != frame - 1,
+               case let carried = abs(previous.movement) + abs(previous.bounceStep ?? 0) + abs(previous.animationStep)
+                + (wasAway ? 0 : abs(current.contentHeight - previous.contentHeight)) + abs(current.fingerDy) + 2,
+               let id = common.first(where: { abs(moved($0)) > carried }) {
+                violate(.a, "\(id) moved \(moved(id)) as the finger came down")
+            }
             // b. Reading stays put. While the keyboard moves the bottom edge, what is read stays
             // or moves with that edge (SPEC 2: what sat at the bottom edge stays there); on
             // rotation, the row at the top stays where it was unless the content's end stops it.

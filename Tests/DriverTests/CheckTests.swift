@@ -54,6 +54,18 @@ struct CheckTests {
         #expect(driver.violations == [:])
     }
 
+    // a: the frame in which the finger comes down is judged: a row measured above what is shown
+    // and not kept moves the list 12 points past the momentum's step under the landing finger.
+    @Test("a: a jump as the finger comes down")
+    func jumpAsTheFingerComesDown() {
+        let session = Scenarios.random(seed: 14)
+        let baseline = Simulator.run(session, policy: BaselinePolicy(.delayedOpen), draw: true)
+        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(baseline.drawing.filter { $0.contains("as the finger came down") }
+            == ["  violates a: m20 moved 39.00262823547928 as the finger came down"])
+        #expect(driver.violations == [:])
+    }
+
     // g: an animated scroll that cannot follow a streamed answer snaps at its end.
     @Test("g: the careful UIKit policy's end-of-animation snap")
     func snapAtTheEnd() {
