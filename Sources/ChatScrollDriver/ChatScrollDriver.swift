@@ -547,8 +547,7 @@ public final class ChatScrollDriver {
                     heldOverscroll = contentOffsetY + insetTop + now - row.top - offset
                 }
                 keepModelledOffset(animation: .none, overscroll: heldOverscroll)
-            } else if state.offsetReason == .settle, !state.userHoldsView,
-                      event.type == .dragEnded || event.type == .scrollSettled || event.type == .selectionChanged {
+            } else if state.offsetReason == .settle, !state.userHoldsView, event.mayEndTheUsersHold {
                 // The user's hold ends at the bottom (within `atBottomThreshold`): the list eases
                 // there from where the finger, the momentum or a bounce left it, not in one step.
                 startCommandAnimation()
@@ -705,6 +704,21 @@ extension ChatEvent {
              .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
              .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
              .appeared, .disappeared:
+            false
+        }
+    }
+
+    /// Whether the event may end the user's hold on the view: the finger lifts, the scroll comes
+    /// to rest, a text selection ends.
+    fileprivate var mayEndTheUsersHold: Bool {
+        switch self {
+        case .dragEnded, .scrollSettled, .selectionChanged:
+            true
+        case .viewportChanged, .historyLoaded, .messageAppended, .messageConfirmed, .tokensAppended, .streamFinished,
+             .itemMeasured, .messageRemoved, .olderLoaded, .newerLoaded, .loadOlderFailed, .loadNewerFailed,
+             .windowLoaded, .windowLoadFailed, .keyboardWillShow, .keyboardWillHide, .dragBegan, .scrolled,
+             .inputFocused, .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished,
+             .entranceAnimationFinished, .appeared, .disappeared:
             false
         }
     }
