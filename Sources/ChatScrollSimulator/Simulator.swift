@@ -77,6 +77,9 @@ public enum Simulator {
     /// How long a navigation the user asked for (a tap, a send) is expected to run: its 0.3 s
     /// animation and a margin, in frames.
     static let navigationFrames = 45
+    /// A reader within this many points of the bottom is at the bottom (the specification's
+    /// default `atBottomThreshold`).
+    static let atBottomThreshold = 20.0
     /// How long after a question its pin's 0.3 s animation is over, in frames.
     static let pinFrames = 40
     /// How long a rotation's animation lasts, in frames (0.4 s).
@@ -476,17 +479,19 @@ public enum Simulator {
             }
             if stillFrames >= 3, userNavigationUntil >= frame { userNavigationUntil = frame - 1 }
             // A scroll the user ends within 20 points of the bottom (the finger lifts at rest, the
-            // momentum or a bounce ends; a pull past the top counts from the top) may ease the rest of the way there, from the next frame on, as long as
-            // it keeps moving down and the way left only shrinks, but by what grew below (c only:
-            // every other check judges those frames as any).
-            let gap = current.maxOffset - current.offset
+            // momentum or a bounce ends; a pull past the top counts from the top) may ease the
+            // rest of the way there, from the next frame on, as long as it keeps moving down and
+            // the way left only shrinks, but by what grew below (c only: every other check judges
+            // those frames as any).
             if !view.fingerDown, !view.isDecelerating, previous.finger || previous.decelerating, !away,
-               current.shown, !current.layoutChanged, !current.atBottom, current.maxOffset - max(0, current.offset) <= 20.5 {
+               current.shown, !current.layoutChanged, !current.atBottom,
+               current.maxOffset - max(0, current.offset) <= Self.atBottomThreshold + 0.5 {
                 settle = (frame + Self.navigationFrames, 0)
             } else if var running = settle {
                 // (It starts within two frames, as a navigation does.)
                 running.still = current.offset > previous.offset + 0.001 ? 0 : running.still + 1
                 let grew = max(0, current.contentHeight - previous.contentHeight)
+                let gap = current.maxOffset - current.offset
                 settle = view.fingerDown || frame > running.until || running.still >= 3
                     || gap > previous.maxOffset - previous.offset + grew + 0.5 ? nil : running
             }
@@ -550,6 +555,8 @@ public enum Simulator {
                 pushes = upwards ? up : down
             }
             func moved(_ id: String) -> Double { (now[id] ?? 0) - (previous.tops[id] ?? 0) - (pushes[id] ?? 0) }
+            // The first row seen in both frames that the screen moved farther than `bound`.
+            func firstMoved(fartherThan bound: Double) -> String? { common.first { abs(moved($0)) > bound } }
             // How much the content below the last row seen grew this frame (0 when the content did
             // not change; nil when there is no row to tell by).
             func grownBelow() -> Double? {
@@ -594,7 +601,7 @@ public enum Simulator {
                 // Not by the new content that put the bottom out of view this frame, nor by the
                 // momentum of a gesture that a tap on jump to latest ended. A reader within 20
                 // points of the bottom (the default atBottomThreshold) is at the bottom.
-                away = current.maxOffset - current.offset - grown > 20
+                away = current.maxOffset - current.offset - grown > Self.atBottomThreshold
             }
             current.decelerating = view.isDecelerating
 
@@ -617,7 +624,7 @@ public enum Simulator {
                result.violatingFrames.last != frame - 1,
                case let carried = abs(previous.movement) + abs(previous.bounceStep ?? 0) + abs(previous.animationStep)
                 + (wasAway ? 0 : abs(current.contentHeight - previous.contentHeight)) + abs(current.fingerDy) + 2,
-               let id = common.first(where: { abs(moved($0)) > carried }) {
+               let id = firstMoved(fartherThan: carried) {
                 violate(.a, "\(id) moved \(moved(id)) as the finger came down")
             }
             // b. Reading stays put. While the keyboard moves the bottom edge, what is read stays
@@ -690,10 +697,10 @@ public enum Simulator {
             let quiet = away && !previous.finger && !current.finger && !previous.moving && !current.moving
                 && previous.shown && (!isTop || pinnedQuestion == nil) && !rotating
             if quiet, !current.keyboardMoving, !previous.keyboardMoving, !current.layoutChanged,
-               let id = common.first(where: { abs(moved($0)) > 0.5 }) {
+               let id = firstMoved(fartherThan: 0.5) {
                 violate(.b, "\(id) moved \(moved(id)) while the reader read")
             } else if rotating, away, !previous.finger, !current.finger, !previous.moving, !current.moving,
-                      !current.layoutChanged, let id = common.first(where: { abs(moved($0)) > view.visibleHeight }) {
+                      !current.layoutChanged, let id = firstMoved(fartherThan: view.visibleHeight) {
                 // While a rotation settles, what is read may move, but not by more than a screen.
                 violate(.b, "\(id) moved \(moved(id)) while the screen rotated")
             } else if quiet, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
@@ -769,9 +776,7 @@ public enum Simulator {
             // finger left in place; a jump or an animation of its own starting here is seen).
             if previous.finger, !current.finger, let release = current.releaseVelocity, !current.layoutChanged,
                !current.keyboardMoving, frame > userNavigationUntil,
-               let id = common.first(where: {
-                   abs(moved($0)) > abs(release) / frameRate * 1.5 + abs(previous.overshoot) + 2
-               }) {
+               let id = firstMoved(fartherThan: abs(release) / frameRate * 1.5 + abs(previous.overshoot) + 2) {
                 violate(wasAway ? .b : .c, "\(id) moved \(moved(id)) as the finger lifted at \(release) points/s")
             }
             // b, during a bounce back to an edge and as it ends: the spring moves what is on screen smoothly,
