@@ -5,6 +5,7 @@ let package = Package(
     name: "ChatScroll",
     products: [
         .library(name: "ChatEvents", targets: ["ChatEvents"]),
+        .library(name: "ChatLogFormat", targets: ["ChatLogFormat"]),
         .library(name: "ChatReducer", targets: ["ChatReducer"]),
         .library(name: "ChatReplay", targets: ["ChatReplay"]),
         .library(name: "ChatScrollDriver", targets: ["ChatScrollDriver"]),
@@ -18,11 +19,15 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
+        // JSON scanning and writing, no domain types; used by the log format and the tools only.
+        .target(name: "ChatJSON"),
         .target(name: "ChatEvents"),
+        // The log format: decoding (full and single-pass), encoding, redaction, the recorder's export.
+        .target(name: "ChatLogFormat", dependencies: ["ChatEvents", "ChatJSON"]),
         .target(name: "ChatReducer", dependencies: ["ChatEvents"]),
-        .target(name: "ChatReplay", dependencies: ["ChatEvents", "ChatReducer"]),
+        .target(name: "ChatReplay", dependencies: ["ChatEvents", "ChatJSON", "ChatLogFormat", "ChatReducer"]),
         .target(name: "ChatScrollDriver", dependencies: ["ChatEvents", "ChatReducer"]),
-        .target(name: "ChatScrollSimulator", dependencies: ["ChatEvents", "ChatReducer", "ChatScrollDriver"]),
+        .target(name: "ChatScrollSimulator", dependencies: ["ChatEvents", "ChatJSON", "ChatLogFormat", "ChatReducer", "ChatScrollDriver"]),
         .executableTarget(
             name: "replay",
             dependencies: [
@@ -32,17 +37,17 @@ let package = Package(
         ),
         // What every test target that runs the built `replay` binary shares; not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "DriverTests", dependencies: ["ChatEvents", "ChatReducer", "ChatScrollDriver", "ChatScrollSimulator", "ChatReplay"]),
+        .testTarget(name: "DriverTests", dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatScrollDriver", "ChatScrollSimulator", "ChatReplay"]),
         .testTarget(name: "ReducerTests", dependencies: ["ChatEvents", "ChatReducer"]),
-        .testTarget(name: "ReplayTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
-        .testTarget(name: "ChatEventsTests", dependencies: ["ChatEvents"]),
-        .testTarget(name: "DocumentationTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "ChatScrollDriver"]),
-        .testTarget(name: "RecorderTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
-        .testTarget(name: "MalformedLogTests", dependencies: ["ChatEvents", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
+        .testTarget(name: "ReplayTests", dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
+        .testTarget(name: "ChatEventsTests", dependencies: ["ChatJSON", "ChatEvents", "ChatLogFormat"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "ChatScrollDriver"]),
+        .testTarget(name: "RecorderTests", dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
+        .testTarget(name: "MalformedLogTests", dependencies: ["ChatJSON", "ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
-                "ChatEvents", "ChatReducer", "replay", "TestSupport",
+                "ChatEvents", "ChatLogFormat", "ChatReducer", "replay", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

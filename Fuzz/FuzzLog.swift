@@ -24,6 +24,7 @@
 // Any failed check calls `fatalError`, which libFuzzer reports as a crash and saves the input.
 
 import ChatEvents
+import ChatLogFormat
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

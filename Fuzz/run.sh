@@ -73,20 +73,23 @@ library() {
 src="$out/src"
 rm -rf "$src"
 mkdir -p "$src"
-cp -R "$root/Sources/ChatEvents" "$root/Sources/ChatReducer" "$root/Sources/ChatReplay" "$src/"
+cp -R "$root/Sources/ChatJSON" "$root/Sources/ChatEvents" "$root/Sources/ChatLogFormat" "$root/Sources/ChatReducer" \
+    "$root/Sources/ChatReplay" "$src/"
 cp "$root"/Fuzz/*.swift "$src/"
 
 echo "building $out/fuzz-$target (-sanitize=$sanitizers)" >&2
+library ChatJSON "$src"/ChatJSON/*.swift
 library ChatEvents "$src"/ChatEvents/*.swift
+library ChatLogFormat "$src"/ChatLogFormat/*.swift
 case "$target" in
     log)
-        "$swiftc" "${flags[@]}" -use-ld=lld -module-name FuzzLog -I "$out/module" -L "$out" -lChatEvents \
-            "$src"/ChatReducer/*.swift "$src/FuzzLog.swift" -o "$out/fuzz-log"
+        "$swiftc" "${flags[@]}" -use-ld=lld -module-name FuzzLog -I "$out/module" -L "$out" \
+            -lChatLogFormat -lChatEvents -lChatJSON "$src"/ChatReducer/*.swift "$src/FuzzLog.swift" -o "$out/fuzz-log"
         ;;
     replay)
         library ChatReducer "$src"/ChatReducer/*.swift
         "$swiftc" "${flags[@]}" -use-ld=lld -module-name FuzzReplay -I "$out/module" -L "$out" \
-            -lChatReducer -lChatEvents \
+            -lChatReducer -lChatLogFormat -lChatEvents -lChatJSON \
             "$src"/ChatReplay/*.swift "$src/FuzzReplay.swift" -o "$out/fuzz-replay"
         ;;
 esac

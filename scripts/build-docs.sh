@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC archives of ChatEvents, ChatReducer, ChatScrollDriver and ChatScrollSimulator with the toolchain's own `docc`, without
+# Builds the DocC archives of ChatEvents, ChatLogFormat, ChatReducer, ChatScrollDriver and ChatScrollSimulator with the toolchain's own `docc`, without
 # the DocC plugin (and so without network access), and fails on any documentation warning.
 #
 #   scripts/build-docs.sh [OUTPUT_FOLDER]     # default: .build/docs
@@ -16,7 +16,7 @@ swift build --scratch-path "$scratch" --target ChatScrollSimulator \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
 mkdir -p "$output"
 status=0
-for module in ChatEvents ChatReducer ChatScrollDriver ChatScrollSimulator; do
+for module in ChatEvents ChatLogFormat ChatReducer ChatScrollDriver ChatScrollSimulator; do
     input="$(mktemp -d)"
     cp "$graphs/$module.symbols.json" "$input/"
     cp "$graphs/$module"@*.symbols.json "$input/" 2>/dev/null || true

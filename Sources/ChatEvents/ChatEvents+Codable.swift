@@ -170,7 +170,7 @@ extension ChatEvent: Codable {
         let name = try container.decode(String.self, forKey: .type)
         guard let type = EventType(rawValue: name) else {
             throw DecodingError.dataCorruptedError(
-                forKey: .type, in: container, debugDescription: "unknown event type \(JSONWriter.quoted(name))"
+                forKey: .type, in: container, debugDescription: "unknown event type \(String(reflecting: name))"
             )
         }
         let c = container

@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatLogFormat
 import ChatReducer
 
 /// Makes large, realistic logs from a seed: the same seed and sizes always give byte-identical

@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatJSON
 import ChatReducer
 
 /// Writes the JSON lines of a replay, each by copying the previous line with the values that

@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatJSON
 
 /// A JSON value as `--format json` writes it: object keys keep their order.
 enum JSONOutput: Sendable {

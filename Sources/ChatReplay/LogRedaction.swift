@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatLogFormat
 
 /// Removes message text and real ids from a whole log: the library behind `replay redact`.
 ///

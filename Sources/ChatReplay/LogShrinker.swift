@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatJSON
 import ChatReducer
 
 /// The behaviour a shrunk log must still show.

@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatJSON
 import ChatReducer
 
 /// The view state after one step of a replay: every key that `replay --format jsonl` prints.

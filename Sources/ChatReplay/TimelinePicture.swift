@@ -1,4 +1,6 @@
 import ChatEvents
+import ChatJSON
+import ChatLogFormat
 import ChatReducer
 
 /// A picture of a whole replay: `replay render --svg` and `--html`.

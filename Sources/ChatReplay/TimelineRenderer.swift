@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatJSON
 import ChatReducer
 
 /// Renders a replay as the readable timeline that `replay run` prints and golden files hold.

@@ -1,4 +1,6 @@
 import ChatEvents
+import ChatJSON
+import ChatLogFormat
 import ChatReducer
 
 /// The viewport drawn as plain text, one frame per step: `replay run LOG --frames`.

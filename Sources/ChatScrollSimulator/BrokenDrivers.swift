@@ -484,10 +484,10 @@ extension BrokenDrivers {
 
     /// Runs every broken driver over `sessions` on a view of `personality` and counts, of the
     /// sessions in which it misbehaved, those that a check caught. A misbehaviour counts when the
-    /// broken driver's account has one and the user saw it (``isSeen(_:at:in:)``: the screen
+    /// broken driver's account has one and the user saw it (`isSeen(_:at:in:)`: the screen
     /// differs from the one the package's driver shows in the same session; a bug that the next
     /// move repaired before the frame was drawn was not seen). It is caught when a check fails in
-    /// a frame within ``catchFrames`` after it in which the package's driver passes every check:
+    /// a frame within `catchFrames` after it in which the package's driver passes every check:
     /// a violation elsewhere in the session, or one the package's driver shows too, is not
     /// evidence that the checks see this bug.
     public static func catchRates(

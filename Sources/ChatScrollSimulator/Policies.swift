@@ -92,7 +92,7 @@ struct OlderPages {
 }
 
 /// The app's glue between the driver and a UIKit scroll view, exactly as the "Integrating with
-/// UIKit" article writes it: each ``ScrollAnimation`` is one UIKit call.
+/// UIKit" article writes it: each `ScrollAnimation` is one UIKit call.
 public final class UIKitAdapter: ChatScrollViewTarget {
     weak var view: SimulatedScrollView?
 

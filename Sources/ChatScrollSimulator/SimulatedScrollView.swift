@@ -31,7 +31,7 @@ public struct SimMessage: Sendable, Hashable {
 }
 
 /// The callbacks a simulated scroll view makes, as `UIScrollViewDelegate` does (the gesture
-/// callbacks are ``ScrollGestureCallbacks``'), or as SwiftUI does where the view reports phases.
+/// callbacks are `ScrollGestureCallbacks`'), or as SwiftUI does where the view reports phases.
 public protocol SimulatedScrollViewDelegate: ScrollGestureCallbacks {
     /// `scrollViewDidScroll`, with the new `contentOffset.y`.
     func didScroll(contentOffsetY: Double)
@@ -40,7 +40,7 @@ public protocol SimulatedScrollViewDelegate: ScrollGestureCallbacks {
     /// A cell was laid out for the first time at its real height.
     func cellMeasured(id: String, height: Double)
     /// SwiftUI's `onScrollPhaseChange`, from a view that reports phases instead of the gesture
-    /// callbacks; `velocity` as ``ScrollGestureCallbacks/willEndDragging(velocity:)`` has it.
+    /// callbacks; `velocity` as `ScrollGestureCallbacks.willEndDragging(velocity:)` has it.
     func phaseChanged(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?)
     /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`: the release, with the
     /// `contentOffset.y` where the deceleration would stop; returns where it is to stop.

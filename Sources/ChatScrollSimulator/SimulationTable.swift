@@ -1,4 +1,6 @@
 import ChatEvents
+import ChatJSON
+import ChatLogFormat
 
 /// The measured table of `replay simulate`: on each scroll-view personality, for the driver and
 /// each model of a hand-written approach, the frames that violate each check and the

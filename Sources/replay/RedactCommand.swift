@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChatEvents
+import ChatLogFormat
 import ChatReplay
 
 extension ReplayCommand {

@@ -1,6 +1,7 @@
 // The only test file that uses Foundation: it checks that the Codable conformances, driven by
 // JSONEncoder and JSONDecoder, agree with the hand-written codec on the same lines.
 import ChatEvents
+import ChatLogFormat
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatLogFormat
 import Testing
 
 /// A line that must not decode, with the exact error it must report.

@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatLogFormat
 import Testing
 
 /// A hand-written line and the exact value it must decode to.

@@ -1,4 +1,6 @@
 import ChatEvents
+import ChatJSON
+import ChatLogFormat
 import Testing
 
 @Suite("JSON writer")

@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatLogFormat
 import Testing
 
 /// Decodes `text` as the offset of a `scrolled` line.

@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatLogFormat
 import Testing
 
 /// A value and its exact canonical encoding.

@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatLogFormat
 import Testing
 
 /// Strings are scanned eight bytes at a time while a word holds nothing to look at: every

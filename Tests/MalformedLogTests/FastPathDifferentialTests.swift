@@ -1,8 +1,10 @@
 import ChatEvents
+import ChatJSON
+import ChatLogFormat
 import ChatReplay
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The single-pass event parser against the full decoder: on every line it reads, it must give
 /// exactly the full decoder's value, and it must never read a line the full decoder rejects.

@@ -1,7 +1,8 @@
 import ChatEvents
+import ChatLogFormat
 import ChatReducer
-import Testing
 import TestSupport
+import Testing
 
 /// Inputs found by the fuzzer (Fuzz/run.sh), reduced to their essence.
 @Suite("Fuzzer findings")

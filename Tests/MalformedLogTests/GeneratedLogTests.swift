@@ -1,8 +1,9 @@
 import ChatEvents
+import ChatLogFormat
 import ChatReplay
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Logs too large to commit, generated into a temporary folder: deep nesting and huge lines.
 @Suite("Generated malformed logs")

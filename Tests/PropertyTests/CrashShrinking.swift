@@ -1,8 +1,9 @@
 import ChatEvents
+import ChatLogFormat
 import Foundation
 import PropertyBased
-import Testing
 import TestSupport
+import Testing
 
 /// A trap in the reducer ends the test process, so a trapping scenario cannot be shrunk in it.
 /// Before drawing each scenario the property tests write its seed to

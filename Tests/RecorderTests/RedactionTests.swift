@@ -1,9 +1,10 @@
 import ChatEvents
+import ChatLogFormat
 import ChatReducer
 import ChatReplay
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Ids no pseudonym contains, so that a search for them cannot be fooled.
 private let secretIDs = ["alpha-secret", "bravo-secret", "charlie-secret", "delta-secret", "echo-secret", "fox-secret", "golf-secret"]

@@ -1,9 +1,10 @@
 import ChatEvents
+import ChatLogFormat
 import ChatReducer
 import ChatReplay
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A generated 5,000-event session with `planted` put in the middle.
 private func plantedLog(_ planted: ChatEvent, seed: UInt64) -> ChatLog {

@@ -1,7 +1,8 @@
 import ChatEvents
+import ChatLogFormat
 import ChatReplay
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Log generator")
 struct GeneratorTests {

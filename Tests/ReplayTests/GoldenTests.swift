@@ -1,8 +1,9 @@
 import ChatEvents
+import ChatLogFormat
 import ChatReplay
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Golden files")
 struct GoldenTests {

@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatLogFormat
 import ChatReplay
 import Testing
 

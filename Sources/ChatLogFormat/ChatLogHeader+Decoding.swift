@@ -1,3 +1,6 @@
+import ChatEvents
+import ChatJSON
+
 extension ChatLogHeader {
     /// Decodes `{"chatlog": 1, "config"?: {...}, "meta"?: {...}}` from the line's members.
     init(fields: JSONFieldReader) throws(JSONScanError) {

@@ -1,3 +1,6 @@
+import ChatEvents
+import ChatJSON
+
 /// Where a scanned object sits in a line, as a missing-field error names it.
 enum JSONObjectContext {
     /// An event's own object: `in viewportChanged`.

@@ -15,9 +15,9 @@ package struct JSONMember: Sendable, Hashable {
 
 /// The keys an object has shown so far, for finding a duplicate: the members, and for large
 /// objects a set of key hashes.
-struct ObjectKeys {
-    var members: [JSONMember] = []
-    var seenHashes: Set<UInt64>?
+package struct ObjectKeys {
+    package var members: [JSONMember] = []
+    package var seenHashes: Set<UInt64>?
 }
 
 /// The members of one scanned object, in the order they appear.
@@ -74,7 +74,7 @@ extension JSONScanner {
     /// Validates `"key":` at `offset` in an object whose keys so far are `keys`, adds the key to
     /// them (its value's offsets unset), and returns where the value starts. A key the object
     /// has shown already is an error reported at its opening quote.
-    func scanKey(at offset: Int, into keys: inout ObjectKeys) throws(JSONScanError) -> Int {
+    package func scanKey(at offset: Int, into keys: inout ObjectKeys) throws(JSONScanError) -> Int {
         guard peek(offset) == ASCII.quote else {
             throw unexpected(at: offset, expected: "a quoted key")
         }

@@ -1,3 +1,6 @@
+import ChatEvents
+import ChatJSON
+
 extension ChatEvent.EventType {
     /// The UTF-8 of every wire name, for matching a `"type"` value without decoding it.
     fileprivate static let wireNames: [(utf8: [UInt8], type: Self)] = allCases.map {

@@ -1,9 +1,5 @@
-/// The version of this package, written into the header of every exported log under
-/// ``ChatLogRedactor/packageMetadataKey``.
-public enum ChatScrollPackage {
-    /// The package version, such as `1.1.0`.
-    public static let version = "1.1.0"
-}
+import ChatEvents
+import ChatJSON
 
 /// Removes what a log does not need to replay: message text, and optionally the real ids.
 ///
@@ -20,7 +16,7 @@ public enum ChatScrollPackage {
 ///
 /// A redactor is a value; redact one log with one redactor, in order.
 public struct ChatLogRedactor: Sendable {
-    /// The metadata key that holds ``ChatScrollPackage/version``.
+    /// The metadata key that holds `ChatScrollPackage.version`.
     public static let packageMetadataKey = "package"
     /// The metadata key that says what was removed, such as `text,ids`.
     public static let redactedMetadataKey = "redacted"

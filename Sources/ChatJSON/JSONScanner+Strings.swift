@@ -6,6 +6,13 @@ package struct JSONStringRef: Sendable, Hashable {
     package var end: Int
     /// Whether the text has no escapes, so its bytes are the string's UTF-8 as they stand.
     package var isPlain: Bool
+
+    /// The string between `start` and `end`, plain when `isPlain`.
+    package init(start: Int, end: Int, isPlain: Bool) {
+        self.start = start
+        self.end = end
+        self.isPlain = isPlain
+    }
 }
 
 extension JSONScanner {
@@ -61,7 +68,7 @@ extension JSONScanner {
     /// quote, a backslash, a control character or a non-ASCII byte — found eight bytes at a
     /// time; where fewer than eight bytes are left before it, the offset where they start.
     @inline(__always)
-    func skipPlainStringBytes(from offset: Int) -> Int {
+    package func skipPlainStringBytes(from offset: Int) -> Int {
         guard let base = bytes.baseAddress else { return offset }
         var i = offset
         while i + 8 <= bytes.count {
@@ -77,7 +84,7 @@ extension JSONScanner {
     /// the first such byte exactly (the classic "has a byte less than n" and "has a zero byte"
     /// tricks only ever mark a false byte after a true one), and 0 means there is none.
     @inline(__always)
-    static func specialBytes(_ word: UInt64) -> UInt64 {
+    package static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let control = (word &- ones &* 0x20) & ~word

@@ -1,3 +1,6 @@
+import ChatEvents
+import ChatJSON
+
 extension ChatLogLine {
     /// Decodes one line of a log: the UTF-8 of a single JSON object, without its newline.
     ///

@@ -1,3 +1,6 @@
+import ChatEvents
+import ChatJSON
+
 /// The single-pass decoder of an event line: the path nearly every line of a log takes.
 ///
 /// It reads the line's object once, from `{` to `}`: each key is recognised as it is scanned,

@@ -1,3 +1,6 @@
+import ChatEvents
+import ChatJSON
+
 extension ChatLogLine {
     /// The line as one compact JSON object, without a newline.
     ///

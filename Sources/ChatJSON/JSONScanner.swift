@@ -201,7 +201,7 @@ package struct JSONScanner {
     }
 
     /// The error for a container nested deeper than ``maximumDepth``.
-    func tooDeep(at offset: Int) -> JSONScanError {
+    package func tooDeep(at offset: Int) -> JSONScanError {
         JSONScanError(offset: offset, message: "JSON nested deeper than \(Self.maximumDepth) levels")
     }
 
@@ -253,43 +253,43 @@ package struct JSONScanner {
 }
 
 /// Uppercase hexadecimal digits of `value`, zero-padded to `width`.
-func hex(_ value: UInt32, width: Int) -> String {
+package func hex(_ value: UInt32, width: Int) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }
 
 /// The ASCII bytes the scanner and writer look for.
-enum ASCII {
-    static let tab: UInt8 = 0x09
-    static let newline: UInt8 = 0x0A
-    static let carriageReturn: UInt8 = 0x0D
-    static let space: UInt8 = 0x20
-    static let quote: UInt8 = 0x22
-    static let plus: UInt8 = 0x2B
-    static let comma: UInt8 = 0x2C
-    static let minus: UInt8 = 0x2D
-    static let period: UInt8 = 0x2E
-    static let slash: UInt8 = 0x2F
-    static let zero: UInt8 = 0x30
-    static let nine: UInt8 = 0x39
-    static let colon: UInt8 = 0x3A
-    static let upperE: UInt8 = 0x45
-    static let openBracket: UInt8 = 0x5B
-    static let backslash: UInt8 = 0x5C
-    static let closeBracket: UInt8 = 0x5D
-    static let b: UInt8 = 0x62
-    static let lowerE: UInt8 = 0x65
-    static let f: UInt8 = 0x66
-    static let n: UInt8 = 0x6E
-    static let r: UInt8 = 0x72
-    static let t: UInt8 = 0x74
-    static let u: UInt8 = 0x75
-    static let openBrace: UInt8 = 0x7B
-    static let closeBrace: UInt8 = 0x7D
+package enum ASCII {
+    package static let tab: UInt8 = 0x09
+    package static let newline: UInt8 = 0x0A
+    package static let carriageReturn: UInt8 = 0x0D
+    package static let space: UInt8 = 0x20
+    package static let quote: UInt8 = 0x22
+    package static let plus: UInt8 = 0x2B
+    package static let comma: UInt8 = 0x2C
+    package static let minus: UInt8 = 0x2D
+    package static let period: UInt8 = 0x2E
+    package static let slash: UInt8 = 0x2F
+    package static let zero: UInt8 = 0x30
+    package static let nine: UInt8 = 0x39
+    package static let colon: UInt8 = 0x3A
+    package static let upperE: UInt8 = 0x45
+    package static let openBracket: UInt8 = 0x5B
+    package static let backslash: UInt8 = 0x5C
+    package static let closeBracket: UInt8 = 0x5D
+    package static let b: UInt8 = 0x62
+    package static let lowerE: UInt8 = 0x65
+    package static let f: UInt8 = 0x66
+    package static let n: UInt8 = 0x6E
+    package static let r: UInt8 = 0x72
+    package static let t: UInt8 = 0x74
+    package static let u: UInt8 = 0x75
+    package static let openBrace: UInt8 = 0x7B
+    package static let closeBrace: UInt8 = 0x7D
 
     /// Whether `byte` is an ASCII letter, digit or underscore: part of a bare word.
     @inline(__always)
-    static func isWordByte(_ byte: UInt8) -> Bool {
+    package static func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: true
         default: false
@@ -298,7 +298,7 @@ enum ASCII {
 
     /// Whether `byte` is an ASCII decimal digit.
     @inline(__always)
-    static func isDigit(_ byte: UInt8) -> Bool {
+    package static func isDigit(_ byte: UInt8) -> Bool {
         byte &- zero < 10
     }
 }

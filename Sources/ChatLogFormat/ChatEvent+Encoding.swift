@@ -1,3 +1,6 @@
+import ChatEvents
+import ChatJSON
+
 extension ChatEvent {
     /// Writes `"type"` and the event's fields, in the order of section 5, into an open object.
     func writeMembers(to writer: inout JSONWriter) {

@@ -1,3 +1,6 @@
+import ChatEvents
+import ChatJSON
+
 extension ChatLogHeader {
     /// Writes the header object.
     func write(to writer: inout JSONWriter) {

@@ -1,3 +1,6 @@
+import ChatEvents
+import ChatJSON
+
 extension ChatLogLine {
     /// The line decoded by the full decoder alone, without the single-pass parser, so that
     /// tests can compare the two.

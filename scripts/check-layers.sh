@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Checks that an app embedding the reducer and the driver links no JSON, log-format or Foundation
+# code: the modules ChatScrollDriver depends on, transitively, are ChatEvents and ChatReducer only,
+# and their built object files refer to no symbol of ChatJSON, ChatLogFormat or Foundation.
+#
+#   scripts/check-layers.sh        # after `swift build`; exits non-zero on a violation
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift package describe --type json | python3 -c '
+import json, sys
+targets = {t["name"]: t.get("target_dependencies") or [] for t in json.load(sys.stdin)["targets"]}
+def closure(name):
+    seen, todo = set(), [name]
+    while todo:
+        for dependency in targets[todo.pop()]:
+            if dependency not in seen:
+                seen.add(dependency)
+                todo.append(dependency)
+    return seen
+expected = {"ChatReducer": {"ChatEvents"}, "ChatScrollDriver": {"ChatEvents", "ChatReducer"}, "ChatEvents": set()}
+status = 0
+for name, allowed in expected.items():
+    found = closure(name)
+    print(name, "depends on:", ", ".join(sorted(found)) or "nothing")
+    if found != allowed:
+        print(f"error: {name} should depend on {sorted(allowed)} only", file=sys.stderr)
+        status = 1
+sys.exit(status)
+'
+
+status=0
+for module in ChatEvents ChatReducer ChatScrollDriver; do
+    if grep -rlE --include="*.swift" "^\s*import (Foundation|FoundationEssentials|Glibc|Darwin|ChatJSON|ChatLogFormat)\b" "Sources/$module"; then
+        echo "error: $module imports more than the standard library and its layers" >&2
+        status=1
+    fi
+    # The objects of the module's current sources (a stale object of a moved file is not linked).
+    for source in Sources/"$module"/*.swift; do
+        object=".build/debug/$module.build/$(basename "$source").o"
+        if [ ! -f "$object" ]; then
+            echo "error: $object is missing; run swift build first" >&2
+            exit 1
+        fi
+        # Demangled, since a mangled name may spell a module by substitution.
+        if nm "$object" | swift demangle | grep -E '\b(ChatJSON|ChatLogFormat|Foundation|FoundationEssentials)\b'; then
+            echo "error: $object refers to JSON, log-format or Foundation code" >&2
+            status=1
+        fi
+    done
+done
+[ "$status" = 0 ] && echo "ChatEvents, ChatReducer and ChatScrollDriver link no JSON, log-format or Foundation code"
+exit "$status"
