@@ -19,15 +19,20 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
+        // What several layers share: the number format and a seeded random source; not a product.
+        .target(name: "ChatScrollUtilities"),
         // JSON scanning and writing, no domain types; used by the log format and the tools only.
-        .target(name: "ChatJSON"),
+        .target(name: "ChatJSON", dependencies: ["ChatScrollUtilities"]),
         .target(name: "ChatEvents"),
         // The log format: decoding (full and single-pass), encoding, redaction, the recorder's export.
         .target(name: "ChatLogFormat", dependencies: ["ChatEvents", "ChatJSON"]),
-        .target(name: "ChatReducer", dependencies: ["ChatEvents"]),
-        .target(name: "ChatReplay", dependencies: ["ChatEvents", "ChatJSON", "ChatLogFormat", "ChatReducer"]),
+        .target(name: "ChatReducer", dependencies: ["ChatEvents", "ChatScrollUtilities"]),
+        .target(name: "ChatReplay", dependencies: ["ChatEvents", "ChatJSON", "ChatLogFormat", "ChatReducer", "ChatScrollUtilities"]),
         .target(name: "ChatScrollDriver", dependencies: ["ChatEvents", "ChatReducer"]),
-        .target(name: "ChatScrollSimulator", dependencies: ["ChatEvents", "ChatJSON", "ChatLogFormat", "ChatReducer", "ChatScrollDriver"]),
+        .target(
+            name: "ChatScrollSimulator",
+            dependencies: ["ChatEvents", "ChatJSON", "ChatLogFormat", "ChatReducer", "ChatScrollDriver", "ChatScrollUtilities"]
+        ),
         .executableTarget(
             name: "replay",
             dependencies: [
@@ -37,17 +42,17 @@ let package = Package(
         ),
         // What every test target that runs the built `replay` binary shares; not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "DriverTests", dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatScrollDriver", "ChatScrollSimulator", "ChatReplay"]),
+        .testTarget(name: "DriverTests", dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatScrollDriver", "ChatScrollSimulator", "ChatReplay", "ChatScrollUtilities"]),
         .testTarget(name: "ReducerTests", dependencies: ["ChatEvents", "ChatReducer"]),
         .testTarget(name: "ReplayTests", dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
-        .testTarget(name: "ChatEventsTests", dependencies: ["ChatJSON", "ChatEvents", "ChatLogFormat"]),
+        .testTarget(name: "ChatEventsTests", dependencies: ["ChatJSON", "ChatEvents", "ChatLogFormat", "ChatScrollUtilities"]),
         .testTarget(name: "DocumentationTests", dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "ChatScrollDriver"]),
-        .testTarget(name: "RecorderTests", dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
+        .testTarget(name: "RecorderTests", dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport", "ChatScrollUtilities"]),
         .testTarget(name: "MalformedLogTests", dependencies: ["ChatJSON", "ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
-                "ChatEvents", "ChatLogFormat", "ChatReducer", "replay", "TestSupport",
+                "ChatEvents", "ChatLogFormat", "ChatReducer", "replay", "TestSupport", "ChatScrollUtilities",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

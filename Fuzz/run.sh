@@ -73,23 +73,25 @@ library() {
 src="$out/src"
 rm -rf "$src"
 mkdir -p "$src"
-cp -R "$root/Sources/ChatJSON" "$root/Sources/ChatEvents" "$root/Sources/ChatLogFormat" "$root/Sources/ChatReducer" \
-    "$root/Sources/ChatReplay" "$src/"
+for module in ChatScrollUtilities ChatJSON ChatEvents ChatLogFormat ChatReducer ChatReplay; do
+    cp -R "$root/Sources/$module" "$src/"
+done
 cp "$root"/Fuzz/*.swift "$src/"
 
 echo "building $out/fuzz-$target (-sanitize=$sanitizers)" >&2
+library ChatScrollUtilities "$src"/ChatScrollUtilities/*.swift
 library ChatJSON "$src"/ChatJSON/*.swift
 library ChatEvents "$src"/ChatEvents/*.swift
 library ChatLogFormat "$src"/ChatLogFormat/*.swift
 case "$target" in
     log)
         "$swiftc" "${flags[@]}" -use-ld=lld -module-name FuzzLog -I "$out/module" -L "$out" \
-            -lChatLogFormat -lChatEvents -lChatJSON "$src"/ChatReducer/*.swift "$src/FuzzLog.swift" -o "$out/fuzz-log"
+            -lChatLogFormat -lChatEvents -lChatJSON -lChatScrollUtilities "$src"/ChatReducer/*.swift "$src/FuzzLog.swift" -o "$out/fuzz-log"
         ;;
     replay)
         library ChatReducer "$src"/ChatReducer/*.swift
         "$swiftc" "${flags[@]}" -use-ld=lld -module-name FuzzReplay -I "$out/module" -L "$out" \
-            -lChatReducer -lChatLogFormat -lChatEvents -lChatJSON \
+            -lChatReducer -lChatLogFormat -lChatEvents -lChatJSON -lChatScrollUtilities \
             "$src"/ChatReplay/*.swift "$src/FuzzReplay.swift" -o "$out/fuzz-replay"
         ;;
 esac

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks that an app embedding the reducer and the driver links no JSON, log-format or Foundation
-# code: the modules ChatScrollDriver depends on, transitively, are ChatEvents and ChatReducer only,
-# and their built object files refer to no symbol of ChatJSON, ChatLogFormat or Foundation.
+# code: the modules ChatScrollDriver depends on, transitively, are ChatEvents, ChatReducer and
+# ChatScrollUtilities only, and their built object files refer to no symbol of ChatJSON,
+# ChatLogFormat or Foundation.
 #
 #   scripts/check-layers.sh        # after `swift build`; exits non-zero on a violation
 set -euo pipefail
@@ -18,7 +19,12 @@ def closure(name):
                 seen.add(dependency)
                 todo.append(dependency)
     return seen
-expected = {"ChatReducer": {"ChatEvents"}, "ChatScrollDriver": {"ChatEvents", "ChatReducer"}, "ChatEvents": set()}
+expected = {
+    "ChatEvents": set(),
+    "ChatScrollUtilities": set(),
+    "ChatReducer": {"ChatEvents", "ChatScrollUtilities"},
+    "ChatScrollDriver": {"ChatEvents", "ChatReducer", "ChatScrollUtilities"},
+}
 status = 0
 for name, allowed in expected.items():
     found = closure(name)
@@ -30,7 +36,7 @@ sys.exit(status)
 '
 
 status=0
-for module in ChatEvents ChatReducer ChatScrollDriver; do
+for module in ChatEvents ChatScrollUtilities ChatReducer ChatScrollDriver; do
     if grep -rlE --include="*.swift" "^\s*import (Foundation|FoundationEssentials|Glibc|Darwin|ChatJSON|ChatLogFormat)\b" "Sources/$module"; then
         echo "error: $module imports more than the standard library and its layers" >&2
         status=1
@@ -49,5 +55,5 @@ for module in ChatEvents ChatReducer ChatScrollDriver; do
         fi
     done
 done
-[ "$status" = 0 ] && echo "ChatEvents, ChatReducer and ChatScrollDriver link no JSON, log-format or Foundation code"
+[ "$status" = 0 ] && echo "ChatEvents, ChatScrollUtilities, ChatReducer and ChatScrollDriver link no JSON, log-format or Foundation code"
 exit "$status"

@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatScrollUtilities
 
 extension ChatState {
     /// The largest height, inset or offset the reducer accepts; larger values are clamped to it.
@@ -408,7 +409,7 @@ extension ChatState {
         } else if let id = restore.anchorID, let key = store.key(of: id) {
             var delta = restore.delta
             if !delta.isFinite {
-                warn("restore delta \(format(delta)) replaced by 0")
+                warn("restore delta \(formatNumber(delta)) replaced by 0")
                 delta = 0
             }
             issueRestoreCommand(key, delta: delta)
@@ -509,11 +510,11 @@ extension ChatState {
             return 0
         }
         if value < 0 {
-            warn("negative \(field()) \(format(value)) clamped to 0")
+            warn("negative \(field()) \(formatNumber(value)) clamped to 0")
             return 0
         }
         if value > Self.maximumLength {
-            warn("\(field()) \(format(value)) clamped to \(format(Self.maximumLength))")
+            warn("\(field()) \(formatNumber(value)) clamped to \(formatNumber(Self.maximumLength))")
             return Self.maximumLength
         }
         return value
@@ -543,10 +544,3 @@ extension ChatState {
 /// `"id"`, for warnings.
 func quoted(_ id: String) -> String { "\"\(id)\"" }
 
-/// A number as a person writes it: `12`, `-3`, `0.5`.
-func format(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(.towardZero), abs(value) < 1e15 {
-        return String(Int64(value))
-    }
-    return String(value)
-}

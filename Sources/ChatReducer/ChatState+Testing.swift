@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatScrollUtilities
 
 // Hooks for this package's own tests: invariant checks that are too slow, or too internal,
 // for the public API.
@@ -9,10 +10,10 @@ extension ChatState {
         var problems: [String] = []
         if let offset {
             if !(offset >= 0 && offset <= maxOffset) {
-                problems.append("offset \(format(offset)) outside 0...\(format(maxOffset))")
+                problems.append("offset \(formatNumber(offset)) outside 0...\(formatNumber(maxOffset))")
             }
             if mode == .following, !userHoldsView, offset != maxOffset {
-                problems.append("following and not held, but offset \(format(offset)) != maxOffset \(format(maxOffset))")
+                problems.append("following and not held, but offset \(formatNumber(offset)) != maxOffset \(formatNumber(maxOffset))")
             }
         }
         if unreadCount < 0 { problems.append("unreadCount \(unreadCount) < 0") }

@@ -1,6 +1,7 @@
 import ChatEvents
 import ChatLogFormat
 import ChatReducer
+import ChatScrollUtilities
 
 /// Makes large, realistic logs from a seed: the same seed and sizes always give byte-identical
 /// output, on every platform. Benchmarks and stress tests replay them; `replay generate` prints
@@ -343,24 +344,4 @@ public struct ChatLogGenerator: Sendable {
     }
 
     private static let tokens = ["The", " answer", " is", " streamed", " token", " by", " token", ",", ".", "\n", " and", " it", " grows"]
-}
-
-/// A small, fast, platform-independent pseudo-random generator (SplitMix64).
-struct SplitMix64: Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in `0..<bound`; `bound` must be positive.
-    mutating func next(below bound: Int) -> Int {
-        Int(next() % UInt64(bound))
-    }
 }

@@ -1,6 +1,7 @@
 import ChatEvents
 import ChatJSON
 import ChatReducer
+import ChatScrollUtilities
 
 /// Writes the JSON lines of a replay, each by copying the previous line with the values that
 /// changed written anew: each value the line shows is compared with the state's, and only

@@ -1,5 +1,6 @@
 import ChatEvents
 import ChatJSON
+import ChatScrollUtilities
 
 /// A JSON value as `--format json` writes it: object keys keep their order.
 enum JSONOutput: Sendable {

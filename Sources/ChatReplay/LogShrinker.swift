@@ -1,6 +1,7 @@
 import ChatEvents
 import ChatJSON
 import ChatReducer
+import ChatScrollUtilities
 
 /// The behaviour a shrunk log must still show.
 public enum ShrinkCondition: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import ChatEvents
 import ChatJSON
 import ChatReducer
+import ChatScrollUtilities
 
 /// The view state after one step of a replay: every key that `replay --format jsonl` prints.
 ///

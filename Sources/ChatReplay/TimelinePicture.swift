@@ -2,6 +2,7 @@ import ChatEvents
 import ChatJSON
 import ChatLogFormat
 import ChatReducer
+import ChatScrollUtilities
 
 /// A picture of a whole replay: `replay render --svg` and `--html`.
 ///

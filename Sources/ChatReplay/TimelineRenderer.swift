@@ -1,6 +1,6 @@
 import ChatEvents
-import ChatJSON
 import ChatReducer
+import ChatScrollUtilities
 
 /// Renders a replay as the readable timeline that `replay run` prints and golden files hold.
 ///

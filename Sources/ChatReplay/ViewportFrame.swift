@@ -1,7 +1,7 @@
 import ChatEvents
-import ChatJSON
 import ChatLogFormat
 import ChatReducer
+import ChatScrollUtilities
 
 /// The viewport drawn as plain text, one frame per step: `replay run LOG --frames`.
 ///

@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatScrollUtilities
 
 /// The shipped scenarios and seeded random sessions.
 public enum Scenarios {
@@ -235,7 +236,7 @@ public enum Scenarios {
     /// into loaded history), newer and older pages, and jumps to the latest; read receipts on.
     public static func messenger(seed: UInt64) -> SimSession {
         var s = SessionBuilder(seed: seed)
-        var random = SplitMix(seed: seed ^ 0x3e55)
+        var random = SplitMix64(seed: seed ^ 0x3e55)
         let archive = s.messages(random.int(20...120), prefix: "a")
         let history = s.messages(random.int(1...50))
         let incoming = history.filter { $0.direction == .incoming }
@@ -276,14 +277,14 @@ public enum Scenarios {
     /// sends, drags and flings, the keyboard, rotations, pages of history and jumps to the latest.
     public static func random(seed: UInt64) -> SimSession {
         var s = SessionBuilder(seed: seed)
-        var random = SplitMix(seed: seed ^ 0x5eed)
+        var random = SplitMix64(seed: seed ^ 0x5eed)
         let top = random.int(0...5) == 0
         s.add(.app(.open(history: s.messages(random.int(0...50)), hasMoreOlder: random.int(0...1) == 0)))
         let pages = (0..<random.int(0...3)).map { _ in s.messages(random.int(5...25), prefix: "o") }
         var keyboardUp = false
         // Rotations come from a stream of their own, so the rest of a session is drawn as before
         // up to its first rotation.
-        var rotations = SplitMix(seed: seed ^ 0x0707_a7e5)
+        var rotations = SplitMix64(seed: seed ^ 0x0707_a7e5)
         var landscape = false
         for _ in 0..<random.int(4...12) {
             s.wait(random.int(5...60))

@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatScrollUtilities
 
 /// Something that happens in a simulated session at a given frame.
 public enum SessionStep: Sendable, Hashable {
@@ -66,10 +67,10 @@ public struct SessionBuilder {
     /// The frame the next step happens at.
     public var frame = 0
     var next = 0
-    var random: SplitMix
+    var random: SplitMix64
 
     /// Starts at frame 0 with a seed for heights.
-    public init(seed: UInt64 = 1) { random = SplitMix(seed: seed) }
+    public init(seed: UInt64 = 1) { random = SplitMix64(seed: seed) }
 
     /// Waits `frames` frames.
     public mutating func wait(_ frames: Int) { frame += frames }
@@ -121,24 +122,5 @@ public struct SessionBuilder {
         SimSession(
             name: name, configuration: configuration, olderPages: olderPages, archive: archive, pageDelay: pageDelay,
             steps: steps, frames: frame + tail)
-    }
-}
-
-/// SplitMix64: a small, seeded, deterministic random source.
-public struct SplitMix: Sendable {
-    var state: UInt64
-    /// Seeds the source.
-    public init(seed: UInt64) { state = seed }
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A whole number in `range`.
-    public mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
     }
 }

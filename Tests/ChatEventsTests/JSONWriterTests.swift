@@ -1,6 +1,7 @@
 import ChatEvents
 import ChatJSON
 import ChatLogFormat
+import ChatScrollUtilities
 import Testing
 
 @Suite("JSON writer")

@@ -2,6 +2,7 @@ import ChatEvents
 import ChatReducer
 import ChatScrollDriver
 import ChatScrollSimulator
+import ChatScrollUtilities
 import Testing
 
 /// The driver never traps on hostile callbacks: random sequences of every call with NaN,
@@ -18,7 +19,7 @@ struct DriverRobustnessTests {
 
     @Test("random hostile callbacks keep every invariant", arguments: 1...40)
     func hostile(seed: UInt64) {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let driver = ChatScrollDriver(configuration: ChatConfiguration(layout: seed % 3 == 0 ? .top : .bottom))
         let view = ReentrantView()
         view.driver = driver

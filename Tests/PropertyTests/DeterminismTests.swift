@@ -1,7 +1,8 @@
+import ChatScrollUtilities
 import Foundation
 import PropertyBased
-import Testing
 import TestSupport
+import Testing
 
 /// The same log replays to the same bytes in different processes, whatever their hash seeds:
 /// the built `replay` executable runs each log once with `SWIFT_DETERMINISTIC_HASHING=1` and

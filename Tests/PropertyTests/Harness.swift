@@ -1,5 +1,6 @@
 import ChatEvents
 import ChatReducer
+import ChatScrollUtilities
 import Foundation
 import PropertyBased
 import Testing

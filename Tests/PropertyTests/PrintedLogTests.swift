@@ -1,6 +1,7 @@
 import ChatEvents
 import ChatLogFormat
 import ChatReducer
+import ChatScrollUtilities
 import PropertyBased
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import ChatScrollUtilities
 import PropertyBased
 import Testing
 
@@ -42,21 +43,10 @@ enum RunSettings {
     }
 }
 
-/// SplitMix64: turns the run seed and a scenario number into a generator state.
-struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// The generator state of scenario `index` of the property salted with `salt`.
     static func scenarioState(runSeed: UInt64, salt: UInt64, index: Int) -> Xoshiro {
-        var mix = SplitMix64(state: runSeed ^ (salt &* 0xD6E8_FEB8_6659_FD93))
+        var mix = SplitMix64(seed: runSeed ^ (salt &* 0xD6E8_FEB8_6659_FD93))
         mix.state &+= UInt64(truncatingIfNeeded: index) &* 0xA076_1D64_78BD_642F
         return Xoshiro(seed: (mix.next(), mix.next(), mix.next(), mix.next()))
     }

@@ -1,35 +1,13 @@
 import ChatEvents
+import ChatScrollUtilities
 import Foundation
 import Testing
-
-/// A small deterministic random source (SplitMix64).
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: Range<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-
-    mutating func double(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + Double(next() % 10_000) / 10_000 * (range.upperBound - range.lowerBound)
-    }
-}
 
 /// A busy but well-behaved session: no outgoing message, no unknown id, no warning.
 /// Incoming answers stream in, the user drags, the keyboard comes and goes, items are measured.
 enum SessionGenerator {
     static func events(count: Int, seed: UInt64, idPrefix: String = "msg-", withText: Bool = false) -> [LoggedEvent] {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var events: [LoggedEvent] = []
         var time = 0.0
         var ids: [String] = []
@@ -63,7 +41,7 @@ enum SessionGenerator {
                 add(.entranceAnimationFinished(id: id))
             case 2, 3:
                 add(.dragBegan)
-                let offset = random.double(0...3000)
+                let offset = Double(random.next() % 10_000) / 10_000 * 3000
                 add(.scrolled(offset: offset))
                 add(.dragEnded(offset: offset + 10, velocity: random.int(0..<2) == 0 ? nil : -1.5))
                 add(.scrollSettled(offset: offset + 20))
