@@ -155,52 +155,11 @@ public struct LogShrinker {
     /// ddmin over the events: subsets, then complements, at doubling granularity. A candidate
     /// that shows the behaviour is cut after its first showing step.
     private mutating func minimizeEvents(_ start: [Item]) -> [Item] {
-        var current = start
-        var granularity = 2
-        while current.count >= 2, !exhausted {
-            let chunks = Self.split(current.count, into: granularity)
-            var reduced = false
-            for range in chunks {
-                let subset = Array(current[range])
-                if let hit = test(subset) {
-                    current = Array(subset[...hit])
-                    granularity = 2
-                    reduced = true
-                    break
-                }
-            }
-            if !reduced {
-                // With two chunks each complement is the other chunk, already tried.
-                for range in chunks where chunks.count > 2 {
-                    var complement = Array(current[..<range.lowerBound])
-                    complement += current[range.upperBound...]
-                    if let hit = test(complement) {
-                        current = Array(complement[...hit])
-                        granularity = max(granularity - 1, 2)
-                        reduced = true
-                        break
-                    }
-                }
-            }
-            if !reduced {
-                if granularity >= current.count { break }
-                granularity = min(granularity * 2, current.count)
-            }
+        deltaDebugging(start, triesSubsets: true) { candidate in
+            if exhausted { return .stop }
+            guard let hit = test(candidate) else { return .doesNotShow }
+            return .shows(Array(candidate[...hit]))
         }
-        return current
-    }
-
-    /// Splits `0..<count` into `parts` nearly equal ranges.
-    static func split(_ count: Int, into parts: Int) -> [Range<Int>] {
-        let parts = max(1, min(parts, count))
-        var ranges: [Range<Int>] = []
-        var lower = 0
-        for part in 0..<parts {
-            let upper = (count * (part + 1)) / parts
-            if upper > lower { ranges.append(lower..<upper) }
-            lower = upper
-        }
-        return ranges
     }
 
     /// The messages in arrays and optional fields left: what simplification reduces.
@@ -260,27 +219,10 @@ public struct LogShrinker {
         }
         if messages.isEmpty { return messages }
         if shows([], &self) { return [] }
-        var current = messages
-        var granularity = 2
-        while current.count >= 2, !exhausted {
-            let chunks = Self.split(current.count, into: granularity)
-            var reduced = false
-            for range in chunks {
-                var complement = Array(current[..<range.lowerBound])
-                complement += current[range.upperBound...]
-                if shows(complement, &self) {
-                    current = complement
-                    granularity = max(granularity - 1, 2)
-                    reduced = true
-                    break
-                }
-            }
-            if !reduced {
-                if granularity >= current.count { break }
-                granularity = min(granularity * 2, current.count)
-            }
+        return deltaDebugging(messages, triesSubsets: false) { candidate in
+            if exhausted { return .stop }
+            return shows(candidate, &self) ? .shows(candidate) : .doesNotShow
         }
-        return current
     }
 
     /// The event with one optional field dropped, for each optional field it has.

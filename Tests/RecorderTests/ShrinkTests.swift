@@ -155,3 +155,42 @@ struct ShrinkTests {
         #expect(none.status == 64)
     }
 }
+
+@Suite("Delta debugging")
+struct DeltaDebuggingTests {
+    @Test func complementsFindTheOneElementThatMatters() {
+        var tried: [[Int]] = []
+        let kept = deltaDebugging(Array(1...6), triesSubsets: false) { candidate in
+            tried.append(candidate)
+            return candidate.contains(4) ? .shows(candidate) : .doesNotShow
+        }
+        #expect(kept == [4])
+        #expect(tried == [[4, 5, 6], [5, 6], [4]])
+    }
+
+    @Test func subsetsAndComplementsFindTwoElementsThatMatterTogether() {
+        let kept = deltaDebugging(Array(1...8), triesSubsets: true) { candidate in
+            candidate.contains(2) && candidate.contains(7) ? .shows(candidate) : .doesNotShow
+        }
+        #expect(kept == [2, 7])
+    }
+
+    @Test func aShowingCandidateCanBeCutShorter() {
+        // As the shrinker does: a candidate is cut after the element that shows the behaviour.
+        let kept = deltaDebugging(Array(1...8), triesSubsets: true) { candidate in
+            guard let hit = candidate.firstIndex(of: 5) else { return .doesNotShow }
+            return .shows(Array(candidate[...hit]))
+        }
+        #expect(kept == [5])
+    }
+
+    @Test func stopKeepsWhatWasFoundSoFar() {
+        var calls = 0
+        let kept = deltaDebugging(Array(1...8), triesSubsets: false) { candidate in
+            calls += 1
+            return calls == 1 ? .shows(candidate) : .stop
+        }
+        #expect(kept == [5, 6, 7, 8])
+        #expect(calls == 2)
+    }
+}
