@@ -21,22 +21,29 @@ let package = Package(
     targets: [
         // What several layers share: the number format and a seeded random source; not a product.
         .target(name: "ChatScrollUtilities"),
+        // What the tools ask of the operating system (files, console, environment, math); not a product.
+        .target(name: "ChatPlatform"),
         // JSON scanning and writing, no domain types; used by the log format and the tools only.
         .target(name: "ChatJSON", dependencies: ["ChatScrollUtilities"]),
         .target(name: "ChatEvents"),
         // The log format: decoding (full and single-pass), encoding, redaction, the recorder's export.
         .target(name: "ChatLogFormat", dependencies: ["ChatEvents", "ChatJSON"]),
         .target(name: "ChatReducer", dependencies: ["ChatEvents", "ChatScrollUtilities"]),
-        .target(name: "ChatReplay", dependencies: ["ChatEvents", "ChatJSON", "ChatLogFormat", "ChatReducer", "ChatScrollUtilities"]),
+        .target(
+            name: "ChatReplay",
+            dependencies: ["ChatEvents", "ChatJSON", "ChatLogFormat", "ChatPlatform", "ChatReducer", "ChatScrollUtilities"]
+        ),
         .target(name: "ChatScrollDriver", dependencies: ["ChatEvents", "ChatReducer"]),
         .target(
             name: "ChatScrollSimulator",
-            dependencies: ["ChatEvents", "ChatJSON", "ChatLogFormat", "ChatReducer", "ChatScrollDriver", "ChatScrollUtilities"]
+            dependencies: [
+                "ChatEvents", "ChatJSON", "ChatLogFormat", "ChatPlatform", "ChatReducer", "ChatScrollDriver", "ChatScrollUtilities",
+            ]
         ),
         .executableTarget(
             name: "replay",
             dependencies: [
-                "ChatReplay", "ChatScrollSimulator",
+                "ChatPlatform", "ChatReplay", "ChatScrollSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

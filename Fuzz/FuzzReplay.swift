@@ -3,10 +3,11 @@
 // Built by `Fuzz/run.sh --target replay` together with the sources of ChatReplay. For every
 // input it:
 //
-// 1. reads the bytes with `ChatLogReader(bytes:skipInvalidLines: true)`, which must never
-//    throw, and compares its events with those of a plain line splitter (byte-order mark at
-//    the very start, LF or CRLF, blank lines skipped, a header only on the first line that
-//    decodes) that decodes each line with `ChatLogLine(decoding:)`;
+// 1. reads the bytes with `ChatLogReader(bytes:skipInvalidLines: true)`, which throws only for
+//    a bad header (a header line before any line that decodes: it configures the whole replay,
+//    so it is never skipped), and compares its events with those of a plain line splitter
+//    (byte-order mark at the very start, LF or CRLF, blank lines skipped, a header only on the
+//    first line that decodes) that decodes each line with `ChatLogLine(decoding:)`;
 // 2. reads the bytes strictly with `ChatLog(decoding:)`: it decodes the same events, or throws
 //    an undecodable-line error at a line and column inside the input, and the first skipped
 //    line of step 1 is that line;
@@ -26,9 +27,11 @@ public func fuzzReplay(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-/// The expected reading: the events, the header, and the line numbers (1-based) that are
-/// skipped.
-func expectedReading(_ bytes: [UInt8]) -> (header: ChatLogHeader?, events: [LoggedEvent], skipped: [Int]) {
+/// The expected reading: the events, the header, the line numbers (1-based) that are skipped,
+/// and the line of a bad header, which even a skipping reader throws for.
+func expectedReading(
+    _ bytes: [UInt8]
+) -> (header: ChatLogHeader?, events: [LoggedEvent], skipped: [Int], badHeaderLine: Int?) {
     var start = 0
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
     var header: ChatLogHeader?
@@ -46,7 +49,14 @@ func expectedReading(_ bytes: [UInt8]) -> (header: ChatLogHeader?, events: [Logg
         start = newline + 1
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C }) { continue }
         // With skipping, the header is the first line that decodes, even after skipped lines.
-        switch try? ChatLogLine(decoding: line) {
+        let decoded: ChatLogLine?
+        do throws(ChatLogLineError) {
+            decoded = try ChatLogLine(decoding: line)
+        } catch {
+            if !sawLine, error.isHeader { return (nil, [], skipped, lineNumber) }
+            decoded = nil
+        }
+        switch decoded {
         case .header(let decoded)?:
             if !sawLine { header = decoded } else { skipped.append(lineNumber) }
             sawLine = true
@@ -57,7 +67,7 @@ func expectedReading(_ bytes: [UInt8]) -> (header: ChatLogHeader?, events: [Logg
             skipped.append(lineNumber)
         }
     }
-    return (header, events, skipped)
+    return (header, events, skipped, nil)
 }
 
 func checkReplay(_ bytes: [UInt8]) {
@@ -70,7 +80,16 @@ func checkReplay(_ bytes: [UInt8]) {
         reader = try ChatLogReader(bytes: bytes, name: "fuzz.jsonl", skipInvalidLines: true) { skipped.append($0) }
         events = try reader.readAll()
     } catch {
-        fatalError("a skipping reader threw: \(error.summary)")
+        guard let badHeaderLine = expected.badHeaderLine else {
+            fatalError("a skipping reader threw: \(error.summary)")
+        }
+        guard error.kind == .undecodable, error.line == badHeaderLine, error.column >= 1 else {
+            fatalError("a bad header at line \(badHeaderLine) was reported as \(error.summary)")
+        }
+        return
+    }
+    if let badHeaderLine = expected.badHeaderLine {
+        fatalError("a skipping reader accepted the bad header at line \(badHeaderLine)")
     }
     if reader.header != expected.header {
         fatalError("header \(String(describing: reader.header)), expected \(String(describing: expected.header))")

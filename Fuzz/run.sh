@@ -73,7 +73,7 @@ library() {
 src="$out/src"
 rm -rf "$src"
 mkdir -p "$src"
-for module in ChatScrollUtilities ChatJSON ChatEvents ChatLogFormat ChatReducer ChatReplay; do
+for module in ChatScrollUtilities ChatPlatform ChatJSON ChatEvents ChatLogFormat ChatReducer ChatReplay; do
     cp -R "$root/Sources/$module" "$src/"
 done
 cp "$root"/Fuzz/*.swift "$src/"
@@ -90,8 +90,9 @@ case "$target" in
         ;;
     replay)
         library ChatReducer "$src"/ChatReducer/*.swift
+        library ChatPlatform "$src"/ChatPlatform/*.swift
         "$swiftc" "${flags[@]}" -use-ld=lld -module-name FuzzReplay -I "$out/module" -L "$out" \
-            -lChatReducer -lChatLogFormat -lChatEvents -lChatJSON -lChatScrollUtilities \
+            -lChatReducer -lChatPlatform -lChatLogFormat -lChatEvents -lChatJSON -lChatScrollUtilities \
             "$src"/ChatReplay/*.swift "$src/FuzzReplay.swift" -o "$out/fuzz-replay"
         ;;
 esac

@@ -1,16 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ChatEvents
+import ChatPlatform
 
 /// Why a log could not be read: the file could not be opened or read, or a line could not be decoded.
 ///
@@ -130,7 +119,7 @@ public final class ChatLogReader {
     @exclusivity(unchecked) public private(set) var lineNumber = 0
 
     private enum Source {
-        case file(Int32)
+        case file(ReadableFile)
         case memory
     }
 
@@ -168,16 +157,10 @@ public final class ChatLogReader {
         file = path
         skipsInvalidLines = skipInvalidLines
         self.onSkip = onSkip
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw Self.unreadable(path, String(cString: strerror(errno)))
+        switch ReadableFile.open(path) {
+        case .success(let opened): source = .file(opened)
+        case .failure(let failure): throw Self.unreadable(path, failure.reason)
         }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            close(descriptor)
-            throw Self.unreadable(path, "is a directory, not a log file")
-        }
-        source = .file(descriptor)
         try readHeader()
     }
 
@@ -205,7 +188,7 @@ public final class ChatLogReader {
 
     deinit {
         bufferBase?.deallocate()
-        if case let .file(descriptor) = source { close(descriptor) }
+        if case let .file(opened) = source { opened.close() }
     }
 
     /// The next event, or `nil` at the end of the log.
@@ -385,8 +368,8 @@ public final class ChatLogReader {
     /// The index of the first LF in `bytes` at or after `offset` (memchr, not a byte-by-byte loop).
     private static func firstLineBreak(in buffer: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
         guard offset < buffer.count, let base = buffer.baseAddress else { return nil }
-        guard let found = memchr(base + offset, 0x0A, buffer.count - offset) else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        guard let found = firstByte(0x0A, in: base + offset, count: buffer.count - offset) else { return nil }
+        return base.distance(to: found)
     }
 
     /// Appends `bytes` to the buffer.
@@ -417,7 +400,7 @@ public final class ChatLogReader {
 
     /// Drops the consumed bytes and reads the next chunk.
     private func fill() throws(LogReadError) {
-        guard case let .file(descriptor) = source else {
+        guard case let .file(opened) = source else {
             atEnd = true
             return
         }
@@ -430,12 +413,10 @@ public final class ChatLogReader {
         }
         // Read straight into the buffer, after the bytes it holds.
         guard let free = reserve(Self.chunkSize) else { return }
-        var count: Int
-        repeat {
-            count = read(descriptor, free, Self.chunkSize)
-        } while count < 0 && errno == EINTR
-        guard count >= 0 else {
-            throw Self.unreadable(file, String(cString: strerror(errno)))
+        let count: Int
+        switch opened.read(into: free, count: Self.chunkSize) {
+        case .success(let read): count = read
+        case .failure(let failure): throw Self.unreadable(file, failure.reason)
         }
         buffered += count
         if count == 0 { atEnd = true }

@@ -1,16 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ChatEvents
+import ChatPlatform
 
 /// When a golden check writes `NAME.golden` instead of failing.
 ///
@@ -41,7 +30,7 @@ public enum GoldenRecordPolicy: String, Sendable, Hashable, CaseIterable {
     ///
     /// - Throws: ``GoldenError/invalidPolicy(_:)`` when `CHAT_GOLDEN_RECORD` names no policy.
     public static func resolve(
-        update: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment
+        update: Bool = false, environment: [String: String] = processEnvironment
     ) throws(GoldenError) -> GoldenRecordPolicy {
         if isContinuousIntegration(environment) { return .never }
         if update { return .all }
@@ -77,7 +66,7 @@ public enum PendingGoldenLocation: Sendable, Hashable {
     /// and not empty; otherwise ``nowhere`` on continuous integration and ``besideGolden``
     /// elsewhere.
     public static func resolve(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = processEnvironment
     ) -> PendingGoldenLocation {
         if let directory = environment[environmentVariable], !directory.isEmpty { return .artifacts(directory: directory) }
         return GoldenRecordPolicy.isContinuousIntegration(environment) ? .nowhere : .besideGolden
@@ -100,7 +89,7 @@ public enum PendingGoldenLocation: Sendable, Hashable {
     static func relativePath(of path: String) -> String {
         var path = path
         if path.hasPrefix("/") {
-            let current = FileManager.default.currentDirectoryPath
+            let current = FileSystem.currentDirectory
             let prefix = current.hasSuffix("/") ? current : current + "/"
             path = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
         }
@@ -605,69 +594,11 @@ public enum GoldenSuite {
         var accepted: [String] = []
         for file in pending.sorted() {
             let golden = String(file.dropLast(".new".count))
-            guard rename(file, golden) == 0 else {
-                throw .unreadablePath(file, message: "cannot move to \(golden): \(String(cString: strerror(errno)))")
+            if let reason = FileSystem.move(file, to: golden) {
+                throw .unreadablePath(file, message: "cannot move to \(golden): \(reason)")
             }
             accepted.append(golden)
         }
         return accepted
-    }
-}
-
-/// The few file operations goldens need.
-enum FileSystem {
-    static func kind(_ path: String) -> mode_t? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return status.st_mode & S_IFMT
-    }
-
-    static func isFile(_ path: String) -> Bool { kind(path) == S_IFREG }
-    static func isDirectory(_ path: String) -> Bool { kind(path) == S_IFDIR }
-
-    static func read(_ path: String) -> String? {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    static func write(_ text: String, to path: String, creatingFolders: Bool = false) throws {
-        let url = URL(fileURLWithPath: path)
-        if creatingFolders {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        }
-        try Data(text.utf8).write(to: url, options: .atomic)
-    }
-
-    static func remove(_ path: String) {
-        if isFile(path) { unlink(path) }
-    }
-
-    /// Every regular file under `folder`, recursively, skipping hidden entries and links to
-    /// folders; paths start
-    /// with `folder` (without a leading `./` when the folder is `.`).
-    static func files(under folder: String) -> [String] {
-        var result: [String] = []
-        var stack = [folder]
-        while let directory = stack.popLast() {
-            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
-            for entry in entries.sorted() where !entry.hasPrefix(".") {
-                let path = join(directory, entry)
-                var status = stat()
-                guard lstat(path, &status) == 0 else { continue }
-                switch status.st_mode & S_IFMT {
-                case S_IFDIR: stack.append(path)
-                case S_IFREG: result.append(path)
-                // A link to a file counts; links to folders are not followed, so cycles cannot occur.
-                case S_IFLNK where isFile(path): result.append(path)
-                default: break
-                }
-            }
-        }
-        return result.sorted()
-    }
-
-    static func join(_ directory: String, _ entry: String) -> String {
-        if directory == "." { return entry }
-        return directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
     }
 }

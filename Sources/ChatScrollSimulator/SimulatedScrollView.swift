@@ -1,13 +1,6 @@
 import ChatEvents
+import ChatPlatform
 import ChatScrollDriver
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A message as the simulated screen holds it: the height the data source estimates before
 /// the cell is laid out, and the real height layout finds.
@@ -586,7 +579,7 @@ public final class SimulatedScrollView {
         var (end, speed) = (offset, velocity)
         let dt = 1 / Simulator.frameRate
         while abs(speed) >= Self.momentumStopVelocity {
-            speed *= pow(0.998, dt * 1000)
+            speed *= power(0.998, dt * 1000)
             end += speed * dt
         }
         return min(max(0, end), restingMaxOffset)
@@ -639,7 +632,7 @@ public final class SimulatedScrollView {
             }
         } else if isDecelerating, let target = momentumTarget {
             // Towards the target the app set, the rest decaying as momentum decays.
-            let rest = (target - offset) * pow(0.998, dt * 1000)
+            let rest = (target - offset) * power(0.998, dt * 1000)
             let stops = abs(rest) < 0.5
             offset = stops ? target : target - rest
             report(.didScroll(contentOffsetY))
@@ -650,7 +643,7 @@ public final class SimulatedScrollView {
                 report(.didEndDecelerating)
             }
         } else if isDecelerating {
-            velocity *= pow(0.998, dt * 1000)
+            velocity *= power(0.998, dt * 1000)
             offset += velocity * dt
             let bottom = restingMaxOffset
             if offset < 0 || offset > bottom {

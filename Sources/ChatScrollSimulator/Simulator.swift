@@ -1,11 +1,5 @@
 import ChatEvents
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ChatPlatform
 
 /// A check of what the user sees, frame by frame.
 public enum ScreenCheck: String, Sendable, CaseIterable, Hashable {
@@ -85,7 +79,7 @@ public enum Simulator {
     /// How long a rotation's animation lasts, in frames (0.4 s).
     static let rotationFrames = 48
     /// How much of its speed momentum keeps from one frame to the next: 0.998 per millisecond.
-    static let momentumDecayPerFrame = pow(0.998, 1000 / frameRate)
+    static let momentumDecayPerFrame = power(0.998, 1000 / frameRate)
 
     struct Frame {
         var tops = RowValues()

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How a simulated scroll view behaves where real scroll views differ, or where what they do is
 /// not documented. A personality belongs to the view: the policy driving it is never told.
 ///
@@ -137,13 +129,15 @@ enum ScrollPhysics {
     /// exactly 1 once less than 1/2000 of the way is left (at about 0.36 s for the keyboard's),
     /// so that everything moved along one spring arrives together.
     static func springProgress(_ t: Double, omega: Double) -> Double {
-        let left = (1 + omega * t) * exp(-omega * t)
+        let left = (1 + omega * t) * exponential(-omega * t)
         return left < 0.0005 ? 1 : 1 - left
     }
 
     /// A critically damped spring's displacement from its rest after `t` seconds, from
     /// displacement `x0` and velocity `v0`.
     static func springDisplacement(_ t: Double, x0: Double, v0: Double, omega: Double) -> Double {
-        (x0 + (v0 + omega * x0) * t) * exp(-omega * t)
+        (x0 + (v0 + omega * x0) * t) * exponential(-omega * t)
     }
 }
+
+import ChatPlatform

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChatEvents
+import ChatPlatform
 import ChatReplay
 
 extension ReplayCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChatEvents
 import ChatLogFormat
+import ChatPlatform
 import ChatReplay
 
 extension ReplayCommand {
@@ -32,13 +33,7 @@ extension ReplayCommand {
         var keepMeta: [String] = []
 
         func run() throws {
-            let original: ChatLog
-            do throws(LogReadError) {
-                original = try ChatLog(contentsOf: log)
-            } catch {
-                Console.error(error.description)
-                throw Exit.code(for: error)
-            }
+            let original = try Exit.readingLog { () throws(LogReadError) in try ChatLog(contentsOf: log) }
             let redacted = LogRedaction.redact(
                 original, keepingText: keepText, keepingIDs: keepIDs,
                 keepingMetadata: Set(keepMeta + [ChatLogRedactor.packageMetadataKey]))

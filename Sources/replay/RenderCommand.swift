@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatPlatform
 import ChatReplay
 
 extension TimelinePicture.Options.VerticalScale: ExpressibleByArgument {}
@@ -44,15 +45,10 @@ extension ReplayCommand {
         }
 
         func run() throws {
-            let picture: TimelinePicture
-            do throws(LogReadError) {
-                picture = try TimelinePicture.replaying(
+            let picture = try Exit.readingLog { () throws(LogReadError) in
+                try TimelinePicture.replaying(
                     log: log, options: TimelinePicture.Options(timeAxis: time, verticalScale: scale), keepsStateJSON: html != nil,
-                    skipInvalidLines: skipInvalid,
-                    onSkip: { Console.error("warning: \($0.summary) (line skipped)") })
-            } catch {
-                Console.error(error.description)
-                throw Exit.code(for: error)
+                    skipInvalidLines: skipInvalid, onSkip: Exit.reportSkipped)
             }
             for (path, text) in [(svg, { picture.svg() }), (html, { picture.html() })] as [(String?, () -> String)] {
                 guard let path else { continue }

@@ -1,17 +1,6 @@
 import ArgumentParser
+import ChatPlatform
 import ChatReplay
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 @main
 struct ReplayCommand: ParsableCommand {
@@ -41,79 +30,28 @@ enum Exit {
     static func code(for error: LogReadError) -> ExitCode {
         error.kind == .unreadable ? unreadable : undecodable
     }
-}
 
-/// Buffered standard output, and unbuffered standard error.
-struct Console {
-    private var pending = ""
-
-    mutating func write(_ text: String) {
-        // A large piece (a replay hands over about 256 KiB at a time) goes out as it is.
-        if pending.isEmpty, text.utf8.count >= 1 << 15 {
-            Self.writeOut(text)
-            return
+    /// What `read` returns; a log it cannot read or decode is reported on standard error and
+    /// ends the command with the error's exit code.
+    static func readingLog<Value>(_ read: () throws(LogReadError) -> Value) throws -> Value {
+        do throws(LogReadError) {
+            return try read()
+        } catch {
+            Console.error(error.description)
+            throw code(for: error)
         }
-        pending += text
-        if pending.utf8.count >= 1 << 16 { flush() }
     }
 
-    /// Writes UTF-8 bytes, after anything still pending.
-    mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
-        flush()
-        _ = writeBytes(bytes, to: STDOUT_FILENO)
+    /// Reports a line that `--skip-invalid` skipped.
+    static func reportSkipped(_ error: LogReadError) {
+        Console.error("warning: \(error.summary) (line skipped)")
     }
-
-    mutating func flush() {
-        guard !pending.isEmpty else { return }
-        Self.writeOut(pending)
-        pending = ""
-    }
-
-    /// Writes `text` to standard output without copying it.
-    private static func writeOut(_ text: String) {
-        var text = text
-        text.withUTF8 { _ = writeBytes($0, to: STDOUT_FILENO) }
-    }
-
-    static func error(_ text: String) {
-        var line = text + "\n"
-        line.withUTF8 { _ = writeBytes($0, to: STDERR_FILENO) }
-    }
-}
-
-/// Writes every byte to `descriptor`, retrying after a signal; stops at any other error (a
-/// closed pipe: the reader went away). Returns whether everything was written.
-func writeBytes(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
-    guard var next = bytes.baseAddress else { return true }
-    var remaining = bytes.count
-    while remaining > 0 {
-        let written = write(descriptor, next, remaining)
-        if written < 0 {
-            if errno == EINTR { continue }
-            return false
-        }
-        next += written
-        remaining -= written
-    }
-    return true
-}
-
-/// Writes `text` to the file at `path`, replacing it; on failure, the system's reason.
-func writeFile(_ text: String, to path: String) -> String? {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-    var text = text
-    let written = text.withUTF8 { writeBytes($0, to: descriptor) }
-    let reason = written ? nil : String(cString: strerror(errno))
-    guard close(descriptor) == 0 || reason != nil else { return String(cString: strerror(errno)) }
-    return reason
 }
 
 /// Rejects a file that is neither a log, a golden nor a pending golden (exit code 64).
 func validatePairPaths(_ paths: [String]) throws {
     for path in paths {
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else { continue }
+        guard FileSystem.exists(path), !FileSystem.isDirectory(path) else { continue }
         guard [".jsonl", ".golden", ".golden.new"].contains(where: path.hasSuffix) else {
             throw ValidationError("\(path) is not a log (.jsonl), a golden (.golden) or a folder")
         }
@@ -148,12 +86,12 @@ extension ReplayCommand {
                 if frames {
                     try Replay.runFrames(
                         log: log, skipInvalidLines: skipInvalid,
-                        onSkip: { Console.error("warning: \($0.summary) (line skipped)") },
+                        onSkip: Exit.reportSkipped,
                         write: { console.write($0) })
                 } else {
                     let reader = try ChatLogReader(
                         contentsOf: log, skipInvalidLines: skipInvalid,
-                        onSkip: { Console.error("warning: \($0.summary) (line skipped)") })
+                        onSkip: Exit.reportSkipped)
                     try Replay.run(
                         reader, format: format, writeText: { console.write($0) },
                         writeBytes: { console.write(bytes: $0) })
@@ -195,7 +133,7 @@ extension ReplayCommand {
         }
 
         func run() throws {
-            let environment = ProcessInfo.processInfo.environment
+            let environment = processEnvironment
             let policy: GoldenRecordPolicy
             do throws(GoldenError) {
                 policy = try GoldenRecordPolicy.resolve(update: update, environment: environment)

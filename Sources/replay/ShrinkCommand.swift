@@ -1,12 +1,8 @@
 import ArgumentParser
 import ChatEvents
+import ChatPlatform
 import ChatReducer
 import ChatReplay
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension ReplayCommand {
     struct Shrink: ParsableCommand {
@@ -64,13 +60,7 @@ extension ReplayCommand {
         }
 
         func run() throws {
-            let original: ChatLog
-            do throws(LogReadError) {
-                original = try ChatLog(contentsOf: log)
-            } catch {
-                Console.error(error.description)
-                throw Exit.code(for: error)
-            }
+            let original = try Exit.readingLog { () throws(LogReadError) in try ChatLog(contentsOf: log) }
             let condition: ShrinkCondition
             if let untilDiverges {
                 guard let golden = try? String(contentsOfFile: untilDiverges, encoding: .utf8) else {
@@ -83,7 +73,7 @@ extension ReplayCommand {
             } else {
                 condition = .command(reason: ScrollCommand.Reason(rawValue: untilCommand ?? "") ?? .initialLoad)
             }
-            let started = Date()
+            let started = ContinuousClock.now
             var shrinker: LogShrinker
             do throws(ShrinkError) {
                 shrinker = try LogShrinker(
@@ -94,7 +84,8 @@ extension ReplayCommand {
                 throw Exit.mismatch
             }
             let result = shrinker.shrink()
-            let seconds = Date().timeIntervalSince(started)
+            let elapsed = (ContinuousClock.now - started).components
+            let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
             try writeLog(result.log.jsonLines, to: output)
             Console.error(
                 "shrunk \(result.originalEventCount) events to \(result.log.events.count) in "

@@ -1,12 +1,8 @@
 import ArgumentParser
 import ChatEvents
+import ChatPlatform
 import ChatReplay
 import ChatScrollSimulator
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension ReplayCommand {
     struct Simulate: ParsableCommand {
@@ -70,9 +66,8 @@ extension ReplayCommand {
                 + (0..<(sessions / 4)).map { Scenarios.messenger(seed: seed &+ UInt64($0)) }
             let table = SimulationTable.run(all, recording: record != nil)
             if let record {
-                try FileManager.default.createDirectory(atPath: record, withIntermediateDirectories: true)
                 for (name, log) in table.logs {
-                    try Data(log.utf8).write(to: URL(fileURLWithPath: record).appendingPathComponent(name + ".jsonl"))
+                    try FileSystem.write(log, named: name + ".jsonl", in: record)
                 }
             }
             print(format == "json" ? table.json : table.text)
