@@ -74,7 +74,7 @@ let kinds: [Kind] = [
         .appeared(restore: SavedPosition(anchorID: "h\(n / 2)", delta: Double(i & 15), wasAtBottom: false))
     },
     Kind(name: "disappeared") { _, _ in .disappeared },
-    // SPEC 10 and 11.
+    // Specification §10 and §11.
     Kind(name: "scrolled (held, readReceipts)", configuration: ChatConfiguration(readReceipts: true),
          prepare: { _ in [.dragBegan] }) { i, n in
         .scrolled(offset: Double(n) * 100 + (i & 1 == 0 ? 0 : -300))
@@ -134,7 +134,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // SPEC 11: a window replaces everything that is loaded; its cost must not grow with what
+    // Specification §11: a window replaces everything that is loaded; its cost must not grow with what
     // it replaces. Each iteration prepares a conversation of `size` messages (not measured) and
     // measures one windowLoaded of 50 messages that replaces it.
     for size in sizes {
@@ -152,7 +152,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // SPEC 10: opening at the first unread message of a history of `size` messages, 20 from
+    // Specification §10: opening at the first unread message of a history of `size` messages, 20 from
     // its end (each iteration prepares the history, not measured).
     for size in sizes {
         var history: [ChatMessage] = []

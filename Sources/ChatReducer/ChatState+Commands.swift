@@ -80,7 +80,7 @@ extension ChatState {
                 target = store.top(anchor.key) + anchor.delta
                 command.unitAnchorY = unitAnchor(below: -anchor.delta)
             } else if command.reason == .initialLoad {
-                // The first unread message (SPEC 10), at its top: d = 0.
+                // The first unread message (specification §10), at its top: d = 0.
                 target = key.map { store.top($0) } ?? maxOffset
                 command.unitAnchorY = unitAnchor(below: 0)
             } else {

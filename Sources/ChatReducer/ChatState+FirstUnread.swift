@@ -1,6 +1,6 @@
 import ChatEvents
 
-// SPEC 10: opening at the first unread message, and read receipts.
+// Specification §10: opening at the first unread message, and read receipts.
 extension ChatState {
     /// The key of the first unread message an opening `historyLoaded` names, or `nil` with a
     /// warning when it is not a loaded incoming message (the open is then the plain one).

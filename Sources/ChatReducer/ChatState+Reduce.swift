@@ -42,7 +42,7 @@ extension ChatState {
         apply(event)
         finishStep()
         if !warnings.isEmpty {
-            // One line per event, however many things were wrong with it (SPEC 7).
+            // One line per event, however many things were wrong with it (specification §7).
             warnings = ["\(event.type.rawValue): " + warnings.joined(separator: "; ")]
         }
 
@@ -270,7 +270,7 @@ extension ChatState {
     }
 
     private mutating func messageConfirmed(_ id: String, newID: String?) {
-        // A window may already hold the confirmed message under its server id (SPEC 11). Only
+        // A window may already hold the confirmed message under its server id (specification §11). Only
         // once history is windowed: a v1 log replays with v1's warning.
         if hasMoreNewer || windowReplaced, store.key(of: id) == nil, let newID, store.key(of: newID) != nil { return }
         guard let key = liveKey(id) else { return }

@@ -4,7 +4,7 @@ import ChatScrollUtilities
 // Hooks for this package's own tests: invariant checks that are too slow, or too internal,
 // for the public API.
 extension ChatState {
-    /// The invariants of SPEC section 7 that hold after every event, as human-readable
+    /// The invariants of specification §7 that hold after every event, as human-readable
     /// violations; empty when all hold. `thorough` adds O(n) checks of the message store.
     package func invariantViolations(thorough: Bool = false) -> [String] {
         var problems: [String] = []

@@ -1,6 +1,6 @@
 import ChatEvents
 
-// SPEC 11: windowed history — jumping to messages that are not loaded, and loading newer
+// Specification §11: windowed history — jumping to messages that are not loaded, and loading newer
 // pages back down to the present.
 extension ChatState {
     /// Asks for a window of history; it replaces a pending request.

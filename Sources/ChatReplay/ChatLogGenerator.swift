@@ -16,7 +16,7 @@ import ChatScrollUtilities
 /// unknown or duplicate ids, negative heights, a `"t"` that goes backwards. Every line is
 /// valid JSON, so the whole log replays without decoding errors.
 ///
-/// With `messenger`, the log is a messenger's (SPEC 10 and 11): the configuration turns on
+/// With `messenger`, the log is a messenger's (specification §10 and §11): the configuration turns on
 /// `readReceipts` and `windowedHistory`, the history opens at a first unread message, and
 /// reply jumps go into history that is not loaded: each `loadWindow` is answered by a
 /// `windowLoaded` (now and then `windowLoadFailed`), each `loadNewer` by a `newerLoaded` page

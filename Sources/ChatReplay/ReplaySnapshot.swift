@@ -102,7 +102,7 @@ public struct ReplaySnapshot: Sendable, Hashable {
         pendingWindow = state.pendingWindow
     }
 
-    /// A step's ``warnings``: one line per event (SPEC 7), the replay's own findings joined to
+    /// A step's ``warnings``: one line per event (specification §7), the replay's own findings joined to
     /// the reducer's.
     @inline(__always)
     static func warnings(reducer: [String], replay: [String]) -> [String] {
@@ -142,7 +142,7 @@ public struct ReplaySnapshot: Sendable, Hashable {
         writer.endObject()
     }
 
-    /// The keys of a JSON line (SPEC 3), in order.
+    /// The keys of a JSON line (specification §3), in order.
     package enum LineField: Int, CaseIterable {
         case step, event, mode, offset, contentHeight, visibleHeight, isAtBottom, offsetReason, scrollTarget
         case unreadCount, showJumpToLatest, animating, isLoadingOlder, hasMoreOlder, effects, keyboardHeight

@@ -193,7 +193,7 @@ public final class ChatScrollDriver {
             pendingKeyboard = (duration, clock?())
             return
         }
-        // A reader's held view hears of it at once: nothing moves while it is held (SPEC 2),
+        // A reader's held view hears of it at once: nothing moves while it is held (specification §2),
         // and nothing jumps when it is released. Plain momentum ends: the keyboard takes over.
         if isDecelerating, !held { settleMomentum() }
         sendKeyboard(duration: duration)

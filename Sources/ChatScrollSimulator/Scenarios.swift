@@ -13,7 +13,7 @@ public enum Scenarios {
         ]
     }
 
-    /// A messenger's configuration: read receipts and windowed history (SPEC 10 and 11).
+    /// A messenger's configuration: read receipts and windowed history (specification §10 and §11).
     public static let messengerConfiguration = ChatConfiguration(readReceipts: true, windowedHistory: true)
 
     /// The shipped scenario named `name`, or the random session `random-SEED`; `nil` for

@@ -31,7 +31,7 @@ public struct SimSession: Sendable, Hashable {
     /// How many frames to run.
     public var frames: Int
     /// The conversation's history before the opening history, oldest first, that the server
-    /// hands out in windows and pages (SPEC 11); when it is not empty it also answers requests
+    /// hands out in windows and pages (specification §11); when it is not empty it also answers requests
     /// for older pages, and ``olderPages`` is not used.
     public var archive: [SimMessage]
 

@@ -138,7 +138,7 @@ public enum Simulator {
         var pages = session.olderPages
         var deliveries: [(frame: Int, page: [SimMessage], more: Bool)] = []
         var frameIndex = 0
-        // The app's server (SPEC 11): the whole conversation, oldest first — the archive, what
+        // The app's server (specification §11): the whole conversation, oldest first — the archive, what
         // opened and what arrived since — and which part of it the screen has loaded.
         var conversation = session.archive
         var loadedStart = conversation.count
@@ -582,7 +582,7 @@ public enum Simulator {
             } else if current.shown, current.atBottom, !away || userMoving || frame <= userNavigationUntil {
                 // The user brought the list to the bottom (a gesture, a navigation). A reader
                 // whose list reached it by a clamp (content that shrank, a taller viewport) still
-                // reads there: SPEC 2 says clamping changes neither the anchor nor the mode.
+                // reads there: specification §2 says clamping changes neither the anchor nor the mode.
                 away = false
             } else if previous.offset > previous.maxOffset + 0.5 {
                 // Pulled past the bottom, the reader is at the bottom, even when content that
@@ -622,7 +622,7 @@ public enum Simulator {
                 violate(.a, "\(id) moved \(moved(id)) as the finger came down")
             }
             // b. Reading stays put. While the keyboard moves the bottom edge, what is read stays
-            // or moves with that edge (SPEC 2: what sat at the bottom edge stays there); on
+            // or moves with that edge (specification §2: what sat at the bottom edge stays there); on
             // rotation, the row at the top stays where it was unless the content's end stops it.
             let keyboardDelta = current.keyboard - previous.keyboard
             // What is read moves with the keyboard's edge by one share of it through the whole
@@ -709,8 +709,8 @@ public enum Simulator {
                 // dissolves on its own way).
                 violate(.c, "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
             } else if let turned = rotation, frame >= turned.due, !current.keyboardMoving {
-                // The row keeps its distance to the visible top (SPEC 2's top edge), less the
-                // changes of the bottom inset and of the keyboard when those moved too (SPEC 2's
+                // The row keeps its distance to the visible top (specification §2's top edge), less the
+                // changes of the bottom inset and of the keyboard when those moved too (specification §2's
                 // bottom edge), and less a bounce's overshoot, unless the content's end stops it;
                 // judged once the keyboard, which the rotation may set moving, is still.
                 rotation = nil
@@ -860,7 +860,7 @@ public enum Simulator {
             if opened, !cleanOpenDone, current.shown {
                 // At a first unread: its top at the visible top, or — when everything from it down
                 // fits — the bottom with it in view (a following view snaps the last
-                // atBottomThreshold points, SPEC 10). Without one: the newest at the visible bottom.
+                // atBottomThreshold points, specification §10). Without one: the newest at the visible bottom.
                 // Never past an edge: the view would pull the list back in the next frame.
                 let snap = session.configuration.atBottomThreshold
                 let unreadShown = openedAtUnread.map { id in

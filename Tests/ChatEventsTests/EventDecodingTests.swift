@@ -67,7 +67,7 @@ let eventDecodingCases: [DecodingCase] = [
         .olderLoaded(messages: [ChatMessage(id: "m0", direction: .incoming, height: 30)], hasMoreOlder: false)
     ),
     DecodingCase(#"{"type":"loadOlderFailed"}"#, .loadOlderFailed),
-    // v1.1 (SPEC 10 and 11).
+    // v1.1 (specification §10 and §11).
     DecodingCase(
         #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":60}],"hasMoreOlder":false,"firstUnreadID":"m1"}"#,
         .historyLoaded(messages: [ChatMessage(id: "m1", direction: .incoming, height: 60)], hasMoreOlder: false, firstUnreadID: "m1")

@@ -626,7 +626,7 @@ struct DriverTests {
         #expect(screen.sent.last == .viewportChanged(height: 0, insetTop: 0, insetBottom: 83))
     }
 
-    // MARK: SPEC 10 and 11
+    // MARK: specification §10 and §11
 
     @Test("given a messenger's screen, when the user reads, jumps into unloaded history and reaches its bottom, then markRead, loadWindow and loadNewer go to onEffect once each, in order")
     func messengerEffectsAreForwarded() {

@@ -91,7 +91,7 @@ let rejectedLogs: [RejectedLog] = [
     RejectedLog("wrong-types.jsonl", #"2:36: expected a number for "height", found a string"#),
     RejectedLog("header-wrong-type.jsonl", #"1:36: expected a number for "pinMargin", found a string"#,
                 replayed: 0, isBadHeader: true),
-    // v1.1's events, fields and configuration keys (SPEC 10 and 11), exactly as v1's.
+    // v1.1's events, fields and configuration keys (specification §10 and §11), exactly as v1's.
     RejectedLog("wrong-types-windows.jsonl", #"2:76: expected a string for "firstUnreadID", found a number"#),
     RejectedLog("header-v1-1-wrong-type.jsonl", #"1:64: expected a boolean for "readReceipts", found a string"#,
                 replayed: 0, isBadHeader: true),
@@ -172,7 +172,7 @@ struct CorpusTests {
         #expect(lines.allSatisfy { $0.hasPrefix("warning: \(log.file):") && $0.hasSuffix(" (line skipped)") })
     }
 
-    // SPEC 9 and 8: the header configures every step; replaying with the defaults instead
+    // Specification §9 and §8: the header configures every step; replaying with the defaults instead
     // would silently change them all.
     @Test("with --skip-invalid a bad header still exits 65", arguments: rejectedLogs.filter(\.isBadHeader))
     func badHeaderNeverSkipped(log: RejectedLog) throws {

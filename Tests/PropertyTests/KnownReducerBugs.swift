@@ -21,7 +21,7 @@ struct KnownReducerBugs {
         return state
     }
 
-    // MARK: Traps (SPEC 7: "The reducer never traps")
+    // MARK: Traps (specification §7: "The reducer never traps")
 
     /// Heights in thirds of a point (a 3× screen) on an older page, and the screen goes away
     /// at the top. The Fenwick tree of the older messages keeps a running `total` that differs
@@ -74,9 +74,9 @@ struct KnownReducerBugs {
         #expect(state.invariantViolations(thorough: true).isEmpty)
     }
 
-    // MARK: The bottom edge (SPEC 2, `detached`)
+    // MARK: The bottom edge (specification §2, `detached`)
 
-    /// SPEC 2: "when the bottom edge moves (keyboardHeight, insetBottom), what sat at the bottom
+    /// Specification §2: "when the bottom edge moves (keyboardHeight, insetBottom), what sat at the bottom
     /// edge stays there: offset += Δ(K + B), clamped". Detached at 320 (anchor m4, delta 20),
     /// the input bar shrinks by 37: the offset should become 320 - 37 = 283, keeping content
     /// y = 970 at the bottom edge. The reducer first clamps the anchored offset to the new

@@ -11,7 +11,7 @@ import PropertyBased
 /// Heights are multiples of ½ point, so every sum is exact; with `thirds`, multiples of ⅓
 /// point, as a 3× screen measures them.
 ///
-/// With `messenger`, the session is a messenger's (SPEC 10 and 11): it opens at the first
+/// With `messenger`, the session is a messenger's (specification §10 and §11): it opens at the first
 /// unread message, sends read receipts, jumps to replies that are not loaded, and answers every
 /// `loadNewer` and `loadWindow` as a server would.
 struct PlausibleEvents: ScenarioDrawing {

@@ -5,7 +5,7 @@ import PropertyBased
 import Testing
 
 /// The reducer never breaks, whatever it is fed: random event sequences, checked after every
-/// step against the invariants of SPEC section 7 and the rules behind them (see `Property`).
+/// step against the invariants of specification §7 and the rules behind them (see `Property`).
 ///
 /// The default run checks about 200,000 events; `CHAT_SOAK_EVENTS` sets the total for a soak
 /// run, and `CHAT_PROPERTY_SEED` the run seed. A failure is shrunk to a minimal log and

@@ -3,43 +3,43 @@ import ChatReducer
 
 /// The properties checked after every step. Each names one rule of the specification.
 enum Property: String, Sendable, CaseIterable {
-    /// SPEC 7 through `invariantViolations()` (and `thorough: true` on small states):
+    /// Specification §7 through `invariantViolations()` (and `thorough: true` on small states):
     /// `0 ≤ offset ≤ maxOffset`, ids unique, `animating` ⊆ loaded ids, `unreadCount ≥ 0`,
     /// `following` and not held ⇒ `offset = maxOffset`, one `loadOlder` at most.
     case invariant
     /// Every number of the state is finite; `offset` is null exactly before the first
-    /// `viewportChanged`; derived values agree with their definitions (SPEC 1, 3).
+    /// `viewportChanged`; derived values agree with their definitions (specification §1, §3).
     case geometry
-    /// SPEC 4: which events may issue which command, never two in one step, none while the
+    /// Specification §4: which events may issue which command, never two in one step, none while the
     /// view is held, a deferred command when the hold ends, and the command's fields.
     case command
-    /// SPEC 4: a streamed answer causes at most one command.
+    /// Specification §4: a streamed answer causes at most one command.
     case stream
-    /// SPEC 5 and 7: a `loadOlder` effect exactly when the rule asks for one, one request at
+    /// Specification §5 and §7: a `loadOlder` effect exactly when the rule asks for one, one request at
     /// most in flight, `isLoadingOlder` set while it is.
     case loadOlder
-    /// SPEC 2, `detached`: content changes and top-edge moves keep `offset = clamp(top(id) + delta)`
+    /// Specification §2, `detached`: content changes and top-edge moves keep `offset = clamp(top(id) + delta)`
     /// with the anchor unchanged, so what the reader reads keeps its place on screen.
     case anchor
-    /// SPEC 2, `detached`: the keyboard moves the bottom edge; the offset shifts by ΔK, clamped.
+    /// Specification §2, `detached`: the keyboard moves the bottom edge; the offset shifts by ΔK, clamped.
     case bottomEdge
-    /// SPEC 2, `detached`: `viewportChanged` moves only the bottom inset; the offset shifts by
+    /// Specification §2, `detached`: `viewportChanged` moves only the bottom inset; the offset shifts by
     /// ΔB, clamped.
     case insetBottom
-    /// SPEC 2, `pinned`: `offset = clamp(top(q) - pinMargin)` for the newest question q.
+    /// Specification §2, `pinned`: `offset = clamp(top(q) - pinMargin)` for the newest question q.
     case pinned
-    /// SPEC 5: unread never counts while `following`; `showJumpToLatest` follows its formula.
+    /// Specification §5: unread never counts while `following`; `showJumpToLatest` follows its formula.
     case unread
-    /// SPEC 6: `persistPosition` exactly when the scroll settles (`scrollSettled`, or a
+    /// Specification §6: `persistPosition` exactly when the scroll settles (`scrollSettled`, or a
     /// `dragEnded` without velocity) and on `disappeared`, with a finite delta.
     case effects
-    /// SPEC 7: bad input adds a warning, one line per event at most that names the event;
+    /// Specification §7: bad input adds a warning, one line per event at most that names the event;
     /// a plausible app causes none.
     case warning
-    /// SPEC 11: a `loadNewer` effect exactly when the rule asks for one, one request at most in
+    /// Specification §11: a `loadNewer` effect exactly when the rule asks for one, one request at most in
     /// flight; a window request answered by the command of its reason.
     case windows
-    /// SPEC 10: `readUpTo` only moves forward within a window; `markRead` names it, exactly when
+    /// Specification §10: `readUpTo` only moves forward within a window; `markRead` names it, exactly when
     /// the messages it newly covers include an incoming one.
     case reading
 }
@@ -299,7 +299,7 @@ struct StepChecker {
         velocity.map { $0 == 0 || $0.isNaN } ?? true
     }
 
-    // MARK: - Commands (SPEC 4)
+    // MARK: - Commands (specification §4)
 
     /// Checks the step's command, if any, and returns whether one was issued.
     private mutating func checkCommands(
@@ -415,7 +415,7 @@ struct StepChecker {
             fail(.command, "\(event.type.rawValue) issued \(command.reason); expected \(required)")
         }
 
-        // The fields of the command (SPEC 4 table; SPEC 10 and 11).
+        // The fields of the command (specification §4 table; specification §10 and §11).
         let isWindow = if case .windowLoaded = event { true } else { false }
         let animatedByDefault = command.reason != .initialLoad && command.reason != .restore && !isWindow
         if command.animated != (animatedByDefault && !configuration.reduceMotion) {
@@ -469,7 +469,7 @@ struct StepChecker {
                     fail(.command, "command offset \(describe(target)) outside 0...\(describe(state.maxOffset))")
                 }
                 // The open at the first unread message snaps the last atBottomThreshold points
-                // when it follows, as at the end of a hold (SPEC 10).
+                // when it follows, as at the end of a hold (specification §10).
                 let snapped = command.reason == .initialLoad && command.kind == .item && state.mode == .following
                     && offset == state.maxOffset && state.maxOffset - target <= configuration.atBottomThreshold
                 if target != offset, !snapped {
@@ -495,7 +495,7 @@ struct StepChecker {
         return true
     }
 
-    // MARK: - Streams (SPEC 4: one command per streamed answer)
+    // MARK: - Streams (specification §4: one command per streamed answer)
 
     private mutating func checkStreams(
         event: ChatEvent, idLoadedBefore: Bool, issued: Bool, state: ChatState,
@@ -550,7 +550,7 @@ struct StepChecker {
         }
     }
 
-    // MARK: - Loading older and newer history (SPEC 5, 7, 11)
+    // MARK: - Loading older and newer history (specification §5, §7, §11)
 
     private mutating func checkLoadOlder(
         event: ChatEvent, state: ChatState, fail: (Property, @autoclosure () -> String) -> Void
@@ -604,7 +604,7 @@ struct StepChecker {
         if windows == 1, state.pendingWindow == nil { fail(.windows, "a loadWindow effect without a pending window") }
     }
 
-    // MARK: - Reading (SPEC 10)
+    // MARK: - Reading (specification §10)
 
     private func checkReading(
         event: ChatEvent, before: Observation, state: ChatState, fail: (Property, @autoclosure () -> String) -> Void
@@ -635,7 +635,7 @@ struct StepChecker {
         }
     }
 
-    // MARK: - What the reader reads does not move (SPEC 2)
+    // MARK: - What the reader reads does not move (specification §2)
 
     private func checkAnchor(
         event: ChatEvent, before: Observation, issued: Bool, state: ChatState,
@@ -691,7 +691,7 @@ struct StepChecker {
              .messageAppended, .viewportChanged, .loadNewerFailed, .windowLoadFailed:
             break
         case .newerLoaded:
-            // SPEC 11: what is on screen does not move (the anchor is taken where the view is).
+            // Specification §11: what is on screen does not move (the anchor is taken where the view is).
             if !close(offset, offsetBefore) {
                 fail(.anchor, "newerLoaded moved the offset from \(describe(offsetBefore)) to \(describe(offset))")
             }
@@ -719,7 +719,7 @@ struct StepChecker {
     }
 }
 
-// MARK: - Which events must warn (SPEC 7)
+// MARK: - Which events must warn (specification §7)
 
 enum WarningRules {
     static func bad(_ value: Double) -> Bool { value.isNaN || value < 0 || value > ChatState.maximumLength }
@@ -796,7 +796,7 @@ enum WarningRules {
             if state.message(id: message.id) != nil { return "duplicate id \"\(message.id)\"" }
             return bad(message.height) ? "height \(describe(message.height))" : nil
         case let .messageConfirmed(id, newID):
-            // A window may hold the confirmed message under its server id already (SPEC 11).
+            // A window may hold the confirmed message under its server id already (specification §11).
             if state.hasMoreNewer || state.windowReplacedForTesting, state.message(id: id) == nil,
                let newID, state.message(id: newID) != nil { return nil }
             if let problem = unknown(id) { return problem }
@@ -839,7 +839,7 @@ enum WarningRules {
     }
 }
 
-/// The paging rule of one edge (SPEC 5 for older history, 11 for newer), as a model the
+/// The paging rule of one edge (specification §5 for older history, 11 for newer), as a model the
 /// checks keep: after any event, when the geometry is known, the list non-empty, more history
 /// beyond the edge, no request in flight and the view within the threshold of that edge,
 /// request; after a failure, not until the view has left the trigger zone.

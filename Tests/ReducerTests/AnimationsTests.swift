@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 5: every appended message is added to `animating` (the first question in an
+/// Specification §5: every appended message is added to `animating` (the first question in an
 /// empty conversation animates); history, older pages and confirmations never are.
 @Suite("Animations")
 struct AnimationsTests {

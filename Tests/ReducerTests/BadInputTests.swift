@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 7: the reducer never traps. Unknown ids, duplicate ids, negative and huge
+/// Specification §7: the reducer never traps. Unknown ids, duplicate ids, negative and huge
 /// numbers and events that make no sense leave the state valid, apply what can be applied,
 /// and add one human-readable line to `warnings`. (The `send` helper checks the invariants
 /// after every event.)
@@ -107,7 +107,7 @@ struct BadInputTests {
         #expect(state.messageCount == 21)
     }
 
-    // The SPEC's historyLoaded rule merges "skipping ids already present" (cache, then network);
+    // The historyLoaded rule (specification §5) merges "skipping ids already present" (cache, then network);
     // the reducer treats that overlap as normal and does not warn (docs/decisions.md).
     @Test("given history, when a later history repeats ids (also within one batch), then they are skipped without a warning")
     func duplicateInHistoryIsSkippedSilently() {

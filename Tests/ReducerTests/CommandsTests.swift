@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 4: scroll commands, `seq`, offsets resolved once, and the user commands
+/// Specification §4: scroll commands, `seq`, offsets resolved once, and the user commands
 /// `jumpToLatest` and `jumpToMessage`.
 @Suite("Commands")
 struct CommandsTests {

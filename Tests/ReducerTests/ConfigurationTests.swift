@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 8: configuration and its defaults, and the options that change commands
+/// Specification §8: configuration and its defaults, and the options that change commands
 /// (`focusScrollsToBottom`, `reduceMotion`).
 @Suite("Configuration")
 struct ConfigurationTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 2, mode `detached`: anchor (id, delta); what the user reads does not move.
+/// Specification §2, mode `detached`: anchor (id, delta); what the user reads does not move.
 /// Base: `detachedChat(at: 1030)` — 20 messages of 100 (content 2000, maxOffset 1350), anchor
 /// (m11, 30), visible region [1030, 1680).
 @Suite("Detached")
@@ -198,7 +198,7 @@ struct DetachedTests {
         #expect(state.effects == [.persistPosition(SavedPosition(anchorID: "m8", delta: 0, wasAtBottom: false))])
     }
 
-    // SPEC 2: "when the bottom edge moves (keyboardHeight, insetBottom), what sat at the bottom edge
+    // Specification §2: "when the bottom edge moves (keyboardHeight, insetBottom), what sat at the bottom edge
     // stays there: offset += Δ(K + B), clamped". The offset is the clamped one (0), not the anchor's
     // unclamped position (-20).
     @Test(

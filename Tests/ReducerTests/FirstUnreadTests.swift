@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 10, first unread: `historyLoaded` may carry `firstUnreadID`, the oldest
+/// Specification §10, first unread: `historyLoaded` may carry `firstUnreadID`, the oldest
 /// incoming message the user has not read. On the history that opens the conversation it sets
 /// the divider, makes every incoming message from it unread, and opens with its top under the
 /// top inset (`item`/`top`, `unitAnchorY = T / V`, not animated); the mode is then decided by

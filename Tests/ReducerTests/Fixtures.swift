@@ -59,12 +59,12 @@ extension ChatEvent {
 // MARK: - Driving the reducer
 
 extension ChatState {
-    /// Applies `events` in order and checks the invariants of SPEC section 7 after each one.
+    /// Applies `events` in order and checks the invariants of specification §7 after each one.
     mutating func send(_ events: ChatEvent..., sourceLocation: SourceLocation = #_sourceLocation) {
         send(events, sourceLocation: sourceLocation)
     }
 
-    /// Applies `events` in order and checks the invariants of SPEC section 7 after each one.
+    /// Applies `events` in order and checks the invariants of specification §7 after each one.
     mutating func send(_ events: [ChatEvent], sourceLocation: SourceLocation = #_sourceLocation) {
         for event in events {
             let wasLoadingOlder = isLoadingOlder
@@ -73,7 +73,7 @@ extension ChatState {
         }
     }
 
-    /// SPEC section 7: `0 ≤ offset ≤ maxOffset`; ids unique; `animating` ⊆ loaded ids;
+    /// Specification §7: `0 ≤ offset ≤ maxOffset`; ids unique; `animating` ⊆ loaded ids;
     /// `unreadCount ≥ 0`; `following` and not held ⇒ `offset = maxOffset`; at most one
     /// `loadOlder` in flight.
     func checkInvariants(after event: ChatEvent, wasLoadingOlder: Bool, sourceLocation: SourceLocation) {
@@ -141,7 +141,7 @@ func detachedChat(
 
 // MARK: - Whole-state comparison
 
-/// The state as `replay --format jsonl` prints it (SPEC section 3), without `step` and `event`.
+/// The state as `replay --format jsonl` prints it (specification §3), without `step` and `event`.
 /// The defaults are the neutral values, so a test lists only what is not neutral but still
 /// compares every key.
 struct Snapshot: Equatable, Sendable {
@@ -173,7 +173,7 @@ struct Snapshot: Equatable, Sendable {
 }
 
 extension ChatState {
-    /// Every key of SPEC section 3 (v1.1) except `step` and `event`.
+    /// Every key of specification §3 (v1.1) except `step` and `event`.
     var snapshot: Snapshot {
         Snapshot(
             mode: mode, offset: offset, contentHeight: contentHeight, visibleHeight: visibleHeight,

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 2, mode `following`: pinned to the bottom, `offset = maxOffset`; growth keeps the
+/// Specification §2, mode `following`: pinned to the bottom, `offset = maxOffset`; growth keeps the
 /// newest content in view without any new command. Standard viewport: visible height 650.
 @Suite("Following")
 struct FollowingTests {
@@ -212,7 +212,7 @@ struct FollowingTests {
         #expect(state.message(id: "a1")?.height == 40)
     }
 
-    // SPEC 5, historyLoaded: "the first that makes the list non-empty issues initialLoad and sets
+    // Specification §5, historyLoaded: "the first that makes the list non-empty issues initialLoad and sets
     // following, later ones issue nothing". Here the list is already non-empty.
     @Test("given a first question sent in an empty conversation, when history arrives afterwards, then no initialLoad command: the list was already non-empty")
     func historyAfterTheFirstQuestion() {
@@ -232,7 +232,7 @@ struct FollowingTests {
         #expect(state.offsetReason == .growth)
     }
 
-    // SPEC 5, historyLoaded: "the first that makes the list non-empty issues initialLoad ...,
+    // Specification §5, historyLoaded: "the first that makes the list non-empty issues initialLoad ...,
     // later ones issue nothing".
     @Test("given history that was loaded and then entirely removed, when history loads again, then no second initialLoad command")
     func historyAfterEverythingWasRemoved() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 1: one vertical axis, the visible height, content height, offsets,
+/// Specification §1: one vertical axis, the visible height, content height, offsets,
 /// distance from the bottom, `top(id)` and visibility.
 @Suite("Geometry")
 struct GeometryTests {

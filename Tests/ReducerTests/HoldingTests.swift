@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 2, who holds the view: from `dragBegan` until the scroll settles, and while a
+/// Specification §2, who holds the view: from `dragBegan` until the scroll settles, and while a
 /// text selection is active. Nothing moves under the finger, no automatic command, the mode is
 /// decided by distance from the bottom; when the hold ends the mode's invariant is applied.
 @Suite("Holding")
@@ -329,7 +329,7 @@ struct HoldingTests {
         #expect(state.offset == 600)
     }
 
-    // SPEC: automatic commands other than outgoingMessage and newQuestion are dropped while held;
+    // Specification §4: automatic commands other than outgoingMessage and newQuestion are dropped while held;
     // the reducer drops initialLoad too (docs/decisions.md) and decides the mode by distance.
     @Test("given a drag on an empty conversation, when history arrives, then no initialLoad command; the held offset stays 0 and the mode is detached by distance")
     func initialLoadDuringAHoldIsDropped() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 5, load older: after any event, when the geometry is known, the list non-empty,
+/// Specification §5, load older: after any event, when the geometry is known, the list non-empty,
 /// `hasMoreOlder`, not `isLoadingOlder`, and `offset ≤ loadOlderThreshold` (800): emit
 /// `loadOlder(before: oldest id)` and set `isLoadingOlder`. One request at most in flight.
 /// `olderLoaded` prepends and `detached` keeps its anchor (`prepend`).

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 3, `offsetReason`: why `offset` changed at this step, when it changed; `command`
+/// Specification §3, `offsetReason`: why `offset` changed at this step, when it changed; `command`
 /// wins when the step issued one. Base: `openChat(count: 10)` — content 1000, offset 350.
 @Suite("OffsetReason")
 struct OffsetReasonTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC sections 2-5, layout `top`: a new question is pinned under the top inset
+/// Specification §§2–5, layout `top`: a new question is pinned under the top inset
 /// (`offset = clamp(top(q) - pinMargin)`, `unitAnchorY = (T + pinMargin) / V`), its answer
 /// streams below without moving it, `trailingSpacer = max(0, visibleHeight - (C₀ - top(q)) - pinMargin)`,
 /// and a drag leaves `pinned`.

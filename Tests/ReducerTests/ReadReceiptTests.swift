@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 10, read receipts (`readReceipts: true`): while the screen is shown, the
+/// Specification §10, read receipts (`readReceipts: true`): while the screen is shown, the
 /// geometry known and the list non-empty, b is the newest message whose top is above the
 /// visible bottom edge. `readUpTo` moves forward to b, never back; `markRead(upTo: b)` is
 /// emitted when the messages newly covered include an incoming one. The standard screen:

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 6: `appeared` with `restore`, and `persistPosition`.
+/// Specification §6: `appeared` with `restore`, and `persistPosition`.
 /// `wasAtBottom` → following with a restore command to the bottom; a loaded `anchorID` →
 /// detached at (anchorID, delta); an `anchorID` that is not loaded → bottom and a warning.
 @Suite("Restore")
@@ -22,7 +22,7 @@ struct RestoreTests {
             messageCount: 20))
     }
 
-    // SPEC 4: a `top` command at `top(id) + d` lands at `(T - d) / V`; a restore has d = delta.
+    // Specification §4: a `top` command at `top(id) + d` lands at `(T - d) / V`; a restore has d = delta.
     // With T 100, delta 30: 70 / 800 = 0.0875.
     @Test("given a loaded anchor, when the screen appears with (m5, 30), then detached at top(m5) + 30 = 430 with a restore command")
     func restoreAtALoadedAnchor() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 5, unread: an appended incoming message whose item is below the visible region
+/// Specification §5, unread: an appended incoming message whose item is below the visible region
 /// counts; it stops counting once it has been visible; reaching `following` clears the count.
 /// `showJumpToLatest = !isAtBottom && (distance > 200 || unreadCount > 0)`.
 @Suite("Unread")
@@ -125,7 +125,7 @@ struct UnreadTests {
         #expect(state.scrollTarget?.reason == .incomingMessage)
     }
 
-    // SPEC 5: "it stops counting once it has been visible" — passing it in one jump is not seeing it.
+    // Specification §5: "it stops counting once it has been visible" — passing it in one jump is not seeing it.
     @Test("given two unread messages, when one scroll jumps past the first so it is never visible, then it still counts")
     func unreadPassedInOneJumpStillCounts() {
         var state = detachedChat(at: 1030)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatReducer
 
-/// SPEC section 11, windowed history. The standard screen (visible height 650) with
+/// Specification §11, windowed history. The standard screen (visible height 650) with
 /// `windowedHistory`; a reply jump to x50, which is not loaded, is answered by the window
 /// x46…x55 of 100 points (C = 1000, maxOffset = 350, top(x50) = 400).
 @Suite("Windowed history")

@@ -183,7 +183,7 @@ struct CommandTests {
         #expect(try ReplayBinary.run(["accept"], in: folder.path).stdout == "nothing to accept\n")
     }
 
-    // SPEC 9: under CI nothing is written beside the goldens; the diff is printed.
+    // Specification §9: under CI nothing is written beside the goldens; the diff is printed.
     @Test func underCIAMismatchWritesNothingBesideTheGolden() throws {
         let folder = try editedPair()
         defer { folder.remove() }
@@ -198,7 +198,7 @@ struct CommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
     }
 
-    // SPEC 9: with CHAT_GOLDEN_ARTIFACTS=DIR the pending files go to DIR under the same
+    // Specification §9: with CHAT_GOLDEN_ARTIFACTS=DIR the pending files go to DIR under the same
     // relative paths, for the CI job to keep.
     @Test func underCIPendingGoldensGoToTheArtifactsFolder() throws {
         let folder = try TemporaryFolder()
