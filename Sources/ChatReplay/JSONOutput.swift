@@ -68,8 +68,8 @@ enum JSONOutput: Sendable {
                 output += index == members.count - 1 ? "\n" : ",\n"
             }
             output += outer + "}"
-        default:
-            break
+        case .null, .bool, .number, .int, .string:
+            break  // written by writeScalar
         }
     }
 }

@@ -251,7 +251,11 @@ public struct LogShrinker {
             return restore.anchorID == nil
                 ? [.appeared(restore: nil)]
                 : [.appeared(restore: nil), .appeared(restore: SavedPosition(anchorID: nil, delta: restore.delta, wasAtBottom: restore.wasAtBottom))]
-        default:
+        // Events without an optional field; listed, so that a new event is considered here.
+        case .viewportChanged, .streamFinished, .itemMeasured, .messageRemoved, .olderLoaded, .loadOlderFailed,
+             .newerLoaded, .loadNewerFailed, .windowLoaded, .windowLoadFailed, .dragBegan, .scrolled, .scrollSettled,
+             .selectionChanged, .inputFocused, .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished,
+             .entranceAnimationFinished, .disappeared:
             return []
         }
     }
