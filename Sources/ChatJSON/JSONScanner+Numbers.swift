@@ -1,19 +1,19 @@
 /// A validated JSON number: its extent and what the fast conversion path needs.
-package struct JSONNumberScan: Sendable, Hashable {
+public struct JSONNumberScan: Sendable, Hashable {
     /// The offset of the number's first byte.
-    package var start: Int
+    public var start: Int
     /// The offset just past the number's last byte.
-    package var end: Int
+    public var end: Int
     /// Whether the number starts with `-`.
-    package var isNegative: Bool
+    public var isNegative: Bool
     /// The first significant decimal digits, as an integer.
-    package var significand: UInt64
+    public var significand: UInt64
     /// The power of ten that scales ``significand`` to the number's magnitude.
-    package var exponent: Int
+    public var exponent: Int
     /// Whether ``significand`` holds every significant digit.
-    package var isExact: Bool
+    public var isExact: Bool
     /// Whether the literal has neither a fraction nor an exponent.
-    package var isIntegerLiteral: Bool
+    public var isIntegerLiteral: Bool
 }
 
 extension JSONScanner {
@@ -25,7 +25,7 @@ extension JSONScanner {
 
     /// Validates the number starting at `offset` against the RFC 8259 grammar and checks that
     /// its value fits a Double (`1e999` does not; tiny values round to zero and do fit).
-    package func scanNumber(at offset: Int) throws(JSONScanError) -> JSONNumberScan {
+    public func scanNumber(at offset: Int) throws(JSONScanError) -> JSONNumberScan {
         var i = offset
         let isNegative = peek(i) == ASCII.minus
         if isNegative { i += 1 }
@@ -111,7 +111,7 @@ extension JSONScanner {
     ///
     /// Significands up to 2^53 scaled by at most 10^22 convert with one exact IEEE operation;
     /// anything else is converted by the standard library's correctly rounded parser.
-    package func value(of number: JSONNumberScan) throws(JSONScanError) -> Double {
+    public func value(of number: JSONNumberScan) throws(JSONScanError) -> Double {
         let magnitude: Double
         if number.significand == 0, number.isExact {
             magnitude = 0
@@ -137,7 +137,7 @@ extension JSONScanner {
     }
 
     /// The literal text of a scanned number.
-    package func numberText(_ number: JSONNumberScan) -> String {
+    public func numberText(_ number: JSONNumberScan) -> String {
         let end = min(number.end, bytes.count)
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[min(number.start, end)..<end]), as: UTF8.self)
     }

@@ -1,33 +1,33 @@
 /// One `"key": value` member of a scanned object, as byte offsets into the line.
-package struct JSONMember: Sendable, Hashable {
+public struct JSONMember: Sendable, Hashable {
     /// The key's text between its quotes, still escaped.
-    package var key: JSONStringRef
+    public var key: JSONStringRef
     /// The offset of the key's opening quote.
-    package var keyOffset: Int
+    public var keyOffset: Int
     /// The offset of the value's first byte.
-    package var valueStart: Int
+    public var valueStart: Int
     /// The offset just past the value's last byte.
-    package var valueEnd: Int
+    public var valueEnd: Int
     /// The value's scan when it is a number: indexing scans it once, and reading it does not
     /// scan it again.
-    package var number: JSONNumberScan?
+    public var number: JSONNumberScan?
 }
 
 /// The keys an object has shown so far, for finding a duplicate: the members, and for large
 /// objects a set of key hashes.
-package struct ObjectKeys {
-    package var members: [JSONMember] = []
-    package var seenHashes: Set<UInt64>?
+public struct ObjectKeys {
+    public var members: [JSONMember] = []
+    public var seenHashes: Set<UInt64>?
 }
 
 /// The members of one scanned object, in the order they appear.
-package struct JSONObjectIndex: Sendable, Hashable {
+public struct JSONObjectIndex: Sendable, Hashable {
     /// The offset of the object's `{`.
-    package var start: Int
+    public var start: Int
     /// The offset just past the object's `}`.
-    package var end: Int
+    public var end: Int
     /// The members, in order; keys are unique.
-    package var members: [JSONMember]
+    public var members: [JSONMember]
 }
 
 extension JSONScanner {
@@ -37,7 +37,7 @@ extension JSONScanner {
     /// reported at the second occurrence.
     ///
     /// - Parameter depth: The nesting depth of this object; the top-level value is 1.
-    package func indexObject(at offset: Int, depth: Int) throws(JSONScanError) -> JSONObjectIndex {
+    public func indexObject(at offset: Int, depth: Int) throws(JSONScanError) -> JSONObjectIndex {
         guard depth <= Self.maximumDepth else { throw tooDeep(at: offset) }
         var i = skipWhitespace(from: offset + 1)
         if peek(i) == ASCII.closeBrace {
@@ -74,7 +74,7 @@ extension JSONScanner {
     /// Validates `"key":` at `offset` in an object whose keys so far are `keys`, adds the key to
     /// them (its value's offsets unset), and returns where the value starts. A key the object
     /// has shown already is an error reported at its opening quote.
-    package func scanKey(at offset: Int, into keys: inout ObjectKeys) throws(JSONScanError) -> Int {
+    public func scanKey(at offset: Int, into keys: inout ObjectKeys) throws(JSONScanError) -> Int {
         guard peek(offset) == ASCII.quote else {
             throw unexpected(at: offset, expected: "a quoted key")
         }
@@ -113,7 +113,7 @@ extension JSONScanner {
     }
 
     /// The member whose unescaped key is `name`, if any.
-    package func member(_ name: StaticString, in object: JSONObjectIndex) -> JSONMember? {
+    public func member(_ name: StaticString, in object: JSONObjectIndex) -> JSONMember? {
         name.withUTF8Buffer { name in
             // Through a pointer, so that only each key is read, not each whole member.
             object.members.withUnsafeBufferPointer { members in

@@ -1,14 +1,14 @@
 /// The text of a scanned JSON string between its quotes, still escaped.
-package struct JSONStringRef: Sendable, Hashable {
+public struct JSONStringRef: Sendable, Hashable {
     /// The offset just past the opening quote.
-    package var start: Int
+    public var start: Int
     /// The offset of the closing quote.
-    package var end: Int
+    public var end: Int
     /// Whether the text has no escapes, so its bytes are the string's UTF-8 as they stand.
-    package var isPlain: Bool
+    public var isPlain: Bool
 
     /// The string between `start` and `end`, plain when `isPlain`.
-    package init(start: Int, end: Int, isPlain: Bool) {
+    public init(start: Int, end: Int, isPlain: Bool) {
         self.start = start
         self.end = end
         self.isPlain = isPlain
@@ -24,8 +24,8 @@ extension JSONScanner {
     /// other string is scanned on from that byte.
     ///
     /// - Returns: The string's text and the offset just past its closing quote.
-    @inline(__always)
-    package func scanString(at offset: Int) throws(JSONScanError) -> (content: JSONStringRef, end: Int) {
+    @inlinable @inline(__always)
+    public func scanString(at offset: Int) throws(JSONScanError) -> (content: JSONStringRef, end: Int) {
         let end = skipPlainStringBytes(from: offset + 1)
         if end < bytes.count, bytes[end] == ASCII.quote {
             return (JSONStringRef(start: offset + 1, end: end, isPlain: true), end + 1)
@@ -35,7 +35,8 @@ extension JSONScanner {
 
     /// Validates the rest of the string whose opening quote is at `offset`, from `start`, the
     /// first byte that is not plain.
-    private func scanString(
+    @usableFromInline
+    func scanString(
         at offset: Int, from start: Int
     ) throws(JSONScanError) -> (content: JSONStringRef, end: Int) {
         var i = start
@@ -67,8 +68,8 @@ extension JSONScanner {
     /// The offset of the first byte at or after `offset` that a string scan must look at — a
     /// quote, a backslash, a control character or a non-ASCII byte — found eight bytes at a
     /// time; where fewer than eight bytes are left before it, the offset where they start.
-    @inline(__always)
-    package func skipPlainStringBytes(from offset: Int) -> Int {
+    @inlinable @inline(__always)
+    public func skipPlainStringBytes(from offset: Int) -> Int {
         guard let base = bytes.baseAddress else { return offset }
         var i = offset
         while i + 8 <= bytes.count {
@@ -83,8 +84,8 @@ extension JSONScanner {
     /// above 0x7F: the bytes a string scan must look at one by one. The lowest bit set marks
     /// the first such byte exactly (the classic "has a byte less than n" and "has a zero byte"
     /// tricks only ever mark a false byte after a true one), and 0 means there is none.
-    @inline(__always)
-    package static func specialBytes(_ word: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    public static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let control = (word &- ones &* 0x20) & ~word
@@ -97,7 +98,7 @@ extension JSONScanner {
 
     /// The text of the string value that starts at `start` and ends before `end`,
     /// for a value that has been validated.
-    package func stringRef(valueStart start: Int, valueEnd end: Int) -> JSONStringRef {
+    public func stringRef(valueStart start: Int, valueEnd end: Int) -> JSONStringRef {
         let contentEnd = max(start + 1, end - 1)
         var isPlain = true
         var i = start + 1
@@ -169,7 +170,7 @@ extension JSONScanner {
 
     /// Validates the UTF-8 sequence whose lead byte is at `offset` (RFC 3629: no overlong
     /// forms, no surrogates, nothing above U+10FFFF) and returns the offset past it.
-    package func validateUTF8Sequence(at offset: Int) throws(JSONScanError) -> Int {
+    public func validateUTF8Sequence(at offset: Int) throws(JSONScanError) -> Int {
         @inline(__always) func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
         let second = peek(offset + 1)
         let valid: Int?
@@ -201,12 +202,12 @@ extension JSONScanner {
     }
 
     /// The unescaped UTF-8 bytes of a validated string, produced without allocating.
-    package func unescapedBytes(_ string: JSONStringRef) -> JSONUnescapedBytes {
+    public func unescapedBytes(_ string: JSONStringRef) -> JSONUnescapedBytes {
         JSONUnescapedBytes(scanner: self, string: string)
     }
 
     /// Decodes a validated string.
-    package func string(_ string: JSONStringRef) -> String {
+    public func string(_ string: JSONStringRef) -> String {
         let end = min(string.end, bytes.count)
         let start = min(string.start, end)
         if string.isPlain {
@@ -223,8 +224,8 @@ extension JSONScanner {
     }
 
     /// Whether a validated string's unescaped bytes are exactly `utf8`.
-    @inline(__always)
-    package func stringEquals(_ string: JSONStringRef, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable @inline(__always)
+    public func stringEquals(_ string: JSONStringRef, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         if string.isPlain {
             guard string.end - string.start == utf8.count, string.end <= bytes.count else { return false }
             for k in 0..<utf8.count where bytes[string.start + k] != utf8[k] { return false }
@@ -236,7 +237,7 @@ extension JSONScanner {
     }
 
     /// Whether two validated strings unescape to the same bytes.
-    package func keysEqual(_ a: JSONStringRef, _ b: JSONStringRef) -> Bool {
+    public func keysEqual(_ a: JSONStringRef, _ b: JSONStringRef) -> Bool {
         if a.isPlain, b.isPlain {
             let length = a.end - a.start
             guard b.end - b.start == length else { return false }
@@ -254,7 +255,7 @@ extension JSONScanner {
 }
 
 /// The unescaped UTF-8 bytes of a validated JSON string, one at a time.
-package struct JSONUnescapedBytes: IteratorProtocol {
+public struct JSONUnescapedBytes: IteratorProtocol {
     private let scanner: JSONScanner
     private var offset: Int
     private let end: Int
@@ -294,7 +295,7 @@ package struct JSONUnescapedBytes: IteratorProtocol {
     }
 
     /// The next byte, or `nil` at the end of the string.
-    package mutating func next() -> UInt8? {
+    public mutating func next() -> UInt8? {
         if pendingCount > 0 {
             let byte = UInt8(truncatingIfNeeded: pending)
             pending >>= 8

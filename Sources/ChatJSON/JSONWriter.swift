@@ -12,7 +12,7 @@ import ChatScrollUtilities
 /// writer.endObject()
 /// // writer.output == #"{"type":"scrolled","offset":120}"#
 /// ```
-package struct JSONWriter: Sendable {
+public struct JSONWriter: Sendable {
     /// The bytes written so far, in storage of its own that grows by doubling. Each write
     /// makes sure once that the storage is unique and large enough, then stores its bytes
     /// directly: a key with its quotes and colon costs one check, not four array appends.
@@ -52,21 +52,21 @@ package struct JSONWriter: Sendable {
     }
 
     /// The number of bytes written so far.
-    package var count: Int { storage.count }
+    public var count: Int { storage.count }
 
     /// The JSON written so far.
-    package var output: String {
+    public var output: String {
         String(decoding: UnsafeBufferPointer(start: storage.base, count: storage.count), as: UTF8.self)
     }
 
     /// Creates a writer with an empty output.
-    package init(reservingCapacity capacity: Int = 0) {
+    public init(reservingCapacity capacity: Int = 0) {
         storage = Storage(capacity: capacity)
     }
 
     /// Forgets what was written, keeping the storage, so that one writer can write many
     /// documents without allocating.
-    package mutating func removeAll() {
+    public mutating func removeAll() {
         if isKnownUniquelyReferenced(&storage) {
             storage.count = 0
         } else {
@@ -100,51 +100,51 @@ package struct JSONWriter: Sendable {
 
     /// Appends a raw byte, such as the line break between two documents; the next value
     /// starts a new document, without a comma.
-    package mutating func appendRaw(_ byte: UInt8) {
+    public mutating func appendRaw(_ byte: UInt8) {
         append(byte)
         needsComma = false
     }
 
     /// Appends raw bytes, such as a document written before; the next value starts a new
     /// document, without a comma.
-    package mutating func appendRaw(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func appendRaw(_ bytes: UnsafeBufferPointer<UInt8>) {
         append(bytes)
         needsComma = false
     }
 
     /// Calls `body` with the bytes written so far.
-    package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
     }
 
     /// Writes `{`.
-    package mutating func beginObject() {
+    public mutating func beginObject() {
         separate()
         append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Writes `}`.
-    package mutating func endObject() {
+    public mutating func endObject() {
         append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Writes `[`.
-    package mutating func beginArray() {
+    public mutating func beginArray() {
         separate()
         append(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Writes `]`.
-    package mutating func endArray() {
+    public mutating func endArray() {
         append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes an object key and its colon; the next call writes the value.
-    package mutating func key(_ name: String) {
+    public mutating func key(_ name: String) {
         separate()
         appendQuoted(name)
         append(UInt8(ascii: ":"))
@@ -153,7 +153,7 @@ package struct JSONWriter: Sendable {
 
     /// Writes an object key that needs no escaping, such as a fixed key of the wire format,
     /// and its colon: one check of the storage, one copy, no scan.
-    package mutating func key(literal name: StaticString) {
+    public mutating func key(literal name: StaticString) {
         guard name.hasPointerRepresentation else {
             // A single Unicode scalar literal: rare enough for the general path.
             key(name.description)
@@ -175,29 +175,29 @@ package struct JSONWriter: Sendable {
     }
 
     /// Writes a string value, escaped.
-    package mutating func string(_ value: String) {
+    public mutating func string(_ value: String) {
         separate()
         appendQuoted(value)
         needsComma = true
     }
 
     /// Writes a number in the canonical form of ``formatNumber(_:)``, or `null` when not finite.
-    package mutating func number(_ value: Double) {
+    public mutating func number(_ value: Double) {
         separate()
         Self.withBytes(ofNumber: value) { append($0) }
         needsComma = true
     }
 
     /// Writes an integer.
-    package mutating func integer(_ value: Int) {
+    public mutating func integer(_ value: Int) {
         separate()
         Self.withBytes(ofInteger: Int64(value)) { append($0) }
         needsComma = true
     }
 
     /// Calls `body` with the bytes ``number(_:)`` writes for `value`.
-    @inline(__always)
-    package static func withBytes<Result>(
+    @inlinable @inline(__always)
+    public static func withBytes<Result>(
         ofNumber value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         if let integer = wholeNumber(value) { return withBytes(ofInteger: integer, body) }
@@ -224,7 +224,8 @@ package struct JSONWriter: Sendable {
     /// of them (`1234` and 2 give `12.34`, `-5` and 2 give `-0.05`); `value` is above
     /// `Int64.min`.
     @inline(__always)
-    private static func withBytes<Result>(
+    @usableFromInline
+    static func withBytes<Result>(
         ofInteger value: Int64, pointBefore decimals: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         // 32 bytes: enough for a sign, "0.", and 20 digits.
@@ -253,8 +254,8 @@ package struct JSONWriter: Sendable {
     }
 
     /// Calls `body` with the decimal digits of `value`, after a `-` when it is negative.
-    @inline(__always)
-    package static func withBytes<Result>(
+    @inlinable @inline(__always)
+    public static func withBytes<Result>(
         ofInteger value: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         // 24 bytes: enough for a sign and 20 digits.
@@ -268,8 +269,8 @@ package struct JSONWriter: Sendable {
     }
 
     /// The number of bytes ``integer(_:)`` writes for `value`.
-    @inline(__always)
-    package static func decimalLength(of value: Int64) -> Int {
+    @inlinable @inline(__always)
+    public static func decimalLength(of value: Int64) -> Int {
         // Four digits at a time, then the last one to four by comparisons.
         var rest = value.magnitude
         var length = value < 0 ? 1 : 0
@@ -283,8 +284,8 @@ package struct JSONWriter: Sendable {
     /// Writes the bytes ``integer(_:)`` writes for `value` so that they end just before `end`,
     /// two digits at a time from the last; returns where they start
     /// (`end - decimalLength(of: value)`).
-    @inline(__always)
-    package static func writeDecimal(_ value: Int64, endingAt end: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    @inlinable @inline(__always)
+    public static func writeDecimal(_ value: Int64, endingAt end: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         let pairs = decimalPairs.utf8Start
         var magnitude = value.magnitude
         var start = end
@@ -312,14 +313,14 @@ package struct JSONWriter: Sendable {
     }
 
     /// Writes `true` or `false`.
-    package mutating func bool(_ value: Bool) {
+    public mutating func bool(_ value: Bool) {
         separate()
         appendLiteral(value ? "true" : "false")
         needsComma = true
     }
 
     /// Writes `null`.
-    package mutating func null() {
+    public mutating func null() {
         separate()
         appendLiteral("null")
         needsComma = true
@@ -364,7 +365,7 @@ package struct JSONWriter: Sendable {
     }
 
     /// `value` as a JSON string literal, quotes included: `"a\"b"`.
-    package static func quoted(_ value: String) -> String {
+    public static func quoted(_ value: String) -> String {
         var result = ""
         result.reserveCapacity(value.utf8.count + 2)
         appendQuoted(value, to: &result)
@@ -373,7 +374,7 @@ package struct JSONWriter: Sendable {
 
     /// Appends `value` as a JSON string literal. `"` and `\` are escaped, as are the control
     /// characters: `\n`, `\r`, `\t`, the others as `\u00XX`. Everything else is written as is.
-    package static func appendQuoted(_ value: String, to output: inout String) {
+    public static func appendQuoted(_ value: String, to output: inout String) {
         output.append("\"")
         let utf8 = value.utf8
         if !utf8.contains(where: { $0 < ASCII.space || $0 == ASCII.quote || $0 == ASCII.backslash }) {
@@ -411,7 +412,8 @@ package struct JSONWriter: Sendable {
 }
 
 /// "00", "01", … "99": the digits of a number two at a time.
-private let decimalPairs: StaticString = """
+@usableFromInline
+let decimalPairs: StaticString = """
     00010203040506070809101112131415161718192021222324252627282930313233343536373839\
     40414243444546474849505152535455565758596061626364656667686970717273747576777879\
     8081828384858687888990919293949596979899

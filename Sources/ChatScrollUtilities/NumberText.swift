@@ -8,7 +8,8 @@
 ///
 /// The one number format of the package: the log, the state lines, the timeline and the
 /// reducer's warnings all print numbers with it.
-package func formatNumber(_ value: Double) -> String {
+// Public rather than package so that the JSON writer's inlinable code may call it (see ChatJSON).
+public func formatNumber(_ value: Double) -> String {
     if let integer = wholeNumber(value) { return String(integer) }
     return value.description
 }
@@ -17,7 +18,7 @@ package func formatNumber(_ value: Double) -> String {
 /// integral with magnitude below 2^53; `nil` otherwise. (Inlinable: a replay asks it of most
 /// values of every JSON line.)
 @inlinable @inline(__always)
-package func wholeNumber(_ value: Double) -> Int64? {
+public func wholeNumber(_ value: Double) -> Int64? {
     // The magnitude test comes first, so the conversion to Int64 is always in range.
     guard value.magnitude < 9_007_199_254_740_992 else { return nil }
     let integer = Int64(value)
