@@ -31,13 +31,16 @@ let package = Package(
         .target(name: "ChatReducer", dependencies: ["ChatEvents", "ChatScrollUtilities"]),
         .target(
             name: "ChatReplay",
-            dependencies: ["ChatEvents", "ChatJSON", "ChatLogFormat", "ChatPlatform", "ChatReducer", "ChatScrollUtilities"]
+            dependencies: [
+                "ChatEvents", "ChatJSON", "ChatLogFormat", "ChatPlatform", "ChatReducer", "ChatScrollUtilities",
+            ]
         ),
         .target(name: "ChatScrollDriver", dependencies: ["ChatEvents", "ChatReducer"]),
         .target(
             name: "ChatScrollSimulator",
             dependencies: [
-                "ChatEvents", "ChatJSON", "ChatLogFormat", "ChatPlatform", "ChatReducer", "ChatScrollDriver", "ChatScrollUtilities",
+                "ChatEvents", "ChatJSON", "ChatLogFormat", "ChatPlatform", "ChatReducer", "ChatScrollDriver",
+                "ChatScrollUtilities",
             ]
         ),
         .executableTarget(
@@ -49,13 +52,32 @@ let package = Package(
         ),
         // What every test target that runs the built `replay` binary shares; not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "DriverTests", dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatScrollDriver", "ChatScrollSimulator", "ChatReplay", "ChatScrollUtilities"]),
+        .testTarget(
+            name: "DriverTests",
+            dependencies: [
+                "ChatEvents", "ChatLogFormat", "ChatReducer", "ChatScrollDriver", "ChatScrollSimulator", "ChatReplay",
+                "ChatScrollUtilities",
+            ]),
         .testTarget(name: "ReducerTests", dependencies: ["ChatEvents", "ChatReducer"]),
-        .testTarget(name: "ReplayTests", dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
-        .testTarget(name: "ChatEventsTests", dependencies: ["ChatJSON", "ChatEvents", "ChatLogFormat", "ChatScrollUtilities"]),
-        .testTarget(name: "DocumentationTests", dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "ChatScrollDriver"]),
-        .testTarget(name: "RecorderTests", dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport", "ChatScrollUtilities"]),
-        .testTarget(name: "MalformedLogTests", dependencies: ["ChatJSON", "ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
+        .testTarget(
+            name: "ReplayTests",
+            dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
+        .testTarget(
+            name: "ChatEventsTests", dependencies: ["ChatJSON", "ChatEvents", "ChatLogFormat", "ChatScrollUtilities"]),
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "ChatScrollDriver"]),
+        .testTarget(
+            name: "RecorderTests",
+            dependencies: [
+                "ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport",
+                "ChatScrollUtilities",
+            ]),
+        .testTarget(
+            name: "MalformedLogTests",
+            dependencies: [
+                "ChatJSON", "ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport",
+            ]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [

@@ -69,9 +69,9 @@ func checkLog(_ bytes: UnsafeBufferPointer<UInt8>) {
         }
         checkRoundTrip(decoded, line)
         switch decoded {
-        case let .header(decodedHeader):
+        case .header(let decodedHeader):
             if index == 0 { header = decodedHeader }
-        case let .event(logged):
+        case .event(let logged):
             events.append(logged.event)
         }
     }
@@ -118,7 +118,8 @@ func checkInvariants(_ state: ChatState, step: Int, _ events: [ChatEvent], large
         top += message.height
     }
     guard !violations.isEmpty else { return }
-    fatalError("""
+    fatalError(
+        """
         invariant violated after step \(step): \(violations.joined(separator: "; "))
         \(describe(events.prefix(step)))
         """)

@@ -106,14 +106,19 @@ func checkReplay(_ bytes: [UInt8]) {
 
     do throws(LogReadError) {
         let log = try ChatLog(decoding: bytes, name: "fuzz.jsonl")
-        if !skipped.isEmpty { fatalError("a strict reading accepted lines that were skipped: \(skipped.map(\.summary))") }
+        if !skipped.isEmpty {
+            fatalError("a strict reading accepted lines that were skipped: \(skipped.map(\.summary))")
+        }
         if log.events != events || log.header != reader.header { fatalError("a strict reading differs") }
     } catch {
         guard error.kind == .undecodable, error.line >= 1, error.column >= 1 else {
             fatalError("a strict reading threw \(error.summary)")
         }
         if error.line != skipped.first?.line {
-            fatalError("a strict reading stopped at line \(error.line), the first skipped line is \(String(describing: skipped.first?.line))")
+            fatalError(
+                "a strict reading stopped at line \(error.line), "
+                    + "the first skipped line is \(String(describing: skipped.first?.line))"
+            )
         }
         _ = error.description
     }

@@ -23,7 +23,9 @@ func preparedDriver(messages count: Int, view: NullScrollView) -> ChatScrollDriv
     var history: [ChatMessage] = []
     history.reserveCapacity(count)
     for index in 0..<count {
-        history.append(ChatMessage(id: "h\(index)", direction: index % 3 == 0 ? .outgoing : .incoming, height: Double(40 + index % 300)))
+        history.append(
+            ChatMessage(
+                id: "h\(index)", direction: index % 3 == 0 ? .outgoing : .incoming, height: Double(40 + index % 300)))
     }
     driver.send(.historyLoaded(messages: history, hasMoreOlder: false))
     return driver
@@ -37,18 +39,24 @@ struct Case: Sendable {
 
 let cases: [Case] = [
     // The user drags through a long history: every callback is an event (detached, held).
-    Case(name: "didScroll while dragging", prepare: { driver in
-        driver.willBeginDragging()
-        driver.didScroll(contentOffsetY: 1_000)
-    }) { driver, i in
+    Case(
+        name: "didScroll while dragging",
+        prepare: { driver in
+            driver.willBeginDragging()
+            driver.didScroll(contentOffsetY: 1_000)
+        }
+    ) { driver, i in
         driver.didScroll(contentOffsetY: 1_000 + Double(i & 255))
     },
     // Momentum after the release: the user's scrolling, not held by a finger.
-    Case(name: "didScroll while decelerating", prepare: { driver in
-        driver.willBeginDragging()
-        driver.didScroll(contentOffsetY: 1_000)
-        driver.willEndDragging(velocity: -500)
-    }) { driver, i in
+    Case(
+        name: "didScroll while decelerating",
+        prepare: { driver in
+            driver.willBeginDragging()
+            driver.didScroll(contentOffsetY: 1_000)
+            driver.willEndDragging(velocity: -500)
+        }
+    ) { driver, i in
         driver.didScroll(contentOffsetY: 1_000 - Double(i & 255))
     },
     // Following, and callbacks nobody caused by scrolling (layout): dropped.
@@ -56,11 +64,14 @@ let cases: [Case] = [
         driver.didScroll(contentOffsetY: 100 + Double(i & 255))
     },
     // A streamed answer while following: each batch is a correction in the same pass.
-    Case(name: "tokensAppended while following", prepare: { driver in
-        driver.send(.messageAppended(ChatMessage(id: "s", direction: .incoming, height: 40), streaming: true))
-        driver.tick(time: 0)
-        driver.tick(time: 1)
-    }) { driver, _ in
+    Case(
+        name: "tokensAppended while following",
+        prepare: { driver in
+            driver.send(.messageAppended(ChatMessage(id: "s", direction: .incoming, height: 40), streaming: true))
+            driver.tick(time: 0)
+            driver.tick(time: 1)
+        }
+    ) { driver, _ in
         driver.send(.tokensAppended(id: "s", text: nil, heightDelta: 0.5, height: nil))
     },
     // The display link between commands: nothing to do.
@@ -68,9 +79,12 @@ let cases: [Case] = [
         driver.tick(time: Double(i) / 120)
     },
     // A streamed answer during its append's animation: a frame, and a batch every fourth one.
-    Case(name: "tick and tokens during an animated command", prepare: { driver in
-        driver.send(.messageAppended(ChatMessage(id: "s", direction: .incoming, height: 40), streaming: true))
-    }) { driver, i in
+    Case(
+        name: "tick and tokens during an animated command",
+        prepare: { driver in
+            driver.send(.messageAppended(ChatMessage(id: "s", direction: .incoming, height: 40), streaming: true))
+        }
+    ) { driver, i in
         // A new command every 30 frames keeps an animation running.
         if i % 30 == 0 { driver.send(.jumpToLatestTapped) }
         driver.tick(time: Double(i) / 120)

@@ -35,23 +35,34 @@ func preparedState(messages count: Int, configuration: ChatConfiguration = ChatC
 }
 
 let kinds: [Kind] = [
-    Kind(name: "viewportChanged") { i, _ in .viewportChanged(height: i & 1 == 0 ? 800 : 844, insetTop: 91, insetBottom: 83) },
-    Kind(name: "historyLoaded (1 new message)") { i, _ in .historyLoaded(messages: [message("n\(i)")], hasMoreOlder: true) },
+    Kind(name: "viewportChanged") { i, _ in
+        .viewportChanged(height: i & 1 == 0 ? 800 : 844, insetTop: 91, insetBottom: 83)
+    },
+    Kind(name: "historyLoaded (1 new message)") { i, _ in
+        .historyLoaded(messages: [message("n\(i)")], hasMoreOlder: true)
+    },
     Kind(name: "messageAppended") { i, _ in .messageAppended(message("a\(i)"), streaming: nil) },
-    Kind(name: "messageConfirmed (rename)", prepare: { _ in [.messageAppended(message("q0", .outgoing), streaming: nil)] }) { i, _ in
+    Kind(
+        name: "messageConfirmed (rename)",
+        prepare: { _ in [.messageAppended(message("q0", .outgoing), streaming: nil)] }
+    ) { i, _ in
         i & 1 == 0 ? .messageConfirmed(id: "q0", newID: "q1") : .messageConfirmed(id: "q1", newID: "q0")
     },
     Kind(name: "tokensAppended", prepare: { _ in [.messageAppended(message("s"), streaming: true)] }) { _, _ in
         .tokensAppended(id: "s", text: "token", heightDelta: 0.5, height: nil)
     },
-    Kind(name: "streamFinished", prepare: { _ in [.messageAppended(message("s"), streaming: true)] }) { _, _ in .streamFinished(id: "s") },
+    Kind(name: "streamFinished", prepare: { _ in [.messageAppended(message("s"), streaming: true)] }) { _, _ in
+        .streamFinished(id: "s")
+    },
     Kind(name: "itemMeasured") { i, n in .itemMeasured(id: "h\(n / 2)", height: i & 1 == 0 ? 120 : 80) },
     Kind(name: "messageRemoved (+ its messageAppended)") { i, _ in
         i & 1 == 0 ? .messageAppended(message("r\(i / 2)"), streaming: nil) : .messageRemoved(id: "r\(i / 2)")
     },
     Kind(name: "olderLoaded (1 message)") { i, _ in .olderLoaded(messages: [message("o\(i)")], hasMoreOlder: true) },
     Kind(name: "loadOlderFailed") { _, _ in .loadOlderFailed },
-    Kind(name: "keyboardWillShow/Hide") { i, _ in i & 1 == 0 ? .keyboardWillShow(height: 336, duration: 0.25) : .keyboardWillHide(duration: 0.25) },
+    Kind(name: "keyboardWillShow/Hide") { i, _ in
+        i & 1 == 0 ? .keyboardWillShow(height: 336, duration: 0.25) : .keyboardWillHide(duration: 0.25)
+    },
     Kind(name: "dragBegan/dragEnded") { i, _ in i & 1 == 0 ? .dragBegan : .dragEnded(offset: 5_000, velocity: 0) },
     Kind(name: "scrolled (held)", prepare: { _ in [.dragBegan] }) { i, n in
         .scrolled(offset: Double(n) * 100 + (i & 1 == 0 ? 0 : -300))
@@ -61,35 +72,47 @@ let kinds: [Kind] = [
     Kind(name: "scrolled (held, 4 points a step)", prepare: { _ in [.dragBegan] }) { i, n in
         .scrolled(offset: Double(n) * 50 + Double(i & 255) * 4)
     },
-    Kind(name: "scrollSettled", prepare: { _ in [.dragBegan] }) { i, n in .scrollSettled(offset: Double(n) * 50 + Double(i & 7)) },
+    Kind(name: "scrollSettled", prepare: { _ in [.dragBegan] }) { i, n in
+        .scrollSettled(offset: Double(n) * 50 + Double(i & 7))
+    },
     Kind(name: "selectionChanged") { i, _ in .selectionChanged(active: i & 1 == 0) },
     Kind(name: "inputFocused/Blurred") { i, _ in i & 1 == 0 ? .inputFocused : .inputBlurred },
     Kind(name: "jumpToLatestTapped") { _, _ in .jumpToLatestTapped },
     Kind(name: "jumpToMessage") { i, n in .jumpToMessage(id: i & 1 == 0 ? "h\(n / 2)" : "h\(n / 3)") },
     Kind(name: "highlightFinished") { _, _ in .highlightFinished },
     Kind(name: "entranceAnimationFinished (+ its messageAppended)") { i, _ in
-        i & 1 == 0 ? .messageAppended(message("e\(i / 2)"), streaming: nil) : .entranceAnimationFinished(id: "e\(i / 2)")
+        i & 1 == 0
+            ? .messageAppended(message("e\(i / 2)"), streaming: nil) : .entranceAnimationFinished(id: "e\(i / 2)")
     },
     Kind(name: "appeared (restore)") { i, n in
         .appeared(restore: SavedPosition(anchorID: "h\(n / 2)", delta: Double(i & 15), wasAtBottom: false))
     },
     Kind(name: "disappeared") { _, _ in .disappeared },
     // Specification §10 and §11.
-    Kind(name: "scrolled (held, readReceipts)", configuration: ChatConfiguration(readReceipts: true),
-         prepare: { _ in [.dragBegan] }) { i, n in
+    Kind(
+        name: "scrolled (held, readReceipts)", configuration: ChatConfiguration(readReceipts: true),
+        prepare: { _ in [.dragBegan] }
+    ) { i, n in
         .scrolled(offset: Double(n) * 100 + (i & 1 == 0 ? 0 : -300))
     },
-    Kind(name: "messageAppended (readReceipts, following)", configuration: ChatConfiguration(readReceipts: true)) { i, _ in
+    Kind(name: "messageAppended (readReceipts, following)", configuration: ChatConfiguration(readReceipts: true)) {
+        i, _ in
         .messageAppended(message("a\(i)"), streaming: nil)
     },
-    Kind(name: "messageAppended (beyond the window)", prepare: { _ in [.newerLoaded(messages: [], hasMoreNewer: true)] }) { i, _ in
+    Kind(
+        name: "messageAppended (beyond the window)", prepare: { _ in [.newerLoaded(messages: [], hasMoreNewer: true)] }
+    ) { i, _ in
         .messageAppended(message("b\(i)"), streaming: nil)
     },
-    Kind(name: "newerLoaded (1 message) + scrolled to the bottom", prepare: { _ in [.newerLoaded(messages: [], hasMoreNewer: true)] }) { i, _ in
+    Kind(
+        name: "newerLoaded (1 message) + scrolled to the bottom",
+        prepare: { _ in [.newerLoaded(messages: [], hasMoreNewer: true)] }
+    ) { i, _ in
         i & 1 == 0 ? .newerLoaded(messages: [message("n\(i)")], hasMoreNewer: true) : .scrolled(offset: 1e9)
     },
     Kind(name: "loadNewerFailed") { _, _ in .loadNewerFailed },
-    Kind(name: "jumpToMessage (not loaded) + windowLoadFailed", configuration: ChatConfiguration(windowedHistory: true)) { i, _ in
+    Kind(name: "jumpToMessage (not loaded) + windowLoadFailed", configuration: ChatConfiguration(windowedHistory: true))
+    { i, _ in
         i & 1 == 0 ? .jumpToMessage(id: "x\(i)") : .windowLoadFailed
     },
     Kind(name: "windowLoaded (50 messages)") { i, _ in
@@ -142,7 +165,8 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             "windowLoaded (50 messages) replacing \(size) messages",
             configuration: .init(
-                metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: size > 100_000 ? 8 : 200)
+                metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10),
+                maxIterations: size > 100_000 ? 8 : 200)
         ) { benchmark in
             var state = preparedState(messages: size)
             benchmark.startMeasurement()
@@ -163,7 +187,8 @@ let benchmarks: @Sendable () -> Void = {
             Benchmark(
                 "\(name) of \(size) messages (readReceipts)",
                 configuration: .init(
-                    metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: size > 100_000 ? 8 : 200)
+                    metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10),
+                    maxIterations: size > 100_000 ? 8 : 200)
             ) { benchmark in
                 var state = ChatState(configuration: ChatConfiguration(readReceipts: true))
                 state.reduce(.viewportChanged(height: 844, insetTop: 91, insetBottom: 83))

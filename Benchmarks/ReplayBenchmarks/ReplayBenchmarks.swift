@@ -2,6 +2,7 @@ import Benchmark
 import ChatEvents
 import ChatReducer
 import ChatReplay
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -54,7 +55,8 @@ let benchmarks: @Sendable () -> Void = {
     // Allocations per event: 100,000 events replayed for json (divide by 100,000).
     Benchmark(
         "replay run --format json, 100,000 events (allocations)",
-        configuration: .init(metrics: [.wallClock, .mallocCountTotal, .memoryLeaked], maxDuration: .seconds(10), maxIterations: 20)
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal, .memoryLeaked], maxDuration: .seconds(10), maxIterations: 20)
     ) { benchmark in
         let path = generatedLog(events: 100_000, messages: 1_000)
         benchmark.startMeasurement()
@@ -69,7 +71,15 @@ let benchmarks: @Sendable () -> Void = {
             let reader = try ChatLogReader(contentsOf: path)
             // Load the history outside the measured region.
             var events = try reader.readAll()
-            let prefix = events.prefix { if case .historyLoaded = $0.event { true } else if case .viewportChanged = $0.event { true } else { false } }
+            let prefix = events.prefix {
+                if case .historyLoaded = $0.event {
+                    true
+                } else if case .viewportChanged = $0.event {
+                    true
+                } else {
+                    false
+                }
+            }
             var replayer = Replayer(configuration: reader.configuration)
             var renderer = TimelineRenderer(configuration: reader.configuration)
             for event in prefix { _ = renderer.render(replayer.apply(event)) }
@@ -83,7 +93,10 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // `replay check` over the whole golden corpus.
-    Benchmark("golden check of Tests/Golden", configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 50)) { _ in
+    Benchmark(
+        "golden check of Tests/Golden",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 50)
+    ) { _ in
         let summary = try GoldenSuite.check([goldenFolder()], policy: .never, pending: .nowhere)
         blackHole(summary)
     }

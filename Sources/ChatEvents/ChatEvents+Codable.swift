@@ -129,7 +129,8 @@ extension ChatLogHeader: Codable {
         guard version == Self.currentVersion else {
             throw DecodingError.dataCorruptedError(
                 forKey: .chatlog, in: container,
-                debugDescription: "unsupported chatlog version \(version); this reader understands version \(Self.currentVersion)"
+                debugDescription:
+                    "unsupported chatlog version \(version); this reader understands version \(Self.currentVersion)"
             )
         }
         try self.init(
@@ -312,7 +313,7 @@ extension ChatEvent: Codable {
             try c.encodeIfPresent(heightDelta, forKey: .heightDelta)
             try c.encodeIfPresent(height, forKey: .height)
         case .streamFinished(let id), .messageRemoved(let id), .jumpToMessage(let id),
-             .entranceAnimationFinished(let id):
+            .entranceAnimationFinished(let id):
             try c.encode(id, forKey: .id)
         case .itemMeasured(let id, let height):
             try c.encode(id, forKey: .id)
@@ -332,7 +333,7 @@ extension ChatEvent: Codable {
         case .appeared(let restore):
             try c.encodeIfPresent(restore, forKey: .restore)
         case .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .dragBegan, .inputFocused, .inputBlurred,
-             .jumpToLatestTapped, .highlightFinished, .disappeared:
+            .jumpToLatestTapped, .highlightFinished, .disappeared:
             break
         }
     }

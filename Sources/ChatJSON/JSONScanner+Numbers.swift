@@ -117,7 +117,8 @@ extension JSONScanner {
             magnitude = 0
         } else if number.isExact, number.significand <= 1 << 53, number.exponent >= -22, number.exponent <= 22 {
             let significand = Double(number.significand)
-            magnitude = number.exponent >= 0
+            magnitude =
+                number.exponent >= 0
                 ? significand * Self.powersOfTen[number.exponent]
                 : significand / Self.powersOfTen[-number.exponent]
         } else {
@@ -127,7 +128,8 @@ extension JSONScanner {
             }
             guard parsed.isFinite else {
                 // A literal can be megabytes long: name it by its ends.
-                let shown = text.utf8.count > 40
+                let shown =
+                    text.utf8.count > 40
                     ? "\(text.prefix(16))…\(text.suffix(8)) (\(text.utf8.count) characters)" : String(text)
                 throw JSONScanError(offset: number.start, message: "number \(shown) does not fit a Double")
             }

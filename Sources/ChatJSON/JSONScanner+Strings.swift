@@ -125,7 +125,7 @@ extension JSONScanner {
             switch unit {
             case 0xD800...0xDBFF:
                 guard peek(offset + 6) == ASCII.backslash, peek(offset + 7) == ASCII.u,
-                      let low = hex4(at: offset + 8), (0xDC00...0xDFFF).contains(low)
+                    let low = hex4(at: offset + 8), (0xDC00...0xDFFF).contains(low)
                 else {
                     throw loneSurrogate(unit, at: offset)
                 }
@@ -184,14 +184,17 @@ extension JSONScanner {
         case 0xED:
             valid = (0x80...0x9F).contains(second) && isContinuation(peek(offset + 2)) ? 3 : nil
         case 0xF0:
-            valid = (0x90...0xBF).contains(second) && isContinuation(peek(offset + 2))
-                && isContinuation(peek(offset + 3)) ? 4 : nil
+            valid =
+                (0x90...0xBF).contains(second) && isContinuation(peek(offset + 2))
+                    && isContinuation(peek(offset + 3)) ? 4 : nil
         case 0xF1...0xF3:
-            valid = isContinuation(second) && isContinuation(peek(offset + 2))
-                && isContinuation(peek(offset + 3)) ? 4 : nil
+            valid =
+                isContinuation(second) && isContinuation(peek(offset + 2))
+                    && isContinuation(peek(offset + 3)) ? 4 : nil
         case 0xF4:
-            valid = (0x80...0x8F).contains(second) && isContinuation(peek(offset + 2))
-                && isContinuation(peek(offset + 3)) ? 4 : nil
+            valid =
+                (0x80...0x8F).contains(second) && isContinuation(peek(offset + 2))
+                    && isContinuation(peek(offset + 3)) ? 4 : nil
         default:
             valid = nil
         }
@@ -320,8 +323,9 @@ public struct JSONUnescapedBytes: IteratorProtocol {
             var scalar = scanner.hex4(at: offset) ?? 0xFFFD
             offset += 4
             if (0xD800...0xDBFF).contains(scalar), scanner.peek(offset) == ASCII.backslash,
-               scanner.peek(offset + 1) == ASCII.u, let low = scanner.hex4(at: offset + 2),
-               (0xDC00...0xDFFF).contains(low) {
+                scanner.peek(offset + 1) == ASCII.u, let low = scanner.hex4(at: offset + 2),
+                (0xDC00...0xDFFF).contains(low)
+            {
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 offset += 6
             } else if (0xD800...0xDFFF).contains(scalar) {
@@ -347,7 +351,8 @@ public struct JSONUnescapedBytes: IteratorProtocol {
             pendingCount = 2
             return UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
         default:
-            pending = (0x80 | scalar >> 12 & 0x3F) | (0x80 | scalar >> 6 & 0x3F) << 8
+            pending =
+                (0x80 | scalar >> 12 & 0x3F) | (0x80 | scalar >> 6 & 0x3F) << 8
                 | (0x80 | scalar & 0x3F) << 16
             pendingCount = 3
             return UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)

@@ -169,7 +169,8 @@ public struct JSONScanner {
                     end = next + 1
                 default:
                     throw unexpected(
-                        at: next, expected: container.isObject ? #""," or "}" in the object"# : #""," or "]" in the array"#)
+                        at: next,
+                        expected: container.isObject ? #""," or "}" in the object"# : #""," or "]" in the array"#)
                 }
             }
             return end
@@ -187,9 +188,11 @@ public struct JSONScanner {
         guard matches, !ASCII.isWordByte(peek(offset + count)) else {
             var error = unexpected(at: offset, expected: "a JSON value")
             // `tr` at the end of the line is the start of `true`, cut off.
-            error.isIncomplete = offset + count > bytes.count && literal.withUTF8Buffer { expected in
-                (offset..<bytes.count).allSatisfy { bytes[$0] == expected[$0 - offset] }
-            }
+            error.isIncomplete =
+                offset + count > bytes.count
+                && literal.withUTF8Buffer { expected in
+                    (offset..<bytes.count).allSatisfy { bytes[$0] == expected[$0 - offset] }
+                }
             throw error
         }
         return offset + count

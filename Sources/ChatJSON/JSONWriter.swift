@@ -285,7 +285,9 @@ public struct JSONWriter: Sendable {
     /// two digits at a time from the last; returns where they start
     /// (`end - decimalLength(of: value)`).
     @inlinable @inline(__always)
-    public static func writeDecimal(_ value: Int64, endingAt end: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    public static func writeDecimal(_ value: Int64, endingAt end: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<
+        UInt8
+    > {
         let pairs = decimalPairs.utf8Start
         var magnitude = value.magnitude
         var start = end
@@ -348,11 +350,21 @@ public struct JSONWriter: Sendable {
                 guard byte < ASCII.space || byte == ASCII.quote || byte == ASCII.backslash else { continue }
                 append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 switch byte {
-                case ASCII.quote: append(ASCII.backslash); append(ASCII.quote)
-                case ASCII.backslash: append(ASCII.backslash); append(ASCII.backslash)
-                case ASCII.newline: append(ASCII.backslash); append(UInt8(ascii: "n"))
-                case ASCII.carriageReturn: append(ASCII.backslash); append(UInt8(ascii: "r"))
-                case ASCII.tab: append(ASCII.backslash); append(UInt8(ascii: "t"))
+                case ASCII.quote:
+                    append(ASCII.backslash)
+                    append(ASCII.quote)
+                case ASCII.backslash:
+                    append(ASCII.backslash)
+                    append(ASCII.backslash)
+                case ASCII.newline:
+                    append(ASCII.backslash)
+                    append(UInt8(ascii: "n"))
+                case ASCII.carriageReturn:
+                    append(ASCII.backslash)
+                    append(UInt8(ascii: "r"))
+                case ASCII.tab:
+                    append(ASCII.backslash)
+                    append(UInt8(ascii: "t"))
                 default:
                     var escape = "\\u" + hex(UInt32(byte), width: 4)
                     escape.withUTF8 { append($0) }

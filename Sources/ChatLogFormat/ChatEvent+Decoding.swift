@@ -20,7 +20,8 @@ extension ChatEvent.EventType {
     /// - Complexity: O(1) for a name without escapes.
     init?(named name: JSONStringRef, in scanner: JSONScanner) {
         let length = name.end - name.start
-        let candidates = name.isPlain
+        let candidates =
+            name.isPlain
             ? (length < Self.wireNamesByLength.count ? Self.wireNamesByLength[length] : [])
             : Self.wireNames
         for entry in candidates where entry.utf8.withUnsafeBufferPointer({ scanner.stringEquals(name, $0) }) {
@@ -116,7 +117,8 @@ extension ChatEvent {
 extension ChatMessage {
     /// Decodes `{"id", "direction", "height"}` from an object's members.
     init(fields: JSONFieldReader) throws(JSONScanError) {
-        try self.init(id: fields.string("id"), direction: fields.direction("direction"), height: fields.number("height"))
+        try self.init(
+            id: fields.string("id"), direction: fields.direction("direction"), height: fields.number("height"))
     }
 }
 
@@ -128,7 +130,8 @@ extension JSONFieldReader {
         if let direction = MessageDirection(named: name, in: scanner) { return direction }
         throw JSONScanError(
             offset: member.valueStart,
-            message: #"unknown direction \#(JSONWriter.quoted(scanner.string(name))); expected "outgoing" or "incoming""#
+            message:
+                #"unknown direction \#(JSONWriter.quoted(scanner.string(name))); expected "outgoing" or "incoming""#
         )
     }
 }

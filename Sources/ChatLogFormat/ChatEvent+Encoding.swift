@@ -47,7 +47,7 @@ extension ChatEvent {
             writer.optionalField("heightDelta", heightDelta)
             writer.optionalField("height", height)
         case .streamFinished(let id), .messageRemoved(let id), .jumpToMessage(let id),
-             .entranceAnimationFinished(let id):
+            .entranceAnimationFinished(let id):
             writer.key("id")
             writer.string(id)
         case .itemMeasured(let id, let height):
@@ -83,7 +83,7 @@ extension ChatEvent {
                 writer.endObject()
             }
         case .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .dragBegan, .inputFocused, .inputBlurred,
-             .jumpToLatestTapped, .highlightFinished, .disappeared:
+            .jumpToLatestTapped, .highlightFinished, .disappeared:
             break
         }
     }

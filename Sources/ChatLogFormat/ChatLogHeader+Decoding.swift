@@ -21,7 +21,8 @@ extension ChatLogHeader {
         guard version == Self.currentVersion else {
             throw JSONScanError(
                 offset: versionMember.valueStart,
-                message: "unsupported chatlog version \(version); this reader understands version \(Self.currentVersion)"
+                message:
+                    "unsupported chatlog version \(version); this reader understands version \(Self.currentVersion)"
             )
         }
         let configuration = try fields.optionalObject("config").map(ChatConfiguration.init(fields:))
@@ -59,7 +60,8 @@ extension ChatConfiguration {
             } else {
                 throw JSONScanError(
                     offset: member.valueStart,
-                    message: #"unknown layout \#(JSONWriter.quoted(fields.scanner.string(name))); expected "bottom" or "top""#
+                    message: "unknown layout \(JSONWriter.quoted(fields.scanner.string(name))); "
+                        + #"expected "bottom" or "top""#
                 )
             }
         }

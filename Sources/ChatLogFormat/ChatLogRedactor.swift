@@ -5,9 +5,10 @@ import ChatJSON
 ///
 /// The reducer never reads text, so `tokensAppended.text` is dropped. With ``redactsIDs``
 /// every id — message ids, `messageConfirmed.newID`, a restore's `anchorID`, the ids in
-/// `historyLoaded` (and its `firstUnreadID`), `olderLoaded`, `newerLoaded` and `windowLoaded` — is replaced by a pseudonym `m1`, `m2`, … in order of
-/// first appearance. The same original id always gets the same pseudonym within one redactor,
-/// so a redacted log replays exactly like the original, apart from the ids.
+/// `historyLoaded` (and its `firstUnreadID`), `olderLoaded`, `newerLoaded` and `windowLoaded` —
+/// is replaced by a pseudonym `m1`, `m2`, … in order of first appearance. The same original id
+/// always gets the same pseudonym within one redactor, so a redacted log replays exactly like
+/// the original, apart from the ids.
 ///
 /// ```swift
 /// var redactor = ChatLogRedactor(redactsIDs: true)
@@ -89,9 +90,10 @@ public struct ChatLogRedactor: Sendable {
             guard var position = restore else { return event }
             position.anchorID = position.anchorID.map { pseudonym(for: $0) }
             return .appeared(restore: position)
-        case .viewportChanged, .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .keyboardWillShow, .keyboardWillHide, .dragBegan, .scrolled,
-             .dragEnded, .scrollSettled, .selectionChanged, .inputFocused, .inputBlurred, .jumpToLatestTapped,
-             .highlightFinished, .disappeared:
+        case .viewportChanged, .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .keyboardWillShow,
+            .keyboardWillHide, .dragBegan, .scrolled,
+            .dragEnded, .scrollSettled, .selectionChanged, .inputFocused, .inputBlurred, .jumpToLatestTapped,
+            .highlightFinished, .disappeared:
             return event
         }
     }
@@ -121,7 +123,9 @@ public struct ChatLogRedactor: Sendable {
     /// A header for the redacted log: the same configuration, and of the metadata only the
     /// keys in `keeping`, plus ``redactedMetadataKey``. Metadata is free text an app may have
     /// filled with anything, so by default only the package version survives.
-    public func redact(_ header: ChatLogHeader, keeping: Set<String> = [ChatLogRedactor.packageMetadataKey]) -> ChatLogHeader {
+    public func redact(_ header: ChatLogHeader, keeping: Set<String> = [ChatLogRedactor.packageMetadataKey])
+        -> ChatLogHeader
+    {
         var metadata = header.metadata.filter { keeping.contains($0.key) }
         if let summary = redactionSummary { metadata[Self.redactedMetadataKey] = summary }
         return ChatLogHeader(version: header.version, configuration: header.configuration, metadata: metadata)

@@ -98,8 +98,8 @@ struct EventLineParser {
         var fields = Fields()
         guard let end = readObject(at: start, into: &fields) else { return nil }
         guard scanner.skipWhitespace(from: end) == bytes.count, fields.has(.type),
-              let type = eventType(fields.type),
-              let event = event(of: type, from: &fields)
+            let type = eventType(fields.type),
+            let event = event(of: type, from: &fields)
         else { return nil }
         return LoggedEvent(event, time: fields.has(.t) ? fields.t : nil)
     }
@@ -118,7 +118,7 @@ struct EventLineParser {
                 return readValue(of: key, at: valueStart, into: &fields)
             }
             guard unknown.insert(start: keyStart, end: keyEnd, in: bytes),
-                  !Self.isReserved(bytes, from: keyStart, to: keyEnd)
+                !Self.isReserved(bytes, from: keyStart, to: keyEnd)
             else { return nil }
             return skipValue(at: valueStart, depth: 2)
         }
@@ -135,7 +135,7 @@ struct EventLineParser {
         if scanner.peek(i) == ASCII.closeBrace { return i + 1 }
         while true {
             guard let (keyStart, keyEnd, valueStart) = readKey(at: i),
-                  let valueEnd = member(keyStart, keyEnd, valueStart)
+                let valueEnd = member(keyStart, keyEnd, valueStart)
             else { return nil }
             i = scanner.skipWhitespace(from: valueEnd)
             switch scanner.peek(i) {
@@ -231,8 +231,8 @@ struct EventLineParser {
         if let short = readShortNumber(at: offset) { return short }
         let first = scanner.peek(offset)
         guard first == ASCII.minus || ASCII.isDigit(first),
-              let scanned = try? scanner.scanNumber(at: offset),
-              let number = try? scanner.value(of: scanned)
+            let scanned = try? scanner.scanNumber(at: offset),
+            let number = try? scanner.value(of: scanned)
         else { return nil }
         return (number, scanned.end)
     }
@@ -269,9 +269,10 @@ struct EventLineParser {
         }
         let next = scanner.peek(i)
         guard digits + fractionDigits <= 19, significand <= 1 << 53, fractionDigits <= 22,
-              next != ASCII.lowerE, next != ASCII.upperE
+            next != ASCII.lowerE, next != ASCII.upperE
         else { return nil }
-        let magnitude = fractionDigits == 0 ? Double(significand) : Double(significand) / Self.powerOfTen(fractionDigits)
+        let magnitude =
+            fractionDigits == 0 ? Double(significand) : Double(significand) / Self.powerOfTen(fractionDigits)
         return (isNegative ? -magnitude : magnitude, i)
     }
 
@@ -374,7 +375,7 @@ struct EventLineParser {
         }
         let required = Key.id.bit | Key.direction.bit | Key.height.bit
         guard let end, present & required == required,
-              let direction = MessageDirection(named: direction, in: scanner)
+            let direction = MessageDirection(named: direction, in: scanner)
         else { return nil }
         return (ChatMessage(id: scanner.string(id), direction: direction, height: height), end)
     }
@@ -425,7 +426,8 @@ struct EventLineParser {
         switch type {
         case .viewportChanged:
             guard let height = number(.height, f.height), let top = number(.insetTop, f.insetTop),
-                  let bottom = number(.insetBottom, f.insetBottom) else { return nil }
+                let bottom = number(.insetBottom, f.insetBottom)
+            else { return nil }
             return .viewportChanged(height: height, insetTop: top, insetBottom: bottom)
         case .historyLoaded:
             guard f.has(.messages), let more = bool(.hasMoreOlder, f.hasMoreOlder) else { return nil }
@@ -433,8 +435,9 @@ struct EventLineParser {
                 messages: f.messages, hasMoreOlder: more, firstUnreadID: string(.firstUnreadID, f.firstUnreadID))
         case .messageAppended:
             guard let id = string(.id, f.id), f.has(.direction),
-                  let direction = MessageDirection(named: f.direction, in: scanner),
-                  let height = number(.height, f.height) else { return nil }
+                let direction = MessageDirection(named: f.direction, in: scanner),
+                let height = number(.height, f.height)
+            else { return nil }
             return .messageAppended(
                 ChatMessage(id: id, direction: direction, height: height), streaming: bool(.streaming, f.streaming))
         case .messageConfirmed:
@@ -466,7 +469,8 @@ struct EventLineParser {
             return .loadNewerFailed
         case .windowLoaded:
             guard f.has(.messages), let older = bool(.hasMoreOlder, f.hasMoreOlder),
-                  let newer = bool(.hasMoreNewer, f.hasMoreNewer) else { return nil }
+                let newer = bool(.hasMoreNewer, f.hasMoreNewer)
+            else { return nil }
             return .windowLoaded(messages: f.messages, hasMoreOlder: older, hasMoreNewer: newer)
         case .windowLoadFailed:
             return .windowLoadFailed
@@ -641,17 +645,22 @@ struct EventLineParser {
         let expected = UnsafeRawPointer(literal.utf8Start)
         var k = 0
         while k + 8 <= count {
-            guard actual.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-                == expected.loadUnaligned(fromByteOffset: k, as: UInt64.self) else { return false }
+            guard
+                actual.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                    == expected.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+            else { return false }
             k += 8
         }
         if k + 4 <= count {
-            guard actual.loadUnaligned(fromByteOffset: k, as: UInt32.self)
-                == expected.loadUnaligned(fromByteOffset: k, as: UInt32.self) else { return false }
+            guard
+                actual.loadUnaligned(fromByteOffset: k, as: UInt32.self)
+                    == expected.loadUnaligned(fromByteOffset: k, as: UInt32.self)
+            else { return false }
             k += 4
         }
         while k < count {
-            guard actual.load(fromByteOffset: k, as: UInt8.self) == expected.load(fromByteOffset: k, as: UInt8.self) else {
+            guard actual.load(fromByteOffset: k, as: UInt8.self) == expected.load(fromByteOffset: k, as: UInt8.self)
+            else {
                 return false
             }
             k += 1

@@ -162,9 +162,10 @@ struct JSONFieldReader {
                 throw JSONScanError(offset: i, message: "expected an object for \(key)[\(index)], found \(found)")
             }
             let element = try scanner.indexObject(at: i, depth: depth + 2)
-            try body(JSONFieldReader(
-                scanner: scanner, object: element, context: .element(of: key, index: index), depth: depth + 2
-            ))
+            try body(
+                JSONFieldReader(
+                    scanner: scanner, object: element, context: .element(of: key, index: index), depth: depth + 2
+                ))
             i = scanner.skipWhitespace(from: element.end)
             if scanner.peek(i) == ASCII.comma {
                 i = scanner.skipWhitespace(from: i + 1)

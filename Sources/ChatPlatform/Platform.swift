@@ -34,7 +34,8 @@ package enum FileSystem {
     package static func write(_ text: String, to path: String, creatingFolders: Bool = false) throws {
         let url = URL(fileURLWithPath: path)
         if creatingFolders {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
         try Data(text.utf8).write(to: url, options: .atomic)
     }

@@ -28,8 +28,9 @@ extension ChatState {
     mutating func issueBottomCommand(_ reason: ScrollCommand.Reason, animated: Bool) {
         mode = .following
         anchor = nil
-        issue(reason, kind: .bottom, key: store.lastKey, anchor: nil, animated: animated,
-              target: maxOffset, unitAnchorY: nil)
+        issue(
+            reason, kind: .bottom, key: store.lastKey, anchor: nil, animated: animated,
+            target: maxOffset, unitAnchorY: nil)
         if hasMoreNewer {
             mode = .detached
             takeAnchor()
@@ -41,16 +42,18 @@ extension ChatState {
         guard let question = store.lastOutgoingKey else { return }
         mode = .pinned
         anchor = nil
-        issue(.newQuestion, kind: .item, key: question, anchor: .top, animated: animated,
-              target: store.top(question) - configuration.pinMargin,
-              unitAnchorY: unitAnchor(below: configuration.pinMargin))
+        issue(
+            .newQuestion, kind: .item, key: question, anchor: .top, animated: animated,
+            target: store.top(question) - configuration.pinMargin,
+            unitAnchorY: unitAnchor(below: configuration.pinMargin))
     }
 
     /// Centres a message, detached, as `jumpToMessage` does.
     mutating func issueCenterCommand(_ key: Int, animated: Bool) {
         mode = .detached
-        issue(.jumpToMessage, kind: .item, key: key, anchor: .center, animated: animated,
-              target: centeredOffset(key), unitAnchorY: unitAnchor(below: visibleHeight / 2))
+        issue(
+            .jumpToMessage, kind: .item, key: key, anchor: .center, animated: animated,
+            target: centeredOffset(key), unitAnchorY: unitAnchor(below: visibleHeight / 2))
         takeAnchor()
     }
 
@@ -58,8 +61,9 @@ extension ChatState {
     mutating func issueRestoreCommand(_ key: Int, delta: Double) {
         mode = .detached
         anchor = Anchor(key: key, delta: delta)
-        issue(.restore, kind: .item, key: key, anchor: .top, animated: false,
-              target: store.top(key) + delta, unitAnchorY: unitAnchor(below: -delta))
+        issue(
+            .restore, kind: .item, key: key, anchor: .top, animated: false,
+            target: store.top(key) + delta, unitAnchorY: unitAnchor(below: -delta))
     }
 
     func centeredOffset(_ key: Int) -> Double {

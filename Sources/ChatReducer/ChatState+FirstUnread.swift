@@ -37,8 +37,9 @@ extension ChatState {
     mutating func issueFirstUnreadCommand(_ key: Int) {
         mode = .detached
         anchor = Anchor(key: key, delta: 0)
-        issue(.initialLoad, kind: .item, key: key, anchor: .top, animated: false,
-              target: store.top(key), unitAnchorY: unitAnchor(below: 0))
+        issue(
+            .initialLoad, kind: .item, key: key, anchor: .top, animated: false,
+            target: store.top(key), unitAnchorY: unitAnchor(below: 0))
         decideOpenMode(at: key)
         openingAtUnreadKey = key
     }
@@ -47,7 +48,9 @@ extension ChatState {
     /// down fits was decided on estimated heights, so it is decided again on the real ones —
     /// the first unread message stays in view, its top under the top inset when it does not fit.
     mutating func settleOpenAtUnread() {
-        guard let key = openingAtUnreadKey, store.flags(key).contains(.live), geometryKnown, !userHoldsView else { return }
+        guard let key = openingAtUnreadKey, store.flags(key).contains(.live), geometryKnown, !userHoldsView else {
+            return
+        }
         decideOpenMode(at: key)
         if mode == .detached { setOffset(anchoredOffset(), cause: .measure) }
     }
@@ -75,7 +78,8 @@ extension ChatState {
     /// - Complexity: O(log n).
     mutating func advanceReadMarker() {
         guard configuration.readReceipts, isShown, geometryKnown,
-              let seen = store.lastKey(withTopBelow: currentOffset + visibleHeight) else { return }
+            let seen = store.lastKey(withTopBelow: currentOffset + visibleHeight)
+        else { return }
         if let old = readUpToKey, old >= seen { return }
         let coversIncoming = store.containsIncoming(after: readUpToKey, through: seen)
         readUpToKey = seen

@@ -61,49 +61,49 @@ extension ChatState {
     // swiftlint:disable:next cyclomatic_complexity function_body_length
     private mutating func apply(_ event: ChatEvent) {
         switch event {
-        case let .viewportChanged(height, top, bottom):
+        case .viewportChanged(let height, let top, let bottom):
             viewportChanged(
                 height: sanitized(height, "height"), top: sanitized(top, "insetTop"),
                 bottom: sanitized(bottom, "insetBottom"))
-        case let .historyLoaded(messages, more, firstUnreadID):
+        case .historyLoaded(let messages, let more, let firstUnreadID):
             historyLoaded(messages, hasMoreOlder: more, firstUnreadID: firstUnreadID)
-        case let .messageAppended(message, _):
+        case .messageAppended(let message, _):
             if hasMoreNewer {
                 messageAppendedBeyondWindow(message)
             } else {
                 messageAppended(message)
             }
-        case let .messageConfirmed(id, newID):
+        case .messageConfirmed(let id, let newID):
             messageConfirmed(id, newID: newID)
-        case let .tokensAppended(id, _, delta, height):
+        case .tokensAppended(let id, _, let delta, let height):
             tokensAppended(id, delta: delta, height: height)
-        case let .streamFinished(id):
+        case .streamFinished(let id):
             _ = liveKey(id)
-        case let .itemMeasured(id, height):
+        case .itemMeasured(let id, let height):
             guard let key = liveKey(id) else { return }
             store.setHeight(sanitized(height, "height"), for: key)
             reposition(.measure)
             settleOpenAtUnread()
-        case let .messageRemoved(id):
+        case .messageRemoved(let id):
             messageRemoved(id)
-        case let .olderLoaded(messages, more):
+        case .olderLoaded(let messages, let more):
             olderLoaded(messages, hasMoreOlder: more)
         case .loadOlderFailed:
             if !isLoadingOlder { warn("no loadOlder request was in flight") }
             isLoadingOlder = false
             loadOlderBlocked = true
-        case let .newerLoaded(messages, more):
+        case .newerLoaded(let messages, let more):
             newerLoaded(messages, hasMoreNewer: more)
         case .loadNewerFailed:
             if !isLoadingNewer { warn("no loadNewer request was in flight") }
             isLoadingNewer = false
             loadNewerBlocked = true
-        case let .windowLoaded(messages, older, newer):
+        case .windowLoaded(let messages, let older, let newer):
             windowLoaded(messages, hasMoreOlder: older, hasMoreNewer: newer)
         case .windowLoadFailed:
             if pendingWindow == nil { warn("no loadWindow request was pending") }
             pendingWindow = nil
-        case let .keyboardWillShow(height, _):
+        case .keyboardWillShow(let height, _):
             keyboardMoved(to: sanitized(height, "height"))
         case .keyboardWillHide:
             keyboardMoved(to: 0)
@@ -112,11 +112,11 @@ extension ChatState {
             highlightedKey = nil
             beginHold()
             touchHold = true
-        case let .scrolled(value):
+        case .scrolled(let value):
             userScrolled(to: value)
-        case let .dragEnded(value, velocity):
+        case .dragEnded(let value, let velocity):
             dragEnded(at: value, velocity: velocity)
-        case let .scrollSettled(value):
+        case .scrollSettled(let value):
             if touchHold {
                 if let value = finiteOffset(value) {
                     setOffset(value, cause: .settle)
@@ -127,7 +127,7 @@ extension ChatState {
                 userScrolled(to: value)
             }
             effects.append(.persistPosition(currentPosition))
-        case let .selectionChanged(active):
+        case .selectionChanged(let active):
             if active {
                 beginHold()
                 selectionHold = true
@@ -150,7 +150,7 @@ extension ChatState {
                 cancelHold()
                 issueBottomCommand(.jumpToLatest, animated: true)
             }
-        case let .jumpToMessage(id):
+        case .jumpToMessage(let id):
             if let key = store.key(of: id) {
                 cancelHold()
                 highlightedKey = key
@@ -163,7 +163,7 @@ extension ChatState {
             }
         case .highlightFinished:
             highlightedKey = nil
-        case let .entranceAnimationFinished(id):
+        case .entranceAnimationFinished(let id):
             guard let key = liveKey(id) else { return }
             if store.flags(key).contains(.animating) {
                 store.setFlag(.animating, false, for: key)
@@ -172,7 +172,7 @@ extension ChatState {
             } else {
                 warn("\(quoted(id)) has no pending entrance animation")
             }
-        case let .appeared(restore):
+        case .appeared(let restore):
             isShown = true
             if let restore { appeared(restoring: restore) }
         case .disappeared:
@@ -443,7 +443,8 @@ extension ChatState {
     /// Unread messages stop counting once they have been visible.
     private mutating func consumeVisibleUnread() {
         guard geometryKnown, store.unreadCount > 0, visibleHeight > 0,
-              let first = store.key(at: currentOffset) else { return }
+            let first = store.key(at: currentOffset)
+        else { return }
         let end = currentOffset + visibleHeight
         var next = store.firstUnread(from: first)
         while let key = next {
@@ -543,4 +544,3 @@ extension ChatState {
 
 /// `"id"`, for warnings.
 func quoted(_ id: String) -> String { "\"\(id)\"" }
-

@@ -13,7 +13,9 @@ extension ChatState {
                 problems.append("offset \(formatNumber(offset)) outside 0...\(formatNumber(maxOffset))")
             }
             if mode == .following, !userHoldsView, offset != maxOffset {
-                problems.append("following and not held, but offset \(formatNumber(offset)) != maxOffset \(formatNumber(maxOffset))")
+                problems.append(
+                    "following and not held, but offset \(formatNumber(offset)) != maxOffset \(formatNumber(maxOffset))"
+                )
             }
         }
         if unreadCount < 0 { problems.append("unreadCount \(unreadCount) < 0") }
@@ -47,7 +49,10 @@ extension ChatState {
             problems.append("\(newer) loadNewer effects with isLoadingNewer \(isLoadingNewer)")
         }
         if hasMoreNewer, mode == .following || isAtBottom || !showJumpToLatest {
-            problems.append("hasMoreNewer, but mode \(mode.rawValue), isAtBottom \(isAtBottom), showJumpToLatest \(showJumpToLatest)")
+            problems.append(
+                "hasMoreNewer, but mode \(mode.rawValue), isAtBottom \(isAtBottom), "
+                    + "showJumpToLatest \(showJumpToLatest)"
+            )
         }
         for (name, key) in [("highlighted", highlightedKey), ("divider", unreadDividerKey), ("readUpTo", readUpToKey)] {
             if let key, !store.flags(key).contains(.live) { problems.append("\(name) message is not loaded") }
@@ -58,10 +63,16 @@ extension ChatState {
         if thorough {
             let all = store.allMessages()
             if Set(all.map(\.id)).count != all.count { problems.append("duplicate ids") }
-            if all.count != messageCount { problems.append("store count \(messageCount) != \(all.count) live messages") }
+            if all.count != messageCount {
+                problems.append("store count \(messageCount) != \(all.count) live messages")
+            }
             let pending = animating
-            if pending.count != animatingCount { problems.append("animating list \(pending.count) != count \(animatingCount)") }
-            if !Set(pending).isSubset(of: Set(all.map(\.id))) { problems.append("animating holds ids that are not loaded") }
+            if pending.count != animatingCount {
+                problems.append("animating list \(pending.count) != count \(animatingCount)")
+            }
+            if !Set(pending).isSubset(of: Set(all.map(\.id))) {
+                problems.append("animating holds ids that are not loaded")
+            }
             var top = 0.0
             for message in all {
                 // Sums are exact for binary fractions; others may differ in their last bits,

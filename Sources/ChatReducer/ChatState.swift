@@ -234,7 +234,8 @@ extension ChatState {
             let atBottom = isAtBottom(distanceFromBottom: distance)
             return ViewMetrics(
                 offset: offset, contentHeight: content, visibleHeight: visible, trailingSpacer: spacer,
-                isAtBottom: atBottom, showJumpToLatest: showJumpToLatest(distanceFromBottom: distance, isAtBottom: atBottom),
+                isAtBottom: atBottom,
+                showJumpToLatest: showJumpToLatest(distanceFromBottom: distance, isAtBottom: atBottom),
                 unreadCount: unreadCount, messageCount: messageCount, userHoldsView: userHoldsView)
         }
     }
@@ -256,7 +257,8 @@ extension ChatState {
             guard let key else { return id == nil }
             return id != nil && store.id(key) == id
         }
-        return marks(highlightedKey, highlighted) && marks(unreadDividerKey, unreadDivider) && marks(readUpToKey, readUpTo)
+        return marks(highlightedKey, highlighted) && marks(unreadDividerKey, unreadDivider)
+            && marks(readUpToKey, readUpTo)
     }
 
     /// Whether the user holds the view: dragging, scrolling with momentum, or selecting text.

@@ -36,7 +36,7 @@ public struct ChatLogGenerator: Sendable {
     private var random: SplitMix64
     /// The reducer, run alongside so that offsets are plausible and `loadOlder` is answered.
     private var state: ChatState
-    private var time = 0 // milliseconds
+    private var time = 0  // milliseconds
     private var nextID = 0
     private var olderLoaded = 0
     private var pendingOlder = false
@@ -63,7 +63,8 @@ public struct ChatLogGenerator: Sendable {
     ///   - messenger: Whether the log is a messenger's, with first unread, read receipts and
     ///     windows; this turns on `readReceipts` and `windowedHistory`.
     public init(
-        seed: UInt64, messages: Int = 1_000, configuration: ChatConfiguration = ChatConfiguration(), messenger: Bool = false
+        seed: UInt64, messages: Int = 1_000, configuration: ChatConfiguration = ChatConfiguration(),
+        messenger: Bool = false
     ) {
         var configuration = configuration
         if messenger {
@@ -100,11 +101,13 @@ public struct ChatLogGenerator: Sendable {
         while loaded < initialMessages {
             let page = min(Self.historyPageSize, initialMessages - loaded)
             let messages = (loaded..<(loaded + page)).map { index in
-                ChatMessage(id: "h\(initialMessages - 1 - index)", direction: index % 3 == 0 ? .outgoing : .incoming,
-                            height: Double(40 + random.next(below: 360)))
+                ChatMessage(
+                    id: "h\(initialMessages - 1 - index)", direction: index % 3 == 0 ? .outgoing : .incoming,
+                    height: Double(40 + random.next(below: 360)))
             }
             // A messenger opens at the first unread: an incoming message near the first page's end.
-            let firstUnread = messenger && loaded == 0
+            let firstUnread =
+                messenger && loaded == 0
                 ? messages.suffix(1 + random.next(below: 12)).first { $0.direction == .incoming }?.id : nil
             loaded += page
             queue.append(.historyLoaded(messages: messages, hasMoreOlder: true, firstUnreadID: firstUnread))
@@ -167,7 +170,10 @@ public struct ChatLogGenerator: Sendable {
             return
         }
         let local = newID("l")
-        queue.append(.messageAppended(ChatMessage(id: local, direction: .outgoing, height: Double(44 + random.next(below: 80))), streaming: nil))
+        queue.append(
+            .messageAppended(
+                ChatMessage(id: local, direction: .outgoing, height: Double(44 + random.next(below: 80))),
+                streaming: nil))
         let confirmed = newID("m")
         queue.append(.messageConfirmed(id: local, newID: confirmed))
         queue.append(.entranceAnimationFinished(id: confirmed))
@@ -176,8 +182,10 @@ public struct ChatLogGenerator: Sendable {
         let batches = 10 + random.next(below: 90)
         for _ in 0..<batches {
             let grows = random.next(below: 4) == 0
-            queue.append(.tokensAppended(id: answer, text: Self.tokens[random.next(below: Self.tokens.count)],
-                                         heightDelta: grows ? 22 : 0, height: nil))
+            queue.append(
+                .tokensAppended(
+                    id: answer, text: Self.tokens[random.next(below: Self.tokens.count)],
+                    heightDelta: grows ? 22 : 0, height: nil))
         }
         queue.append(.streamFinished(id: answer))
         queue.append(.itemMeasured(id: answer, height: Double(60 + random.next(below: 900))))
@@ -186,7 +194,10 @@ public struct ChatLogGenerator: Sendable {
 
     private mutating func incoming(into queue: inout [ChatEvent]) {
         let id = newID("m")
-        queue.append(.messageAppended(ChatMessage(id: id, direction: .incoming, height: Double(40 + random.next(below: 200))), streaming: nil))
+        queue.append(
+            .messageAppended(
+                ChatMessage(id: id, direction: .incoming, height: Double(40 + random.next(below: 200))), streaming: nil)
+        )
         queue.append(.entranceAnimationFinished(id: id))
     }
 
@@ -231,11 +242,16 @@ public struct ChatLogGenerator: Sendable {
         if random.next(below: 1000) < 5 {
             var bad: ChatEvent?
             switch random.next(below: messenger ? 8 : 5) {
-            case 0: bad = .tokensAppended(id: "missing\(random.next(below: 100))", text: "x", heightDelta: 20, height: nil)
+            case 0:
+                bad = .tokensAppended(id: "missing\(random.next(below: 100))", text: "x", heightDelta: 20, height: nil)
             case 1: bad = .itemMeasured(id: randomLoadedID() ?? "h0", height: -Double(1 + random.next(below: 50)))
-            case 2: bad = .messageAppended(ChatMessage(id: randomLoadedID() ?? "h0", direction: .incoming, height: 50), streaming: nil)
+            case 2:
+                bad = .messageAppended(
+                    ChatMessage(id: randomLoadedID() ?? "h0", direction: .incoming, height: 50), streaming: nil)
             case 3: bad = .entranceAnimationFinished(id: randomLoadedID() ?? "h0")
-            case 5: bad = .newerLoaded(messages: [ChatMessage(id: newID("s"), direction: .incoming, height: 50)], hasMoreNewer: true)
+            case 5:
+                bad = .newerLoaded(
+                    messages: [ChatMessage(id: newID("s"), direction: .incoming, height: 50)], hasMoreNewer: true)
             case 6: bad = random.next(below: 2) == 0 ? .windowLoadFailed : .loadNewerFailed
             case 7: bad = .historyLoaded(messages: [], hasMoreOlder: state.hasMoreOlder, firstUnreadID: "missing")
             default:
@@ -265,7 +281,10 @@ public struct ChatLogGenerator: Sendable {
             case .persistPosition, .markRead: break
             }
         }
-        if case .windowLoaded = event { pendingOlder = false; pendingNewer = false }
+        if case .windowLoaded = event {
+            pendingOlder = false
+            pendingNewer = false
+        }
         write(ChatLogLine.event(LoggedEvent(event, time: t)).encoded())
     }
 
@@ -293,8 +312,9 @@ public struct ChatLogGenerator: Sendable {
         guard let request = state.pendingWindow else { return .windowLoadFailed }
         if random.next(below: 10) == 0 { return .windowLoadFailed }
         var messages = (0..<40).map { _ in
-            ChatMessage(id: newID("w"), direction: random.next(below: 3) == 0 ? .outgoing : .incoming,
-                        height: Double(40 + random.next(below: 360)))
+            ChatMessage(
+                id: newID("w"), direction: random.next(below: 3) == 0 ? .outgoing : .incoming,
+                height: Double(40 + random.next(below: 360)))
         }
         if let around = request.around {
             messages[20].id = around
@@ -312,8 +332,9 @@ public struct ChatLogGenerator: Sendable {
     private mutating func newerPage() -> ChatEvent {
         if random.next(below: 20) == 0 { return .loadNewerFailed }
         let messages = (0..<30).map { _ in
-            ChatMessage(id: newID("n"), direction: random.next(below: 3) == 0 ? .outgoing : .incoming,
-                        height: Double(40 + random.next(below: 360)))
+            ChatMessage(
+                id: newID("n"), direction: random.next(below: 3) == 0 ? .outgoing : .incoming,
+                height: Double(40 + random.next(below: 360)))
         }
         newerPagesLeft -= 1
         if windowIDs.count < 400 { windowIDs += messages.map(\.id) }
@@ -325,8 +346,9 @@ public struct ChatLogGenerator: Sendable {
         if random.next(below: 20) == 0 { return .loadOlderFailed }
         let messages = (0..<50).map { _ -> ChatMessage in
             olderLoaded += 1
-            return ChatMessage(id: "o\(olderLoaded)", direction: random.next(below: 3) == 0 ? .outgoing : .incoming,
-                               height: Double(40 + random.next(below: 360)))
+            return ChatMessage(
+                id: "o\(olderLoaded)", direction: random.next(below: 3) == 0 ? .outgoing : .incoming,
+                height: Double(40 + random.next(below: 360)))
         }
         return .olderLoaded(messages: messages, hasMoreOlder: olderLoaded < 1_000_000)
     }
@@ -343,5 +365,7 @@ public struct ChatLogGenerator: Sendable {
         return "h\(random.next(below: initialMessages))"
     }
 
-    private static let tokens = ["The", " answer", " is", " streamed", " token", " by", " token", ",", ".", "\n", " and", " it", " grows"]
+    private static let tokens = [
+        "The", " answer", " is", " streamed", " token", " by", " token", ",", ".", "\n", " and", " it", " grows",
+    ]
 }

@@ -188,7 +188,7 @@ public final class ChatLogReader {
 
     deinit {
         bufferBase?.deallocate()
-        if case let .file(opened) = source { opened.close() }
+        if case .file(let opened) = source { opened.close() }
     }
 
     /// The next event, or `nil` at the end of the log.
@@ -205,9 +205,9 @@ public final class ChatLogReader {
             let outcome = self.outcome(
                 ofEventLine: UnsafeBufferPointer(rebasing: buffer[range]), number: lineNumber, terminated: terminated)
             switch outcome {
-            case let .event(event): return event
-            case let .skipped(error): onSkip(error)
-            case let .failed(error): throw error
+            case .event(let event): return event
+            case .skipped(let error): onSkip(error)
+            case .failed(let error): throw error
             }
         }
         return nil
@@ -227,12 +227,13 @@ public final class ChatLogReader {
         let error: LogReadError
         do throws(ChatLogLineError) {
             switch try ChatLogLine(decoding: bytes) {
-            case let .event(event):
+            case .event(let event):
                 return .event(event)
             case .header:
                 error = LogReadError(
                     kind: .undecodable, file: file, line: number, column: 1,
-                    message: "a header is only allowed on the first line", lineText: String(decoding: bytes, as: UTF8.self))
+                    message: "a header is only allowed on the first line",
+                    lineText: String(decoding: bytes, as: UTF8.self))
             }
         } catch let failure {
             error = readError(failure, line: bytes, number: number, terminated: terminated, isBadHeader: false)
@@ -288,8 +289,8 @@ public final class ChatLogReader {
         defer { readingHeader = false }
         guard let line = try nextDecodedLine() else { return }
         switch line {
-        case let .header(header): self.header = header
-        case let .event(event): firstEvent = event
+        case .header(let header): self.header = header
+        case .event(let event): firstEvent = event
         }
     }
 
@@ -305,13 +306,14 @@ public final class ChatLogReader {
                 result = .success(try ChatLogLine(decoding: line))
             } catch {
                 isBadHeader = readingHeader && error.isHeader
-                result = .failure(readError(
-                    error, line: line, number: lineNumber, terminated: terminated, isBadHeader: isBadHeader))
+                result = .failure(
+                    readError(
+                        error, line: line, number: lineNumber, terminated: terminated, isBadHeader: isBadHeader))
             }
             switch result {
-            case let .success(line):
+            case .success(let line):
                 return line
-            case let .failure(error):
+            case .failure(let error):
                 // The header configures every step: replaying with defaults instead would
                 // silently change them all, so a bad header is never skipped.
                 guard skipsInvalidLines, !isBadHeader else { throw error }
@@ -333,7 +335,8 @@ public final class ChatLogReader {
             if !checkedByteOrderMark, buffer.count - start >= 3 || atEnd {
                 checkedByteOrderMark = true
                 if buffer.count - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB,
-                   buffer[start + 2] == 0xBF {
+                    buffer[start + 2] == 0xBF
+                {
                     start += 3
                     scanned = max(scanned, start)
                 }
@@ -400,7 +403,7 @@ public final class ChatLogReader {
 
     /// Drops the consumed bytes and reads the next chunk.
     private func fill() throws(LogReadError) {
-        guard case let .file(opened) = source else {
+        guard case .file(let opened) = source else {
             atEnd = true
             return
         }
@@ -457,7 +460,8 @@ public struct ChatLog: Sendable, Hashable {
     /// Decodes a log held in memory, named `name` in errors.
     ///
     /// - Throws: ``LogReadError`` when a line cannot be decoded.
-    public init(decoding bytes: [UInt8], name: String = "<memory>", skipInvalidLines: Bool = false) throws(LogReadError) {
+    public init(decoding bytes: [UInt8], name: String = "<memory>", skipInvalidLines: Bool = false) throws(LogReadError)
+    {
         let reader = try ChatLogReader(bytes: bytes, name: name, skipInvalidLines: skipInvalidLines)
         self.init(header: reader.header, events: try reader.readAll())
     }

@@ -68,7 +68,9 @@ public enum PendingGoldenLocation: Sendable, Hashable {
     public static func resolve(
         environment: [String: String] = processEnvironment
     ) -> PendingGoldenLocation {
-        if let directory = environment[environmentVariable], !directory.isEmpty { return .artifacts(directory: directory) }
+        if let directory = environment[environmentVariable], !directory.isEmpty {
+            return .artifacts(directory: directory)
+        }
         return GoldenRecordPolicy.isContinuousIntegration(environment) ? .nowhere : .besideGolden
     }
 
@@ -77,7 +79,7 @@ public enum PendingGoldenLocation: Sendable, Hashable {
         switch self {
         case .besideGolden:
             return GoldenFile.pendingPath(forGolden: golden)
-        case let .artifacts(directory):
+        case .artifacts(let directory):
             return FileSystem.join(directory, Self.relativePath(of: golden)) + ".new"
         case .nowhere:
             return nil
@@ -179,17 +181,19 @@ public struct GoldenResult: Sendable, Hashable, CustomStringConvertible {
             return "ok   \(name)"
         case .recorded(replaced: nil):
             return "new  \(name) (recorded)"
-        case let .recorded(replaced: mismatch?):
+        case .recorded(replaced: let mismatch?):
             let step = mismatch.step.map { "step #\($0)" } ?? "the header"
             return "new  \(name) (recorded; the old golden differed from \(step) on)"
-        case let .failed(failure):
+        case .failed(let failure):
             var details = failure.description
             if let pending = failure.pending {
                 // Beside its golden, `replay accept` promotes it; in an artifacts folder it is for review.
-                details += pending == PendingGoldenLocation.besideGolden.path(forGolden: golden)
+                details +=
+                    pending == PendingGoldenLocation.besideGolden.path(forGolden: golden)
                     ? "\nwrote \(pending); `replay accept` makes it the golden" : "\nwrote \(pending)"
             }
-            return "FAIL \(name)\n" + details.split(separator: "\n", omittingEmptySubsequences: false)
+            return "FAIL \(name)\n"
+                + details.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { "  " + $0 }.joined(separator: "\n")
         }
     }
@@ -214,15 +218,15 @@ public enum GoldenFailure: Sendable, Hashable, CustomStringConvertible {
     /// timeline was written).
     public var description: String {
         switch self {
-        case let .mismatch(mismatch, _):
+        case .mismatch(let mismatch, _):
             return mismatch.description
         case .missingGolden:
             return "no golden file (the record policy is never, or CI is set)"
-        case let .missingLog(path):
+        case .missingLog(let path):
             return "the golden has no log: \(path) does not exist"
-        case let .log(error):
+        case .log(let error):
             return error.description
-        case let .fileError(path, message):
+        case .fileError(let path, let message):
             return "\(path): \(message)"
         }
     }
@@ -230,7 +234,7 @@ public enum GoldenFailure: Sendable, Hashable, CustomStringConvertible {
     /// The pending timeline the check wrote, if any.
     public var pending: String? {
         switch self {
-        case let .mismatch(_, pending), let .missingGolden(pending): pending
+        case .mismatch(_, let pending), .missingGolden(let pending): pending
         case .missingLog, .log, .fileError: nil
         }
     }
@@ -248,12 +252,12 @@ public enum GoldenError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A message for a test failure or the command line.
     public var description: String {
         switch self {
-        case let .failed(result):
+        case .failed(let result):
             return result.description
-        case let .invalidPolicy(value):
+        case .invalidPolicy(let value):
             return "\(GoldenRecordPolicy.environmentVariable)=\(value) is not a record policy; "
                 + "use one of never, missing, failed, all"
-        case let .unreadablePath(path, message):
+        case .unreadablePath(let path, let message):
             return "\(path): \(message)"
         }
     }
@@ -377,7 +381,8 @@ public enum GoldenFile {
         }
         func writePending() -> String? {
             guard let pendingTarget else { return nil }
-            return (try? FileSystem.write(actual, to: pendingTarget, creatingFolders: true)) == nil ? nil : pendingTarget
+            return (try? FileSystem.write(actual, to: pendingTarget, creatingFolders: true)) == nil
+                ? nil : pendingTarget
         }
 
         guard FileSystem.isFile(golden) else {
@@ -403,8 +408,9 @@ public enum GoldenFile {
         let expectedBlocks = blocks(of: expected)
         let actualBlocks = blocks(of: actual)
         let common = min(expectedBlocks.count, actualBlocks.count)
-        guard let first = (0..<common).first(where: { expectedBlocks[$0] != actualBlocks[$0] })
-            ?? (expectedBlocks.count == actualBlocks.count ? nil : common)
+        guard
+            let first = (0..<common).first(where: { expectedBlocks[$0] != actualBlocks[$0] })
+                ?? (expectedBlocks.count == actualBlocks.count ? nil : common)
         else { return nil }
         let old = first < expectedBlocks.count ? expectedBlocks[first] : []
         let new = first < actualBlocks.count ? actualBlocks[first] : []
@@ -447,7 +453,8 @@ public enum GoldenFile {
         var lengths = [Int](repeating: 0, count: rows * columns)
         for i in stride(from: old.count - 1, through: 0, by: -1) {
             for j in stride(from: new.count - 1, through: 0, by: -1) {
-                lengths[i * columns + j] = old[i] == new[j]
+                lengths[i * columns + j] =
+                    old[i] == new[j]
                     ? lengths[(i + 1) * columns + j + 1] + 1
                     : max(lengths[(i + 1) * columns + j], lengths[i * columns + j + 1])
             }
@@ -534,7 +541,8 @@ public enum GoldenSuite {
         for path in paths {
             if FileSystem.isDirectory(path) {
                 for file in FileSystem.files(under: path)
-                where file.hasSuffix("." + GoldenFile.logExtension) || file.hasSuffix("." + GoldenFile.goldenExtension) {
+                where file.hasSuffix("." + GoldenFile.logExtension) || file.hasSuffix("." + GoldenFile.goldenExtension)
+                {
                     stems.insert(GoldenFile.stem(of: file))
                 }
             } else if FileSystem.isFile(path) {

@@ -297,7 +297,8 @@ struct JSONLineWriter {
         case .messageCount: return Self.write(integer: Int64(shown.messageCount), at: position, in: memory)
         case .hasMoreNewer: return Self.write(flag: shown.hasMoreNewer, at: position, in: memory)
         case .isLoadingNewer: return Self.write(flag: shown.isLoadingNewer, at: position, in: memory)
-        case .scrollTarget, .animating, .effects, .highlightedID, .warnings, .unreadDividerID, .readUpTo, .pendingWindow:
+        case .scrollTarget, .animating, .effects, .highlightedID, .warnings, .unreadDividerID, .readUpTo,
+            .pendingWindow:
             // Strings that may need escaping, and objects and arrays: the general writer.
             value.removeAll()
             shown.writeValue(of: field, to: &value)

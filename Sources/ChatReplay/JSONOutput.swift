@@ -28,10 +28,10 @@ enum JSONOutput: Sendable {
     private func writeScalar(to output: inout String) -> Bool {
         switch self {
         case .null: output += "null"
-        case let .bool(value): output += value ? "true" : "false"
-        case let .number(value): output += value.isFinite ? formatNumber(value) : "null"
-        case let .int(value): output += String(value)
-        case let .string(value): appendJSONString(value, to: &output)
+        case .bool(let value): output += value ? "true" : "false"
+        case .number(let value): output += value.isFinite ? formatNumber(value) : "null"
+        case .int(let value): output += String(value)
+        case .string(let value): appendJSONString(value, to: &output)
         case .array, .object: return false
         }
         return true
@@ -42,7 +42,7 @@ enum JSONOutput: Sendable {
         let inner = String(repeating: " ", count: indent + 2)
         let outer = String(repeating: " ", count: indent)
         switch self {
-        case let .array(elements):
+        case .array(let elements):
             guard !elements.isEmpty else {
                 output += "[]"
                 return
@@ -54,7 +54,7 @@ enum JSONOutput: Sendable {
                 output += index == elements.count - 1 ? "\n" : ",\n"
             }
             output += outer + "]"
-        case let .object(members):
+        case .object(let members):
             guard !members.isEmpty else {
                 output += "{}"
                 return

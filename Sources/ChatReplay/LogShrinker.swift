@@ -55,11 +55,12 @@ public struct ShrinkResult: Sendable, Hashable {
 /// ```
 ///
 /// The search is delta debugging (ddmin) over the events, then simplification passes that drop
-/// messages from the arrays of `historyLoaded`, `olderLoaded`, `newerLoaded` and `windowLoaded` and optional fields (`t`, `text`,
-/// `streaming`, `newID`, `heightDelta`, `height`, `duration`, `velocity`, `restore`), repeated while
-/// they help. A candidate is replayed with the reducer alone and stops at the first step that
-/// shows the behaviour, whose later events are then cut; every candidate costs at most one
-/// replay of the current log, and the number of candidates is capped by `maxEvaluations`.
+/// messages from the arrays of `historyLoaded`, `olderLoaded`, `newerLoaded` and `windowLoaded`
+/// and optional fields (`t`, `text`, `streaming`, `newID`, `heightDelta`, `height`, `duration`,
+/// `velocity`, `restore`), repeated while they help. A candidate is replayed with the reducer
+/// alone and stops at the first step that shows the behaviour, whose later events are then cut;
+/// every candidate costs at most one replay of the current log, and the number of candidates
+/// is capped by `maxEvaluations`.
 public struct LogShrinker {
     /// An event and its index in the original log.
     struct Item {
@@ -135,7 +136,8 @@ public struct LogShrinker {
             items = minimizeEvents(items)
             progress("ddmin: \(items.count) events (\(evaluations) evaluations)")
             items = simplify(items)
-            progress("simplified: \(items.count) events, \(weight(items)) messages and fields (\(evaluations) evaluations)")
+            progress(
+                "simplified: \(items.count) events, \(weight(items)) messages and fields (\(evaluations) evaluations)")
             if (items.count, weight(items)) == before { break }
         }
         return ShrinkResult(
@@ -234,9 +236,15 @@ public struct LogShrinker {
             return newID == nil ? [] : [.messageConfirmed(id: id, newID: nil)]
         case .tokensAppended(let id, let text, let heightDelta, let height):
             var variants: [ChatEvent] = []
-            if text != nil { variants.append(.tokensAppended(id: id, text: nil, heightDelta: heightDelta, height: height)) }
-            if heightDelta != nil { variants.append(.tokensAppended(id: id, text: text, heightDelta: nil, height: height)) }
-            if height != nil { variants.append(.tokensAppended(id: id, text: text, heightDelta: heightDelta, height: nil)) }
+            if text != nil {
+                variants.append(.tokensAppended(id: id, text: nil, heightDelta: heightDelta, height: height))
+            }
+            if heightDelta != nil {
+                variants.append(.tokensAppended(id: id, text: text, heightDelta: nil, height: height))
+            }
+            if height != nil {
+                variants.append(.tokensAppended(id: id, text: text, heightDelta: heightDelta, height: nil))
+            }
             return variants
         case .keyboardWillShow(let height, let duration):
             return duration == nil ? [] : [.keyboardWillShow(height: height, duration: nil)]
@@ -250,12 +258,16 @@ public struct LogShrinker {
             guard let restore else { return [] }
             return restore.anchorID == nil
                 ? [.appeared(restore: nil)]
-                : [.appeared(restore: nil), .appeared(restore: SavedPosition(anchorID: nil, delta: restore.delta, wasAtBottom: restore.wasAtBottom))]
+                : [
+                    .appeared(restore: nil),
+                    .appeared(
+                        restore: SavedPosition(anchorID: nil, delta: restore.delta, wasAtBottom: restore.wasAtBottom)),
+                ]
         // Events without an optional field; listed, so that a new event is considered here.
         case .viewportChanged, .streamFinished, .itemMeasured, .messageRemoved, .olderLoaded, .loadOlderFailed,
-             .newerLoaded, .loadNewerFailed, .windowLoaded, .windowLoadFailed, .dragBegan, .scrolled, .scrollSettled,
-             .selectionChanged, .inputFocused, .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished,
-             .entranceAnimationFinished, .disappeared:
+            .newerLoaded, .loadNewerFailed, .windowLoaded, .windowLoadFailed, .dragBegan, .scrolled, .scrollSettled,
+            .selectionChanged, .inputFocused, .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished,
+            .entranceAnimationFinished, .disappeared:
             return []
         }
     }
@@ -271,7 +283,8 @@ public struct LogShrinker {
             var timeWarning: String?
             if let time = item.logged.time {
                 if let lastTime, time < lastTime {
-                    timeWarning = "t \(formatNumber(time)) is earlier than the previous event's \(formatNumber(lastTime))"
+                    timeWarning =
+                        "t \(formatNumber(time)) is earlier than the previous event's \(formatNumber(lastTime))"
                 }
                 lastTime = time
             }
@@ -292,7 +305,8 @@ public struct LogShrinker {
                 let before = ReplaySnapshot(state: state, step: index, event: nil)
                 state.reduce(item.logged.event)
                 let after = ReplaySnapshot(
-                    state: state, step: index + 1, event: item.logged.event, extraWarnings: timeWarning.map { [$0] } ?? [])
+                    state: state, step: index + 1, event: item.logged.event,
+                    extraWarnings: timeWarning.map { [$0] } ?? [])
                 var lines = TimelineRenderer.changes(from: before, to: after)
                 if lines.isEmpty { lines = ["(no change)"] }
                 let signature = Self.signature(old: divergence.goldenLines, new: lines.map { Substring($0) })
@@ -338,13 +352,13 @@ extension ChatEvent {
     var carriedMessages: [ChatMessage]? {
         switch self {
         case .historyLoaded(let messages, _, _), .olderLoaded(let messages, _), .newerLoaded(let messages, _),
-             .windowLoaded(let messages, _, _):
+            .windowLoaded(let messages, _, _):
             return messages
         case .viewportChanged, .messageAppended, .messageConfirmed, .tokensAppended, .streamFinished, .itemMeasured,
-             .messageRemoved, .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .keyboardWillShow,
-             .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
-             .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
-             .appeared, .disappeared:
+            .messageRemoved, .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .keyboardWillShow,
+            .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
+            .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
+            .appeared, .disappeared:
             return nil
         }
     }
@@ -361,10 +375,10 @@ extension ChatEvent {
         case .windowLoaded(_, let older, let newer):
             return .windowLoaded(messages: messages, hasMoreOlder: older, hasMoreNewer: newer)
         case .viewportChanged, .messageAppended, .messageConfirmed, .tokensAppended, .streamFinished, .itemMeasured,
-             .messageRemoved, .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .keyboardWillShow,
-             .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
-             .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
-             .appeared, .disappeared:
+            .messageRemoved, .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .keyboardWillShow,
+            .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
+            .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
+            .appeared, .disappeared:
             return self
         }
     }

@@ -1,7 +1,8 @@
+import ChatEvents
+
 #if canImport(Dispatch)
 import Dispatch
 #endif
-import ChatEvents
 
 /// Lines of a log as read, not yet decoded: their bytes one after another, and where each
 /// lies, with its line number and whether a line break ended it. Held in memory of its own, so
@@ -47,7 +48,8 @@ final class RawLines: @unchecked Sendable {
             byteCapacity = newCapacity
         }
         if let source = line.baseAddress { (bytes + byteCount).update(from: source, count: line.count) }
-        (lines + count).initialize(to: Line(start: byteCount, end: byteCount + line.count, number: number, terminated: terminated))
+        (lines + count).initialize(
+            to: Line(start: byteCount, end: byteCount + line.count, number: number, terminated: terminated))
         byteCount += line.count
         count += 1
     }
@@ -55,7 +57,9 @@ final class RawLines: @unchecked Sendable {
     /// The bytes, number and ending of line `index`.
     func line(_ index: Int) -> (bytes: UnsafeBufferPointer<UInt8>, number: Int, terminated: Bool) {
         let line = lines[index]
-        return (UnsafeBufferPointer(start: bytes + line.start, count: line.end - line.start), line.number, line.terminated)
+        return (
+            UnsafeBufferPointer(start: bytes + line.start, count: line.end - line.start), line.number, line.terminated
+        )
     }
 }
 
@@ -235,11 +239,11 @@ package final class ReadAheadEvents: @unchecked Sendable {
             for index in 0..<raw.count {
                 let line = raw.line(index)
                 switch reader.outcome(ofEventLine: line.bytes, number: line.number, terminated: line.terminated) {
-                case var .event(event):
+                case .event(var event):
                     body(&context, &event)
-                case let .skipped(error):
+                case .skipped(let error):
                     onSkip(error)
-                case let .failed(error):
+                case .failed(let error):
                     current = Batch(isLast: true)
                     throw error
                 }

@@ -48,7 +48,8 @@ public enum Replay {
     /// meanwhile.
     ///
     /// - Throws: ``LogReadError`` when the file cannot be read or a line cannot be decoded.
-    public static func run(_ reader: ChatLogReader, format: ReplayFormat, write: (String) -> Void) throws(LogReadError) {
+    public static func run(_ reader: ChatLogReader, format: ReplayFormat, write: (String) -> Void) throws(LogReadError)
+    {
         try run(reader, format: format, decoding: .shared, write: write)
     }
 
@@ -109,7 +110,8 @@ public enum Replay {
                 lastExtra = replayer.advance(event)
                 swap(&lastEvent, &event.event)
             }
-            let last = replayer.step > 0
+            let last =
+                replayer.step > 0
                 ? ReplaySnapshot(state: replayer.state, step: replayer.step, event: lastEvent, extraWarnings: lastExtra)
                 : replayer.initialSnapshot
             write(last.prettyJSON + "\n")
@@ -129,9 +131,11 @@ public enum Replay {
         case .json:
             var lastExtra: [String] = []
             for event in events { lastExtra = replayer.advance(event) }
-            let last = events.last.map {
-                ReplaySnapshot(state: replayer.state, step: replayer.step, event: $0.event, extraWarnings: lastExtra)
-            } ?? replayer.initialSnapshot
+            let last =
+                events.last.map {
+                    ReplaySnapshot(
+                        state: replayer.state, step: replayer.step, event: $0.event, extraWarnings: lastExtra)
+                } ?? replayer.initialSnapshot
             return last.prettyJSON + "\n"
         }
     }

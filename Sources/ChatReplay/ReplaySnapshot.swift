@@ -200,14 +200,22 @@ public struct ReplaySnapshot: Sendable, Hashable {
         case .scrollTarget:
             if let command = scrollTarget {
                 writer.beginObject()
-                writer.key(literal: "seq"); writer.integer(command.seq)
-                writer.key(literal: "kind"); writer.string(command.kind.rawValue)
-                writer.key(literal: "id"); writer.optional(command.id)
-                writer.key(literal: "anchor"); writer.optional(command.anchor?.rawValue)
-                writer.key(literal: "offset"); writer.optional(command.offset)
-                writer.key(literal: "unitAnchorY"); writer.optional(command.unitAnchorY)
-                writer.key(literal: "animated"); writer.bool(command.animated)
-                writer.key(literal: "reason"); writer.string(command.reason.rawValue)
+                writer.key(literal: "seq")
+                writer.integer(command.seq)
+                writer.key(literal: "kind")
+                writer.string(command.kind.rawValue)
+                writer.key(literal: "id")
+                writer.optional(command.id)
+                writer.key(literal: "anchor")
+                writer.optional(command.anchor?.rawValue)
+                writer.key(literal: "offset")
+                writer.optional(command.offset)
+                writer.key(literal: "unitAnchorY")
+                writer.optional(command.unitAnchorY)
+                writer.key(literal: "animated")
+                writer.bool(command.animated)
+                writer.key(literal: "reason")
+                writer.string(command.reason.rawValue)
                 writer.endObject()
             } else {
                 writer.null()
@@ -222,26 +230,38 @@ public struct ReplaySnapshot: Sendable, Hashable {
             for effect in effects {
                 writer.beginObject()
                 switch effect {
-                case let .loadOlder(before):
-                    writer.key(literal: "type"); writer.string("loadOlder")
-                    writer.key(literal: "before"); writer.string(before)
-                case let .persistPosition(position):
-                    writer.key(literal: "type"); writer.string("persistPosition")
+                case .loadOlder(let before):
+                    writer.key(literal: "type")
+                    writer.string("loadOlder")
+                    writer.key(literal: "before")
+                    writer.string(before)
+                case .persistPosition(let position):
+                    writer.key(literal: "type")
+                    writer.string("persistPosition")
                     writer.key(literal: "position")
                     writer.beginObject()
-                    writer.key(literal: "anchorID"); writer.optional(position.anchorID)
-                    writer.key(literal: "delta"); writer.number(position.delta)
-                    writer.key(literal: "wasAtBottom"); writer.bool(position.wasAtBottom)
+                    writer.key(literal: "anchorID")
+                    writer.optional(position.anchorID)
+                    writer.key(literal: "delta")
+                    writer.number(position.delta)
+                    writer.key(literal: "wasAtBottom")
+                    writer.bool(position.wasAtBottom)
                     writer.endObject()
-                case let .markRead(upTo):
-                    writer.key(literal: "type"); writer.string("markRead")
-                    writer.key(literal: "upTo"); writer.string(upTo)
-                case let .loadNewer(after):
-                    writer.key(literal: "type"); writer.string("loadNewer")
-                    writer.key(literal: "after"); writer.string(after)
-                case let .loadWindow(around):
-                    writer.key(literal: "type"); writer.string("loadWindow")
-                    writer.key(literal: "around"); writer.optional(around)
+                case .markRead(let upTo):
+                    writer.key(literal: "type")
+                    writer.string("markRead")
+                    writer.key(literal: "upTo")
+                    writer.string(upTo)
+                case .loadNewer(let after):
+                    writer.key(literal: "type")
+                    writer.string("loadNewer")
+                    writer.key(literal: "after")
+                    writer.string(after)
+                case .loadWindow(let around):
+                    writer.key(literal: "type")
+                    writer.string("loadWindow")
+                    writer.key(literal: "around")
+                    writer.optional(around)
                 }
                 writer.endObject()
             }
@@ -260,8 +280,10 @@ public struct ReplaySnapshot: Sendable, Hashable {
         case .pendingWindow:
             if let pendingWindow {
                 writer.beginObject()
-                writer.key(literal: "around"); writer.optional(pendingWindow.around)
-                writer.key(literal: "reason"); writer.string(pendingWindow.reason.rawValue)
+                writer.key(literal: "around")
+                writer.optional(pendingWindow.around)
+                writer.key(literal: "reason")
+                writer.string(pendingWindow.reason.rawValue)
                 writer.endObject()
             } else {
                 writer.null()
@@ -301,9 +323,12 @@ public struct ReplaySnapshot: Sendable, Hashable {
             ("readUpTo", .optional(readUpTo)),
             ("hasMoreNewer", .bool(hasMoreNewer)),
             ("isLoadingNewer", .bool(isLoadingNewer)),
-            ("pendingWindow", pendingWindow.map {
-                .object([("around", .optional($0.around)), ("reason", .string($0.reason.rawValue))])
-            } ?? .null),
+            (
+                "pendingWindow",
+                pendingWindow.map {
+                    .object([("around", .optional($0.around)), ("reason", .string($0.reason.rawValue))])
+                } ?? .null
+            ),
         ])
     }
 
@@ -322,22 +347,25 @@ public struct ReplaySnapshot: Sendable, Hashable {
 
     static func json(_ effect: ChatEffect) -> JSONOutput {
         switch effect {
-        case let .loadOlder(before):
+        case .loadOlder(let before):
             return .object([("type", .string("loadOlder")), ("before", .string(before))])
-        case let .persistPosition(position):
+        case .persistPosition(let position):
             return .object([
                 ("type", .string("persistPosition")),
-                ("position", .object([
-                    ("anchorID", .optional(position.anchorID)),
-                    ("delta", .number(position.delta)),
-                    ("wasAtBottom", .bool(position.wasAtBottom)),
-                ])),
+                (
+                    "position",
+                    .object([
+                        ("anchorID", .optional(position.anchorID)),
+                        ("delta", .number(position.delta)),
+                        ("wasAtBottom", .bool(position.wasAtBottom)),
+                    ])
+                ),
             ])
-        case let .markRead(upTo):
+        case .markRead(let upTo):
             return .object([("type", .string("markRead")), ("upTo", .string(upTo))])
-        case let .loadNewer(after):
+        case .loadNewer(let after):
             return .object([("type", .string("loadNewer")), ("after", .string(after))])
-        case let .loadWindow(around):
+        case .loadWindow(let around):
             return .object([("type", .string("loadWindow")), ("around", .optional(around))])
         }
     }

@@ -127,13 +127,14 @@ public struct TimelinePicture: Sendable {
             }
         }
         let title = "#\(snapshot.step) " + (snapshot.event.map(TimelineRenderer.describe) ?? "")
-        steps.append(Step(
-            step: snapshot.step, time: time ?? steps.last?.time, title: title, mode: snapshot.mode,
-            offset: snapshot.offset, contentHeight: snapshot.contentHeight,
-            visibleHeight: snapshot.visibleHeight, keyboardHeight: snapshot.keyboardHeight,
-            held: snapshot.userHoldsView, command: command,
-            effects: snapshot.effects.map(TimelineRenderer.describe), warnings: snapshot.warnings,
-            boundaries: boundaries, jsonLine: keepsStateJSON ? snapshot.jsonLine : nil))
+        steps.append(
+            Step(
+                step: snapshot.step, time: time ?? steps.last?.time, title: title, mode: snapshot.mode,
+                offset: snapshot.offset, contentHeight: snapshot.contentHeight,
+                visibleHeight: snapshot.visibleHeight, keyboardHeight: snapshot.keyboardHeight,
+                held: snapshot.userHoldsView, command: command,
+                effects: snapshot.effects.map(TimelineRenderer.describe), warnings: snapshot.warnings,
+                boundaries: boundaries, jsonLine: keepsStateJSON ? snapshot.jsonLine : nil))
     }
 
     /// Replays the log at `path` into a picture titled with its file name.
@@ -220,7 +221,8 @@ public struct TimelinePicture: Sendable {
         let chartTop = Self.titleHeight + Self.labelLane + 3 * Self.tickLane + 8
         let chartHeight = options.chartHeight
         // The range the visible windows cover, and how thin a typical window is at full scale.
-        var windowTop = Double.infinity, windowBottom = -Double.infinity
+        var windowTop = Double.infinity
+        var windowBottom = -Double.infinity
         var visibleHeights: [Double] = []
         // Steps whose content does not fill the window (before the history arrives) would pull
         // the range up to 0; they count only when no step scrolls.
@@ -231,7 +233,9 @@ public struct TimelinePicture: Sendable {
             windowBottom = max(windowBottom, offset + step.visibleHeight + step.keyboardHeight)
             visibleHeights.append(step.visibleHeight)
         }
-        var origin = 0.0, bottom = maxExtent, followsWindow = false
+        var origin = 0.0
+        var bottom = maxExtent
+        var followsWindow = false
         if windowTop <= windowBottom {
             visibleHeights.sort()
             let typical = visibleHeights[visibleHeights.count / 2]
@@ -280,7 +284,8 @@ public struct TimelinePicture: Sendable {
 
     func writeSVG(to out: inout String) {
         let layout = layout()
-        let w = fmt(layout.width), h = fmt(layout.height)
+        let w = fmt(layout.width)
+        let h = fmt(layout.height)
         out += """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)" \
             font-family="Helvetica, Arial, sans-serif" font-size="11" class="timeline-picture">
@@ -295,9 +300,11 @@ public struct TimelinePicture: Sendable {
             """
         out += "<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>\n"
         writeHeader(layout, to: &out)
-        out += "<clipPath id=\"chart-area\"><rect x=\"\(fmt(Self.left))\" y=\"\(fmt(layout.chartTop))\" "
+        out +=
+            "<clipPath id=\"chart-area\"><rect x=\"\(fmt(Self.left))\" y=\"\(fmt(layout.chartTop))\" "
             + "width=\"\(fmt(layout.chartWidth))\" height=\"\(fmt(layout.chartHeight))\"/></clipPath>\n"
-        out += "<rect x=\"\(fmt(Self.left))\" y=\"\(fmt(layout.chartTop))\" width=\"\(fmt(layout.chartWidth))\" "
+        out +=
+            "<rect x=\"\(fmt(Self.left))\" y=\"\(fmt(layout.chartTop))\" width=\"\(fmt(layout.chartWidth))\" "
             + "height=\"\(fmt(layout.chartHeight))\" fill=\"#ffffff\" stroke=\"#cccccc\"/>\n"
         out += "<g clip-path=\"url(#chart-area)\">\n"
         writeContent(layout, to: &out)
@@ -310,16 +317,21 @@ public struct TimelinePicture: Sendable {
         out += "<g class=\"hits\">\n"
         for (index, step) in steps.enumerated() {
             let top = Self.titleHeight + Self.labelLane
-            out += "<rect class=\"hit\" data-step=\"\(step.step)\" x=\"\(fmt(layout.xs[index]))\" y=\"\(fmt(top))\" "
-                + "width=\"\(fmt(max(layout.widths[index], 2)))\" height=\"\(fmt(layout.height - top - Self.axisHeight))\">"
+            out +=
+                "<rect class=\"hit\" data-step=\"\(step.step)\" x=\"\(fmt(layout.xs[index]))\" y=\"\(fmt(top))\" "
+                + "width=\"\(fmt(max(layout.widths[index], 2)))\" "
+                + "height=\"\(fmt(layout.height - top - Self.axisHeight))\">"
                 + "<title>\(escape(hoverText(step)))</title></rect>\n"
         }
         out += "</g>\n</svg>\n"
     }
 
     func hoverText(_ step: Step) -> String {
-        var lines = [step.title, "mode \(step.mode.rawValue), offset \(step.offset.map(fmt) ?? "null"), "
-            + "content \(fmt(step.contentHeight)), visible \(fmt(step.visibleHeight))"]
+        var lines = [
+            step.title,
+            "mode \(step.mode.rawValue), offset \(step.offset.map(fmt) ?? "null"), "
+                + "content \(fmt(step.contentHeight)), visible \(fmt(step.visibleHeight))",
+        ]
         if let command = step.command { lines.append("command: " + TimelineRenderer.describe(command)) }
         lines += step.effects.map { "effect: " + $0 }
         lines += step.warnings.map { "warning: " + $0 }
@@ -327,17 +339,22 @@ public struct TimelinePicture: Sendable {
     }
 
     func writeHeader(_ layout: Layout, to out: inout String) {
-        out += "<text x=\"\(fmt(Self.left))\" y=\"22\" font-size=\"16\" font-weight=\"bold\" class=\"label\">"
+        out +=
+            "<text x=\"\(fmt(Self.left))\" y=\"22\" font-size=\"16\" font-weight=\"bold\" class=\"label\">"
             + "\(escape(title))</text>\n"
         let axis = layout.usesTime ? "seconds across" : "steps across"
-        out += "<text x=\"\(fmt(Self.left))\" y=\"40\" class=\"muted\">\(steps.count) steps, "
+        out +=
+            "<text x=\"\(fmt(Self.left))\" y=\"40\" class=\"muted\">\(steps.count) steps, "
             + "\(commandCount) commands; \(axis), content offset down ("
             + (layout.followsWindow
-                ? "following the visible window: \(fmt(layout.origin)) to \(fmt(layout.bottom)) of \(fmt(layout.maxExtent)) pt, "
+                ? "following the visible window: \(fmt(layout.origin)) to \(fmt(layout.bottom)) "
+                    + "of \(fmt(layout.maxExtent)) pt, "
                 : "0 at the top, ")
             + "scale 1 px = \(fmt(1 / layout.scale)) pt)</text>\n"
         // The legend, right-aligned on the title line.
-        var items: [(String, String)] = Self.modeColors.map { ($0.0.rawValue, "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"\($0.1)\" fill-opacity=\"0.75\"/>") }
+        var items: [(String, String)] = Self.modeColors.map {
+            ($0.0.rawValue, "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"\($0.1)\" fill-opacity=\"0.75\"/>")
+        }
         items.append(("keyboard", "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"#444\" fill-opacity=\"0.35\"/>"))
         items.append(("content", "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"#e2e2e2\" stroke=\"#8a8a8a\"/>"))
         items.append(("command", "<path d=\"M7 -10 L13 -2 L1 -2 Z\" fill=\"#c0392b\"/>"))
@@ -348,7 +365,8 @@ public struct TimelinePicture: Sendable {
         var x = max(Self.left + 420, layout.width - Self.right - itemWidth * Double(items.count))
         out += "<g class=\"legend\">\n"
         for (name, swatch) in items {
-            out += "<g transform=\"translate(\(fmt(x)),22)\">\(swatch)"
+            out +=
+                "<g transform=\"translate(\(fmt(x)),22)\">\(swatch)"
                 + "<text x=\"18\" class=\"label\">\(name)</text></g>\n"
             x += itemWidth
         }
@@ -364,21 +382,25 @@ public struct TimelinePicture: Sendable {
             path += " V\(y) H\(fmt(layout.xs[index] + layout.widths[index]))"
         }
         path += " V\(fmt(layout.y(0))) Z"
-        out += "<path class=\"content-outline\" d=\"\(path)\" fill=\"#e2e2e2\" stroke=\"#8a8a8a\" stroke-width=\"1\"/>\n"
+        out +=
+            "<path class=\"content-outline\" d=\"\(path)\" fill=\"#e2e2e2\" stroke=\"#8a8a8a\" stroke-width=\"1\"/>\n"
     }
 
     func writeBands(_ layout: Layout, to out: inout String) {
         out += "<g class=\"bands\" shape-rendering=\"crispEdges\">\n"
         for (index, step) in steps.enumerated() {
             guard let offset = step.offset else { continue }
-            let x = fmt(layout.xs[index]), width = fmt(layout.widths[index])
+            let x = fmt(layout.xs[index])
+            let width = fmt(layout.widths[index])
             let top = layout.y(offset)
             let height = step.visibleHeight * layout.scale
-            out += "<rect class=\"visible-band mode-\(step.mode.rawValue)\" x=\"\(x)\" y=\"\(fmt(top))\" "
+            out +=
+                "<rect class=\"visible-band mode-\(step.mode.rawValue)\" x=\"\(x)\" y=\"\(fmt(top))\" "
                 + "width=\"\(width)\" height=\"\(fmt(max(height, 1)))\" fill=\"\(Self.color(of: step.mode))\" "
                 + "fill-opacity=\"0.7\"/>\n"
             if step.keyboardHeight > 0 {
-                out += "<rect class=\"keyboard-band\" x=\"\(x)\" y=\"\(fmt(top + height))\" width=\"\(width)\" "
+                out +=
+                    "<rect class=\"keyboard-band\" x=\"\(x)\" y=\"\(fmt(top + height))\" width=\"\(width)\" "
                     + "height=\"\(fmt(step.keyboardHeight * layout.scale))\" fill=\"#444\" fill-opacity=\"0.35\"/>\n"
             }
         }
@@ -388,13 +410,16 @@ public struct TimelinePicture: Sendable {
     func writeBoundaries(_ layout: Layout, to out: inout String) {
         var path = ""
         for (index, step) in steps.enumerated() where !step.boundaries.isEmpty {
-            let x = fmt(layout.xs[index]), width = fmt(layout.widths[index])
+            let x = fmt(layout.xs[index])
+            let width = fmt(layout.widths[index])
             for boundary in step.boundaries {
                 path += "M\(x) \(fmt(layout.y(boundary)))h\(width)"
             }
         }
         guard !path.isEmpty else { return }
-        out += "<path class=\"boundaries\" d=\"\(path)\" stroke=\"#ffffff\" stroke-opacity=\"0.9\" stroke-width=\"0.75\" fill=\"none\"/>\n"
+        out +=
+            "<path class=\"boundaries\" d=\"\(path)\" stroke=\"#ffffff\" stroke-opacity=\"0.9\" "
+            + "stroke-width=\"0.75\" fill=\"none\"/>\n"
     }
 
     func writeTicks(_ layout: Layout, to out: inout String) {
@@ -407,17 +432,20 @@ public struct TimelinePicture: Sendable {
         for (index, step) in steps.enumerated() {
             let center = layout.xs[index] + layout.widths[index] / 2
             if !step.effects.isEmpty {
-                out += "<rect class=\"effect-tick\" data-step=\"\(step.step)\" x=\"\(fmt(center - 1))\" "
+                out +=
+                    "<rect class=\"effect-tick\" data-step=\"\(step.step)\" x=\"\(fmt(center - 1))\" "
                     + "y=\"\(fmt(layout.effectsY))\" width=\"2\" height=\"11\" fill=\"#2e8b57\">"
                     + "<title>\(escape(step.effects.joined(separator: "\n")))</title></rect>\n"
             }
             if !step.warnings.isEmpty {
-                out += "<rect class=\"warning-tick\" data-step=\"\(step.step)\" x=\"\(fmt(center - 1))\" "
+                out +=
+                    "<rect class=\"warning-tick\" data-step=\"\(step.step)\" x=\"\(fmt(center - 1))\" "
                     + "y=\"\(fmt(layout.warningsY))\" width=\"2\" height=\"11\" fill=\"#d62728\">"
                     + "<title>\(escape(step.warnings.joined(separator: "\n")))</title></rect>\n"
             }
             if step.held {
-                out += "<rect class=\"held-bar\" x=\"\(fmt(layout.xs[index]))\" y=\"\(fmt(layout.heldY + 4))\" "
+                out +=
+                    "<rect class=\"held-bar\" x=\"\(fmt(layout.xs[index]))\" y=\"\(fmt(layout.heldY + 4))\" "
                     + "width=\"\(fmt(layout.widths[index]))\" height=\"4\" fill=\"#555\"/>\n"
             }
         }
@@ -431,10 +459,12 @@ public struct TimelinePicture: Sendable {
             guard let command = step.command else { continue }
             let x = layout.xs[index] + layout.widths[index] / 2
             let label = "#\(command.seq) \(command.reason.rawValue)" + (command.id.map { " → \($0)" } ?? "")
-            out += "<g class=\"command-marker\" data-step=\"\(step.step)\" data-seq=\"\(command.seq)\" "
+            out +=
+                "<g class=\"command-marker\" data-step=\"\(step.step)\" data-seq=\"\(command.seq)\" "
                 + "data-reason=\"\(command.reason.rawValue)\">"
             out += "<title>\(escape(step.title + "\n" + TimelineRenderer.describe(command)))</title>"
-            out += "<line x1=\"\(fmt(x))\" y1=\"\(fmt(laneBottom - 6))\" x2=\"\(fmt(x))\" "
+            out +=
+                "<line x1=\"\(fmt(x))\" y1=\"\(fmt(laneBottom - 6))\" x2=\"\(fmt(x))\" "
                 + "y2=\"\(fmt(layout.chartTop + layout.chartHeight))\" stroke=\"#c0392b\" stroke-width=\"1\" "
                 + "stroke-dasharray=\"3 3\" stroke-opacity=\"0.7\"/>"
             out += "<path d=\"M\(fmt(x)) \(fmt(laneBottom - 2)) l5 -8 h-10 Z\" fill=\"#c0392b\"/>"
@@ -442,7 +472,8 @@ public struct TimelinePicture: Sendable {
                 let y = layout.y(target)
                 out += "<path d=\"M\(fmt(x - 6)) \(fmt(y - 4)) l6 4 l-6 4 Z\" fill=\"#c0392b\"/>"
             }
-            out += "<text transform=\"translate(\(fmt(x + 3)),\(fmt(laneBottom - 12))) rotate(-60)\" "
+            out +=
+                "<text transform=\"translate(\(fmt(x + 3)),\(fmt(laneBottom - 12))) rotate(-60)\" "
                 + "fill=\"#8e2a1f\">\(escape(label))</text>"
             out += "</g>\n"
         }
@@ -456,21 +487,27 @@ public struct TimelinePicture: Sendable {
         var value = (layout.origin / stepPoints).rounded(.up) * stepPoints
         while value <= layout.bottom {
             let y = fmt(layout.y(value))
-            out += "<line x1=\"\(fmt(Self.left - 4))\" y1=\"\(y)\" x2=\"\(fmt(Self.left))\" y2=\"\(y)\" stroke=\"#888\"/>"
-            out += "<text x=\"\(fmt(Self.left - 6))\" y=\"\(fmt(layout.y(value) + 4))\" text-anchor=\"end\">\(fmt(value))</text>\n"
+            out +=
+                "<line x1=\"\(fmt(Self.left - 4))\" y1=\"\(y)\" x2=\"\(fmt(Self.left))\" y2=\"\(y)\" stroke=\"#888\"/>"
+            out +=
+                "<text x=\"\(fmt(Self.left - 6))\" y=\"\(fmt(layout.y(value) + 4))\" text-anchor=\"end\">"
+                + "\(fmt(value))</text>\n"
             value += stepPoints
         }
         // Steps or seconds along the bottom.
         let baseline = layout.chartTop + layout.chartHeight
         if layout.usesTime {
             let times = steps.compactMap(\.time)
-            let start = times.min() ?? 0, end = times.max() ?? 0
+            let start = times.min() ?? 0
+            let end = times.max() ?? 0
             let perSecond = (layout.xs.last! - layout.xs.first!) / max(end - start, 1e-9)
             let tick = Self.niceStep((end - start) / 10)
             var t = (start / tick).rounded(.up) * tick
             while t <= end {
                 let x = fmt(Self.left + (t - start) * perSecond)
-                out += "<line x1=\"\(x)\" y1=\"\(fmt(baseline))\" x2=\"\(x)\" y2=\"\(fmt(baseline + 4))\" stroke=\"#888\"/>"
+                out +=
+                    "<line x1=\"\(x)\" y1=\"\(fmt(baseline))\" x2=\"\(x)\" y2=\"\(fmt(baseline + 4))\" "
+                    + "stroke=\"#888\"/>"
                 out += "<text x=\"\(x)\" y=\"\(fmt(baseline + 16))\" text-anchor=\"middle\">\(fmt(t))s</text>\n"
                 t += tick
             }
@@ -478,11 +515,14 @@ public struct TimelinePicture: Sendable {
             let tick = max(1, Int(Self.niceStep(Double(steps.count) / 12)))
             for (index, step) in steps.enumerated() where step.step == 1 || step.step % tick == 0 {
                 let x = fmt(layout.xs[index] + layout.widths[index] / 2)
-                out += "<line x1=\"\(x)\" y1=\"\(fmt(baseline))\" x2=\"\(x)\" y2=\"\(fmt(baseline + 4))\" stroke=\"#888\"/>"
+                out +=
+                    "<line x1=\"\(x)\" y1=\"\(fmt(baseline))\" x2=\"\(x)\" y2=\"\(fmt(baseline + 4))\" "
+                    + "stroke=\"#888\"/>"
                 out += "<text x=\"\(x)\" y=\"\(fmt(baseline + 16))\" text-anchor=\"middle\">\(step.step)</text>\n"
             }
         }
-        out += "<text x=\"\(fmt(Self.left + layout.chartWidth / 2))\" y=\"\(fmt(baseline + 32))\" "
+        out +=
+            "<text x=\"\(fmt(Self.left + layout.chartWidth / 2))\" y=\"\(fmt(baseline + 32))\" "
             + "text-anchor=\"middle\">\(layout.usesTime ? "time (s)" : "step")</text>\n"
         out += "</g>\n"
     }
@@ -513,7 +553,8 @@ public struct TimelinePicture: Sendable {
             #chart { flex: 1; overflow: auto; border-right: 1px solid #ddd; } #chart svg { display: block; }
             #panel { width: 380px; box-sizing: border-box; padding: 12px 16px; overflow: auto; background: #f7f7f7; }
             #panel h2 { font-size: 15px; margin: 0 0 6px; }
-            #event { font-family: Menlo, Consolas, monospace; font-size: 12px; white-space: pre-wrap; word-break: break-all; margin-bottom: 8px; }
+            #event { font-family: Menlo, Consolas, monospace; font-size: 12px; white-space: pre-wrap; \
+            word-break: break-all; margin-bottom: 8px; }
             #state { font-family: Menlo, Consolas, monospace; font-size: 12px; white-space: pre-wrap; margin: 0; }
             .hint { color: #777; }
             </style>
@@ -527,14 +568,17 @@ public struct TimelinePicture: Sendable {
             </div>
             <div id="panel">
             <h2 id="heading">Hover a step</h2>
-            <div id="event" class="hint">Move the pointer over the chart (or use the arrow keys) to see each step's event and state.</div>
+            <div id="event" class="hint">Move the pointer over the chart (or use the arrow keys) to see each step's \
+            event and state.</div>
             <pre id="state"></pre>
             </div>
             <script type="application/json" id="steps">[
             """
         for (index, step) in steps.enumerated() {
             if index > 0 { out += ",\n" }
-            out += "{\"describe\":" + jsonString(hoverText(step)) + ",\"state\":" + (step.jsonLine.map(scriptSafe) ?? "null") + "}"
+            out +=
+                "{\"describe\":" + jsonString(hoverText(step)) + ",\"state\":"
+                + (step.jsonLine.map(scriptSafe) ?? "null") + "}"
         }
         out += "]</script>\n"
         out += """

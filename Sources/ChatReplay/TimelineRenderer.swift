@@ -6,7 +6,7 @@ import ChatScrollUtilities
 ///
 /// ```text
 /// replay timeline 1
-/// config layout=bottom atBottomThreshold=20 jumpToLatestThreshold=200 loadOlderThreshold=800 focusScrollsToBottom=false pinMargin=0 reduceMotion=false
+/// config layout=bottom atBottomThreshold=20 jumpToLatestThreshold=200 loadOlderThreshold=800 …
 ///
 /// #1 viewportChanged height=800 insetTop=100 insetBottom=50
 ///   offset: null -> 0 (viewport)
@@ -69,7 +69,9 @@ public struct TimelineRenderer: Sendable {
     }
 
     /// The whole timeline of `events` replayed with `configuration`.
-    public static func timeline(of events: [LoggedEvent], configuration: ChatConfiguration = ChatConfiguration()) -> String {
+    public static func timeline(of events: [LoggedEvent], configuration: ChatConfiguration = ChatConfiguration())
+        -> String
+    {
         var renderer = TimelineRenderer(configuration: configuration)
         var replayer = Replayer(configuration: configuration)
         var output = renderer.header
@@ -94,56 +96,56 @@ public struct TimelineRenderer: Sendable {
         }
         func number(_ value: Double?) -> String? { value.map(formatNumber) }
         switch event {
-        case let .viewportChanged(height, insetTop, insetBottom):
+        case .viewportChanged(let height, let insetTop, let insetBottom):
             add("height", number(height))
             add("insetTop", number(insetTop))
             add("insetBottom", number(insetBottom))
-        case let .historyLoaded(messages, hasMoreOlder, firstUnreadID):
+        case .historyLoaded(let messages, let hasMoreOlder, let firstUnreadID):
             add("messages", describe(messages))
             add("hasMoreOlder", String(hasMoreOlder))
             add("firstUnreadID", firstUnreadID.map(text))
-        case let .olderLoaded(messages, hasMoreOlder):
+        case .olderLoaded(let messages, let hasMoreOlder):
             add("messages", describe(messages))
             add("hasMoreOlder", String(hasMoreOlder))
-        case let .newerLoaded(messages, hasMoreNewer):
+        case .newerLoaded(let messages, let hasMoreNewer):
             add("messages", describe(messages))
             add("hasMoreNewer", String(hasMoreNewer))
-        case let .windowLoaded(messages, hasMoreOlder, hasMoreNewer):
+        case .windowLoaded(let messages, let hasMoreOlder, let hasMoreNewer):
             add("messages", describe(messages))
             add("hasMoreOlder", String(hasMoreOlder))
             add("hasMoreNewer", String(hasMoreNewer))
-        case let .messageAppended(message, streaming):
+        case .messageAppended(let message, let streaming):
             add("id", text(message.id))
             add("direction", message.direction.rawValue)
             add("height", number(message.height))
             add("streaming", streaming.map(String.init))
-        case let .messageConfirmed(id, newID):
+        case .messageConfirmed(let id, let newID):
             add("id", text(id))
             add("newID", newID.map(text))
-        case let .tokensAppended(id, tokens, heightDelta, height):
+        case .tokensAppended(let id, let tokens, let heightDelta, let height):
             add("id", text(id))
             add("text", tokens.map(text))
             add("heightDelta", number(heightDelta))
             add("height", number(height))
-        case let .streamFinished(id), let .messageRemoved(id), let .jumpToMessage(id),
-             let .entranceAnimationFinished(id):
+        case .streamFinished(let id), .messageRemoved(let id), .jumpToMessage(let id),
+            .entranceAnimationFinished(let id):
             add("id", text(id))
-        case let .itemMeasured(id, height):
+        case .itemMeasured(let id, let height):
             add("id", text(id))
             add("height", number(height))
-        case let .keyboardWillShow(height, duration):
+        case .keyboardWillShow(let height, let duration):
             add("height", number(height))
             add("duration", number(duration))
-        case let .keyboardWillHide(duration):
+        case .keyboardWillHide(let duration):
             add("duration", number(duration))
-        case let .scrolled(offset), let .scrollSettled(offset):
+        case .scrolled(let offset), .scrollSettled(let offset):
             add("offset", number(offset))
-        case let .dragEnded(offset, velocity):
+        case .dragEnded(let offset, let velocity):
             add("offset", number(offset))
             add("velocity", number(velocity))
-        case let .selectionChanged(active):
+        case .selectionChanged(let active):
             add("active", String(active))
-        case let .appeared(restore):
+        case .appeared(let restore):
             if let restore {
                 var parts: [String] = []
                 if let anchorID = restore.anchorID { parts.append("anchorID=\(text(anchorID))") }
@@ -152,7 +154,7 @@ public struct TimelineRenderer: Sendable {
                 add("restore", "{\(parts.joined(separator: " "))}")
             }
         case .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .dragBegan, .inputFocused, .inputBlurred,
-             .jumpToLatestTapped, .highlightFinished, .disappeared:
+            .jumpToLatestTapped, .highlightFinished, .disappeared:
             break
         }
         var line = event.type.rawValue
@@ -180,16 +182,20 @@ public struct TimelineRenderer: Sendable {
     /// one of `=,[]{}`.
     static func text(_ value: String) -> String {
         // Fast path: printable ASCII other than the special characters needs no Unicode lookups.
-        if !value.isEmpty, value != "null", value.utf8.allSatisfy({ byte in
-            byte > 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C && byte != 0x3D && byte != 0x2C
-                && byte != 0x5B && byte != 0x5D && byte != 0x7B && byte != 0x7D
-        }) {
+        if !value.isEmpty, value != "null",
+            value.utf8.allSatisfy({ byte in
+                byte > 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C && byte != 0x3D && byte != 0x2C
+                    && byte != 0x5B && byte != 0x5D && byte != 0x7B && byte != 0x7D
+            })
+        {
             return value
         }
-        let needsQuotes = value.isEmpty || value == "null" || value.unicodeScalars.contains { scalar in
-            scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-                || "\"\\=,[]{}".unicodeScalars.contains(scalar)
-        }
+        let needsQuotes =
+            value.isEmpty || value == "null"
+            || value.unicodeScalars.contains { scalar in
+                scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+                    || "\"\\=,[]{}".unicodeScalars.contains(scalar)
+            }
         return needsQuotes ? jsonString(value) : value
     }
 
@@ -286,15 +292,15 @@ public struct TimelineRenderer: Sendable {
     /// `markRead upTo=m9`, `loadNewer after=m40` or `loadWindow around=m3`.
     static func describe(_ effect: ChatEffect) -> String {
         switch effect {
-        case let .loadOlder(before):
+        case .loadOlder(let before):
             return "loadOlder before=\(text(before))"
-        case let .markRead(upTo):
+        case .markRead(let upTo):
             return "markRead upTo=\(text(upTo))"
-        case let .loadNewer(after):
+        case .loadNewer(let after):
             return "loadNewer after=\(text(after))"
-        case let .loadWindow(around):
+        case .loadWindow(let around):
             return "loadWindow around=\(text(around))"
-        case let .persistPosition(position):
+        case .persistPosition(let position):
             return "persistPosition anchorID=\(text(position.anchorID)) delta=\(formatNumber(position.delta)) "
                 + "wasAtBottom=\(position.wasAtBottom)"
         }

@@ -81,7 +81,8 @@ public struct ViewportFrame: Sendable {
                 // (clipped to the visible region, whose edges need not fall on row edges).
                 let from = offset + max(0, start - insetTop)
                 let to = offset + min(snapshot.visibleHeight, start + rowHeight - insetTop)
-                var incoming: [String]?, outgoing: [String]?
+                var incoming: [String]?
+                var outgoing: [String]?
                 for (message, top) in visible where top < to && top + message.height > from {
                     var marks = (message.direction == .incoming ? incoming : outgoing) ?? []
                     if !labelled.contains(message.id) {
@@ -156,7 +157,8 @@ public struct ViewportFrame: Sendable {
     }
 
     static func join(_ left: String, _ right: String, width: Int) -> String {
-        var left = left, right = right
+        var left = left
+        var right = right
         if left.count + right.count + 1 > width {
             let room = max(0, width - 1)
             left = clip(left, room / 2)

@@ -169,7 +169,8 @@ public final class ChatScrollDriver {
             warnings.append("keyboard frame is not a number; ignored")
             return
         }
-        updateKeyboard(overlap: max(0, min(scrollViewBottom - keyboardTop, frameHeight ?? .infinity)), duration: duration)
+        updateKeyboard(
+            overlap: max(0, min(scrollViewBottom - keyboardTop, frameHeight ?? .infinity)), duration: duration)
     }
 
     private func updateKeyboard(overlap: Double, duration: Double?) {
@@ -181,7 +182,8 @@ public final class ChatScrollDriver {
             keyboardAnimationTarget = nil
             sendKeyboard(duration: duration)
             if keyboardAnimationTarget == nil, modelledContentOffsetY != contentOffsetY {
-                keepModelledOffset(animation: .alongKeyboard(duration: max(duration ?? 0, CommandAnimation.shortestRemainder)))
+                keepModelledOffset(
+                    animation: .alongKeyboard(duration: max(duration ?? 0, CommandAnimation.shortestRemainder)))
             }
             return
         }
@@ -235,7 +237,8 @@ public final class ChatScrollDriver {
         let height = max(0, keyboardOverlap - insetBottom)
         defer { momentumSettledForKeyboard = false }
         guard height != state.keyboardHeight else { return }
-        apply(height > 0 ? .keyboardWillShow(height: height, duration: duration) : .keyboardWillHide(duration: duration))
+        apply(
+            height > 0 ? .keyboardWillShow(height: height, duration: duration) : .keyboardWillHide(duration: duration))
     }
 
     /// After the user's gesture ended: the keyboard that moved during it, over what is left of
@@ -348,7 +351,8 @@ public final class ChatScrollDriver {
         // meanwhile (content that grew under a short list at the bottom), the list eases the
         // rest of the way, as a release near the bottom does.
         if bounced, !isAnimatingCommand, let target = modelledContentOffsetY,
-           abs(target - contentOffsetY) > 0.5, abs(target - contentOffsetY) <= state.configuration.atBottomThreshold {
+            abs(target - contentOffsetY) > 0.5, abs(target - contentOffsetY) <= state.configuration.atBottomThreshold
+        {
             startCommandAnimation()
         }
         sendPendingKeyboard()
@@ -413,7 +417,7 @@ public final class ChatScrollDriver {
         // with estimated heights) has just moved by the change itself: the model learns the
         // height from where the view was, so that the move is not made twice.
         if let move, abs(contentOffsetY - move.from - (height - message.height)) <= 0.5,
-           let top = state.top(ofMessage: id), top + message.height <= move.from + insetTop
+            let top = state.top(ofMessage: id), top + message.height <= move.from + insetTop
         {
             contentOffsetY = move.from
             if move.forwarded { apply(.scrolled(offset: move.from + insetTop)) }
@@ -491,7 +495,8 @@ public final class ChatScrollDriver {
             return
         }
         if isDecelerating, !state.userHoldsView, state.offset == before,
-           event.type == .jumpToLatestTapped || event.type == .jumpToMessage {
+            event.type == .jumpToLatestTapped || event.type == .jumpToMessage
+        {
             // A tap that asks for a window (jump to latest or to a message that is not loaded)
             // ends the hold with nothing to scroll to yet: it stops the momentum, as the tap's
             // touch does in UIKit, so the list rests where the window will replace it; a bounce
@@ -525,7 +530,7 @@ public final class ChatScrollDriver {
                 // The keyboard's animation takes over the command's: the rest of the way goes
                 // along the keyboard's curve, so the bottom edge and the content arrive together.
                 commandAnimation = nil
-                if case let .alongKeyboard(duration) = animation {
+                if case .alongKeyboard(let duration) = animation {
                     animation = .alongKeyboard(duration: max(duration, CommandAnimation.shortestRemainder))
                 } else {
                     animation = .alongKeyboard(duration: CommandAnimation.shortestRemainder)
@@ -538,7 +543,8 @@ public final class ChatScrollDriver {
                 // bends to it at the view's speed, ending on time unless that would lurch.
                 redirectCommandAnimation()
             } else if overscroll != 0 || heldOverscroll != 0, state.offsetReason != .viewport,
-                      state.userHoldsView || bouncingBack {
+                state.userHoldsView || bouncingBack
+            {
                 // Under the finger or in a bounce, the view shows the content past the model's
                 // clamped offset: what is shown keeps its place, by that much, until the user's
                 // next scroll tells the model where the view is.
@@ -582,7 +588,9 @@ public final class ChatScrollDriver {
         // A destination that came back to where the view rests ends the animation: what comes
         // next (an answer growing at the live end) moves the view at once, not along a path
         // that starts from rest and lags behind it.
-        if abs(target - contentOffsetY) <= 0.5, abs(animation.speed(at: lastFrameTime ?? 0)) < CommandAnimation.restSpeed {
+        if abs(target - contentOffsetY) <= 0.5,
+            abs(animation.speed(at: lastFrameTime ?? 0)) < CommandAnimation.restSpeed
+        {
             commandAnimation = nil
             keepModelledOffset(animation: .none)
             return
@@ -620,29 +628,32 @@ public final class ChatScrollDriver {
         switch event {
         case .olderLoaded:
             return oldestRow.map { EdgeAboveShown(id: $0.id, top: $0.top, height: 0, pageAbove: true) }
-        case let .itemMeasured(id, _), let .tokensAppended(id, _, _, _), let .messageRemoved(id):
+        case .itemMeasured(let id, _), .tokensAppended(let id, _, _, _), .messageRemoved(let id):
             guard let top = state.top(ofMessage: id), let message = state.message(id: id),
-                  top + message.height <= shownTop else { return nil }
+                top + message.height <= shownTop
+            else { return nil }
             return EdgeAboveShown(id: id, top: top, height: message.height, pageAbove: false)
         case .viewportChanged, .historyLoaded, .messageAppended, .messageConfirmed, .streamFinished,
-             .loadOlderFailed, .newerLoaded, .loadNewerFailed, .windowLoaded, .windowLoadFailed, .keyboardWillShow,
-             .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
-             .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
-             .appeared, .disappeared:
+            .loadOlderFailed, .newerLoaded, .loadNewerFailed, .windowLoaded, .windowLoadFailed, .keyboardWillShow,
+            .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
+            .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
+            .appeared, .disappeared:
             return nil
         }
     }
 
     /// How far the event moved what is shown below `edge` (a removed row takes its height).
     private func moved(_ edge: EdgeAboveShown) -> Double {
-        guard let top = state.top(ofMessage: edge.id), let message = state.message(id: edge.id) else { return -edge.height }
+        guard let top = state.top(ofMessage: edge.id), let message = state.message(id: edge.id) else {
+            return -edge.height
+        }
         return edge.pageAbove ? top - edge.top : top + message.height - edge.top - edge.height
     }
 
     private func keyboardAnimation(_ event: ChatEvent) -> ScrollAnimation {
         var duration = 0.0
-        if case let .keyboardWillShow(_, given) = event { duration = given ?? 0 }
-        if case let .keyboardWillHide(given) = event { duration = given ?? 0 }
+        if case .keyboardWillShow(_, let given) = event { duration = given ?? 0 }
+        if case .keyboardWillHide(let given) = event { duration = given ?? 0 }
         // An animation stops the scroll view's momentum; a jump would not.
         if momentumSettledForKeyboard { return .alongKeyboard(duration: max(duration, 0.1)) }
         return duration > 0 ? .alongKeyboard(duration: duration) : .none
@@ -700,10 +711,10 @@ extension ChatEvent {
         case .messageAppended, .tokensAppended, .newerLoaded:
             true
         case .viewportChanged, .historyLoaded, .messageConfirmed, .streamFinished, .itemMeasured, .messageRemoved,
-             .olderLoaded, .loadOlderFailed, .loadNewerFailed, .windowLoaded, .windowLoadFailed, .keyboardWillShow,
-             .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
-             .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
-             .appeared, .disappeared:
+            .olderLoaded, .loadOlderFailed, .loadNewerFailed, .windowLoaded, .windowLoadFailed, .keyboardWillShow,
+            .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
+            .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
+            .appeared, .disappeared:
             false
         }
     }
@@ -715,10 +726,10 @@ extension ChatEvent {
         case .dragEnded, .scrollSettled, .selectionChanged:
             true
         case .viewportChanged, .historyLoaded, .messageAppended, .messageConfirmed, .tokensAppended, .streamFinished,
-             .itemMeasured, .messageRemoved, .olderLoaded, .newerLoaded, .loadOlderFailed, .loadNewerFailed,
-             .windowLoaded, .windowLoadFailed, .keyboardWillShow, .keyboardWillHide, .dragBegan, .scrolled,
-             .inputFocused, .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished,
-             .entranceAnimationFinished, .appeared, .disappeared:
+            .itemMeasured, .messageRemoved, .olderLoaded, .newerLoaded, .loadOlderFailed, .loadNewerFailed,
+            .windowLoaded, .windowLoadFailed, .keyboardWillShow, .keyboardWillHide, .dragBegan, .scrolled,
+            .inputFocused, .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished,
+            .entranceAnimationFinished, .appeared, .disappeared:
             false
         }
     }

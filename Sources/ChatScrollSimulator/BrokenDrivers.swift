@@ -73,7 +73,7 @@ public enum BrokenDrivers {
         }
         func movesOtherwise(_ index: Int) -> Bool {
             switch (moved(index, \.broken), moved(index, \.correct)) {
-            case let (broken?, correct?): abs(broken - correct) > 1
+            case (let broken?, let correct?): abs(broken - correct) > 1
             case (nil, nil): false
             case (_?, nil), (nil, _?): true
             }
@@ -81,8 +81,8 @@ public enum BrokenDrivers {
         let end = min(pairs.count, frame + Simulator.navigationFrames)
         switch kind {
         case .yankOnIncoming, .yankOnIncomingAnimated, .keyboardToBottom, .keyboardToTop, .rotationToTop,
-             .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice, .lateByAFrame, .forgetsMeasurements,
-             .animatedPositionKeeping:
+            .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice, .lateByAFrame, .forgetsMeasurements,
+            .animatedPositionKeeping:
             return (frame..<min(pairs.count, frame + 3)).contains(where: jumps)
         case .keyboardDefaultCurve, .snapOnLift:
             return (frame..<end).contains(where: movesOtherwise)
@@ -139,14 +139,16 @@ public enum BrokenDrivers {
                 let fling = view.isDecelerating ? abs(view.velocity) : 0
                 view.setContentOffset(y, animated: true)
                 if view.isAnimatingScroll {
-                    keptAnimated = (view.time, max(fling, keptAnimated.map { $0.time == view.time ? $0.fling : 0 } ?? 0))
+                    keptAnimated = (
+                        view.time, max(fling, keptAnimated.map { $0.time == view.time ? $0.fling : 0 } ?? 0)
+                    )
                 }
             case .none:
                 if doubling { distorted = max(distorted, abs(change)) }
                 view.setContentOffsetY(doubling ? y + change : y)
             case .jump:
                 view.setContentOffset(y, animated: false)
-            case let .alongKeyboard(duration):
+            case .alongKeyboard(let duration):
                 // Off the curve where the list rides with the keyboard's edge (a share of its move);
                 // a longer scroll along it (a command the keyboard carries on) shows no curve.
                 let keyboardLeft = (view.keyboardAnimation?.to ?? view.keyboard) - view.keyboard
@@ -167,7 +169,8 @@ public enum BrokenDrivers {
             var late = (late: 0.0, askedAt: view.time)
             deferring = false
             for move in due {
-                if case .alongKeyboard = move.animation {} else if !move.fromTick, abs(move.y - view.contentOffsetY) > late.late {
+                if case .alongKeyboard = move.animation {
+                } else if !move.fromTick, abs(move.y - view.contentOffsetY) > late.late {
                     late = (abs(move.y - view.contentOffsetY), move.time)
                 }
                 setContentOffsetY(move.y, animation: move.animation)
@@ -243,10 +246,12 @@ public enum BrokenDrivers {
         public func handle(_ event: AppEvent) {
             guard let view else { return }
             verifyKeptAnimated()
-            if kind == .noEndDecelerating { return checkingOpenHold(String("\(event)".prefix(60))) { inner.handle(event) } }
+            if kind == .noEndDecelerating {
+                return checkingOpenHold(String("\(event)".prefix(60))) { inner.handle(event) }
+            }
             let navigation = Double(Simulator.navigationFrames) / Simulator.frameRate
             switch (kind, event) {
-            case let (.yankOnIncoming, .append(message, _)), let (.yankOnIncomingAnimated, .append(message, _)):
+            case (.yankOnIncoming, .append(let message, _)), (.yankOnIncomingAnimated, .append(let message, _)):
                 let wasReading = reading && message.direction == .incoming
                 inner.handle(event)
                 if wasReading, force(to: view.maxOffset, animated: kind == .yankOnIncomingAnimated) {
@@ -256,7 +261,7 @@ public enum BrokenDrivers {
                 if view.maxOffset - view.offset > 1 || driver.state.hasMoreNewer {
                     misbehave("ignored a tap on jump to latest", retractableFor: navigation)
                 }
-            case let (.ignoreReplyTaps, .replyJump(id)):
+            case (.ignoreReplyTaps, .replyJump(let id)):
                 misbehave("ignored a tap on the quote of \(id)", retractableFor: navigation)
             case (.keyboardToBottom, .keyboard), (.keyboardToTop, .keyboard):
                 let wasReading = reading && !view.fingerDown && !view.isDecelerating
@@ -282,19 +287,23 @@ public enum BrokenDrivers {
                 adapter?.distortingAt = view.time
                 adapter?.distorted = 0
                 inner.handle(event)
-                if let distorted = adapter?.distorted, distorted > 1 { misbehave("kept the position of a page \(distorted) points wrong") }
-            case let (.dropsDeferredCommand, .append(message, _)):
+                if let distorted = adapter?.distorted, distorted > 1 {
+                    misbehave("kept the position of a page \(distorted) points wrong")
+                }
+            case (.dropsDeferredCommand, .append(let message, _)):
                 if message.direction == .outgoing, view.fingerDown || view.isDecelerating { deferredSend = true }
                 inner.handle(event)
             case (.keyboardDefaultCurve, .keyboard):
                 adapter?.distorted = 0
                 inner.handle(event)
-                if let distorted = adapter?.distorted, distorted > 1 { misbehave("moved \(distorted) points off the keyboard's curve") }
+                if let distorted = adapter?.distorted, distorted > 1 {
+                    misbehave("moved \(distorted) points off the keyboard's curve")
+                }
             case (.yankOnIncoming, _), (.yankOnIncomingAnimated, _), (.ignoreJumpToLatest, _), (.ignoreReplyTaps, _),
-                 (.keyboardToBottom, _), (.keyboardToTop, _), (.rotationToTop, _), (.rotationToBottom, _),
-                 (.noPrependCompensation, _), (.prependCompensatedTwice, _), (.dropsDeferredCommand, _),
-                 (.noDisplayLink, _), (.keyboardDefaultCurve, _), (.lateByAFrame, _), (.forgetsMeasurements, _),
-                 (.animatedPositionKeeping, _), (.noEndDecelerating, _), (.snapOnLift, _):
+                (.keyboardToBottom, _), (.keyboardToTop, _), (.rotationToTop, _), (.rotationToBottom, _),
+                (.noPrependCompensation, _), (.prependCompensatedTwice, _), (.dropsDeferredCommand, _),
+                (.noDisplayLink, _), (.keyboardDefaultCurve, _), (.lateByAFrame, _), (.forgetsMeasurements, _),
+                (.animatedPositionKeeping, _), (.noEndDecelerating, _), (.snapOnLift, _):
                 inner.handle(event)
             }
         }
@@ -308,8 +317,11 @@ public enum BrokenDrivers {
                 if let seq = driver.state.scrollTarget?.seq, seq != countedSeq {
                     countedSeq = seq
                     if driver.isAnimatingCommand, let target = driver.modelledContentOffsetY,
-                       abs(target - view.contentOffsetY) > 1 {
-                        misbehave("never ran the animated command \(seq)", retractableFor: Double(Simulator.navigationFrames) / Simulator.frameRate)
+                        abs(target - view.contentOffsetY) > 1
+                    {
+                        misbehave(
+                            "never ran the animated command \(seq)",
+                            retractableFor: Double(Simulator.navigationFrames) / Simulator.frameRate)
                     }
                 }
                 inner.tickEntrances()
@@ -318,7 +330,8 @@ public enum BrokenDrivers {
                 if deferredSend, !view.fingerDown, !view.isDecelerating {
                     deferredSend = false
                     if driver.isAnimatingCommand, let target = driver.modelledContentOffsetY,
-                       abs(target - view.contentOffsetY) > 1 {
+                        abs(target - view.contentOffsetY) > 1
+                    {
                         droppingCommand = true
                         misbehave("dropped the command that waited for the finger")
                     }
@@ -345,8 +358,8 @@ public enum BrokenDrivers {
             case .noEndDecelerating:
                 checkingOpenHold("a frame") { inner.tick() }
             case .yankOnIncoming, .yankOnIncomingAnimated, .ignoreJumpToLatest, .ignoreReplyTaps, .keyboardToBottom,
-                 .keyboardToTop, .rotationToTop, .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice,
-                 .keyboardDefaultCurve, .forgetsMeasurements, .snapOnLift:
+                .keyboardToTop, .rotationToTop, .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice,
+                .keyboardDefaultCurve, .forgetsMeasurements, .snapOnLift:
                 inner.tick()
             }
         }
@@ -361,7 +374,9 @@ public enum BrokenDrivers {
             // A fling stopped with more than 20 points to go (momentum at 0.998 per ms glides
             // about half a second's speed).
             if off > 1 || started.fling * 0.5 > 20 {
-                misbehave("animated a position keeping of \(off) points (a fling of \(started.fling) points/s stopped)", at: started.time)
+                misbehave(
+                    "animated a position keeping of \(off) points (a fling of \(started.fling) points/s stopped)",
+                    at: started.time)
             }
         }
 
@@ -370,7 +385,8 @@ public enum BrokenDrivers {
         /// otherwise than it would have, had the rest been reported before the call.
         func checkingOpenHold(_ what: @autoclosure () -> String, _ body: () -> Void) {
             guard let view, driver.isDecelerating, !view.isDecelerating, !view.fingerDown,
-                  var settled = settledState() else { return body() }
+                var settled = settledState()
+            else { return body() }
             sentEvents = []
             body()
             for event in sentEvents { _ = settled.reduce(event) }
@@ -447,7 +463,9 @@ public enum BrokenDrivers {
             // would have moved the list by more than 20 points (a following list whose rows turn
             // out shorter is pulled in by the view itself).
             var measured = driver.state
-            guard let before = measured.offset, measured.message(id: id).map({ $0.height != height }) == true else { return }
+            guard let before = measured.offset, measured.message(id: id).map({ $0.height != height }) == true else {
+                return
+            }
             _ = measured.reduce(.itemMeasured(id: id, height: height))
             guard let after = measured.offset else { return }
             let following = driver.state.mode == .following
@@ -476,7 +494,6 @@ extension BrokenDrivers {
         /// `caught / misbehaving`, or 1 when it never misbehaved.
         public var rate: Double { misbehaving == 0 ? 1 : Double(caught) / Double(misbehaving) }
     }
-
 
     /// How many frames after a misbehaviour the user saw a check must fail for it to be caught:
     /// a navigation's time, and as long again for a window of history to arrive.
@@ -516,7 +533,7 @@ extension BrokenDrivers {
                 return (caught, "\(session.name): frame \(first.frame): \(first.what)")
             }
             var rate = CatchRate(kind: kind, misbehaving: 0, caught: 0, missed: [])
-            for case let (caught, first)? in outcomes {
+            for case (let caught, let first)? in outcomes {
                 rate.misbehaving += 1
                 if caught { rate.caught += 1 } else { rate.missed.append(first) }
             }

@@ -30,7 +30,6 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
 
     var bottom: Double { view.map { $0.maxOffset - $0.insetTop } ?? 0 }
 
-
     /// Keeps the bottom in view without animating, unless an animated scroll runs.
     func keepBottom() {
         guard let view, following, !dragging, !decelerating, !view.isAnimatingScroll else { return }
@@ -40,11 +39,11 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
     public func handle(_ event: AppEvent) {
         guard let view else { return }
         switch event {
-        case let .open(_, more, _):
+        case .open(_, let more, _):
             olderPages.reset(hasMore: more)
             following = true
             view.jump(toOffset: view.maxOffset)
-        case let .append(message, _):
+        case .append(let message, _):
             if message.direction == .outgoing { following = true }
             if following, !dragging, !decelerating, !view.isAnimatingScroll {
                 view.setContentOffset(bottom, animated: true)
@@ -53,12 +52,12 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
             keepBottom()
         case .finish, .newerLoaded, .windowLoadFailed:
             break
-        case let .olderLoaded(page, more):
+        case .olderLoaded(let page, let more):
             olderPages.reset(hasMore: more)
             // The page was inserted above: what is read keeps its place.
             let added = page.reduce(0) { $0 + $1.estimatedHeight }
             view.setContentOffsetY(view.contentOffsetY + added)
-        case let .keyboard(_, duration):
+        case .keyboard(_, let duration):
             if following {
                 view.animateContentOffsetY(
                     to: view.restingMaxOffset - view.insetTop, duration: duration, alongKeyboardCurve: true)
@@ -68,7 +67,7 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
         case .jumpToLatest:
             following = true
             view.setContentOffset(bottom, animated: true)
-        case let .replyJump(id):
+        case .replyJump(let id):
             if let offset = view.centredOffset(of: id) {
                 following = false
                 view.setContentOffset(offset - view.insetTop, animated: true)

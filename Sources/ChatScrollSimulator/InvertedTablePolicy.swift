@@ -76,10 +76,10 @@ public final class InvertedTablePolicy: ScrollPolicy {
     public func handle(_ event: AppEvent) {
         guard let view else { return }
         switch event {
-        case let .open(_, more, _):
+        case .open(_, let more, _):
             olderPages.reset(hasMore: more)
             fromEnd = 0
-        case let .append(message, _):
+        case .append(let message, _):
             if message.direction == .outgoing {
                 compensate(message.estimatedHeight)
                 scrollToEnd(countsAsScroll: true)
@@ -91,17 +91,17 @@ public final class InvertedTablePolicy: ScrollPolicy {
             } else {
                 compensate(message.estimatedHeight)
             }
-        case let .tokens(_, delta):
+        case .tokens(_, let delta):
             compensate(delta)
-        case let .newerLoaded(page, _):
+        case .newerLoaded(let page, _):
             compensate(page.reduce(0) { $0 + $1.estimatedHeight })
-        case let .olderLoaded(_, more):
+        case .olderLoaded(_, let more):
             olderPages.reset(hasMore: more)
         case .finish, .keyboard, .layout, .windowLoadFailed:
             break
         case .jumpToLatest:
             scrollToEnd(countsAsScroll: true)
-        case let .replyJump(id):
+        case .replyJump(let id):
             if let offset = view.centredOffset(of: id) {
                 animatingToEnd = false
                 view.setContentOffset(offset - view.insetTop, animated: true)

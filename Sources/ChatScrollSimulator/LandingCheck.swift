@@ -42,7 +42,8 @@ struct LandingCheck {
     /// history arrives.
     mutating func navigate(to target: Target, what: String, at frame: Int, awaitsWindow: Bool = false, frames: Int) {
         pending = Pending(
-            target: target, what: what, deadline: awaitsWindow ? nil : frame + frames, startDue: awaitsWindow ? nil : frame + 2)
+            target: target, what: what, deadline: awaitsWindow ? nil : frame + frames,
+            startDue: awaitsWindow ? nil : frame + 2)
     }
 
     /// The window a navigation waited for arrived at `frame`.
@@ -89,7 +90,7 @@ struct LandingCheck {
             landed = atBottom
             miss = abs(maxOffset - offset)
             place = "\(maxOffset - offset) points above the bottom"
-        case let .message(id):
+        case .message(let id):
             if let top = tops[id], let height = heights[id] {
                 let centre = top + height / 2
                 let middle = insetTop + visibleHeight / 2
@@ -106,7 +107,7 @@ struct LandingCheck {
                 landed = false
                 place = "not on screen"
             }
-        case let .question(id):
+        case .question(let id):
             if let top = tops[id] {
                 landed = abs(top - (insetTop + pinMargin)) <= 0.5
                 miss = abs(top - (insetTop + pinMargin))
@@ -122,7 +123,8 @@ struct LandingCheck {
         }
         // While the keyboard moves, the bottom edge is on its way too: a navigation within the
         // keyboard's remaining travel of its place lands with it.
-        if let due = navigation.startDue, frame >= due, frame < deadline, !navigation.started, miss > keyboardLeft + 0.5 {
+        if let due = navigation.startDue, frame >= due, frame < deadline, !navigation.started, miss > keyboardLeft + 0.5
+        {
             return "\(navigation.what) has not started \(frame - due + 2) frames after it was asked for: \(place)"
         }
         // A navigation still closing in when its time is up (its destination moved late: a cell

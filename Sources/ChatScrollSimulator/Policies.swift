@@ -34,7 +34,7 @@ public enum AppEvent: Sendable, Hashable {
     var isUserNavigation: Bool {
         switch self {
         case .jumpToLatest, .replyJump: true
-        case let .append(message, _): message.direction == .outgoing
+        case .append(let message, _): message.direction == .outgoing
         case .open, .tokens, .finish, .olderLoaded, .keyboard, .layout, .windowLoaded, .newerLoaded, .windowLoadFailed:
             false
         }
@@ -51,7 +51,9 @@ public struct SimRequests {
     public var window: (String?) -> Void
 
     /// Creates the requests.
-    public init(older: @escaping (String) -> Void, newer: @escaping (String) -> Void, window: @escaping (String?) -> Void) {
+    public init(
+        older: @escaping (String) -> Void, newer: @escaping (String) -> Void, window: @escaping (String?) -> Void
+    ) {
         self.older = older
         self.newer = newer
         self.window = window
@@ -106,7 +108,7 @@ public final class UIKitAdapter: ChatScrollViewTarget {
             view.setContentOffsetY(y)
         case .jump:
             view.setContentOffset(y, animated: false)
-        case let .alongKeyboard(duration):
+        case .alongKeyboard(let duration):
             view.animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: true)
         }
     }
@@ -140,10 +142,10 @@ public final class DriverPolicy: ScrollPolicy {
         driver.clock = { [weak view] in ((view?.time ?? 0) * 1000).rounded() / 1000 }
         driver.onEffect = { [weak self] effect in
             switch effect {
-            case let .loadOlder(before): requests.older(before)
-            case let .loadNewer(after): requests.newer(after)
-            case let .loadWindow(around): requests.window(around)
-            case let .markRead(upTo): self?.readMarks.append(upTo)
+            case .loadOlder(let before): requests.older(before)
+            case .loadNewer(let after): requests.newer(after)
+            case .loadWindow(let around): requests.window(around)
+            case .markRead(let upTo): self?.readMarks.append(upTo)
             case .persistPosition: break
             }
         }
@@ -153,35 +155,36 @@ public final class DriverPolicy: ScrollPolicy {
     public func handle(_ event: AppEvent) {
         guard let view else { return }
         switch event {
-        case let .open(history, more, firstUnreadID):
-            driver.send(.historyLoaded(messages: history.map(Self.message), hasMoreOlder: more, firstUnreadID: firstUnreadID))
-        case let .append(message, streaming):
+        case .open(let history, let more, let firstUnreadID):
+            driver.send(
+                .historyLoaded(messages: history.map(Self.message), hasMoreOlder: more, firstUnreadID: firstUnreadID))
+        case .append(let message, let streaming):
             driver.send(.messageAppended(Self.message(message), streaming: streaming ? true : nil))
             // The row's entrance animation runs 0.3 s, then the app reports its end (a message
             // beyond the loaded window has no row).
             if driver.state.message(id: message.id) != nil {
                 entrances.append((message.id, view.time + SimulatedScrollView.animationDuration))
             }
-        case let .tokens(id, delta):
+        case .tokens(let id, let delta):
             driver.send(.tokensAppended(id: id, text: nil, heightDelta: delta, height: nil))
-        case let .finish(id):
+        case .finish(let id):
             driver.send(.streamFinished(id: id))
-        case let .olderLoaded(page, more):
+        case .olderLoaded(let page, let more):
             driver.send(.olderLoaded(messages: page.map(Self.message), hasMoreOlder: more))
-        case let .keyboard(overlap, duration):
+        case .keyboard(let overlap, let duration):
             let bottom = view.frameHeight
             driver.keyboardWillChange(keyboardTop: bottom - overlap, scrollViewBottom: bottom, duration: duration)
         case .layout:
             driver.layout(frameHeight: view.frameHeight, insetTop: view.insetTop, insetBottom: view.insetBottom)
         case .jumpToLatest:
             driver.send(.jumpToLatestTapped)
-        case let .replyJump(id):
+        case .replyJump(let id):
             driver.send(.jumpToMessage(id: id))
-        case let .windowLoaded(window, older, newer):
+        case .windowLoaded(let window, let older, let newer):
             // Rows that left the window have no entrance animation to report.
             entrances.removeAll { entry in !window.contains { $0.id == entry.id } }
             driver.send(.windowLoaded(messages: window.map(Self.message), hasMoreOlder: older, hasMoreNewer: newer))
-        case let .newerLoaded(page, more):
+        case .newerLoaded(let page, let more):
             driver.send(.newerLoaded(messages: page.map(Self.message), hasMoreNewer: more))
         case .windowLoadFailed:
             driver.send(.windowLoadFailed)
@@ -294,7 +297,7 @@ public final class BaselinePolicy: ScrollPolicy {
     public func handle(_ event: AppEvent) {
         guard let view else { return }
         switch event {
-        case let .open(_, more, _):
+        case .open(_, let more, _):
             olderPages.reset(hasMore: more)
             switch kind {
             case .alwaysScroll: scrollToBottom(animated: true)
@@ -305,12 +308,12 @@ public final class BaselinePolicy: ScrollPolicy {
             if kind == .alwaysScroll || atBottom { scrollToBottom(animated: true) }
         case .finish, .keyboard, .layout:
             break
-        case let .olderLoaded(_, more):
+        case .olderLoaded(_, let more):
             olderPages.reset(hasMore: more)
             if kind == .alwaysScroll { scrollToBottom(animated: true) }
         case .jumpToLatest:
             scrollToBottom(animated: true)
-        case let .replyJump(id):
+        case .replyJump(let id):
             // Scroll to the quoted message when it is loaded, else fetch a window around it.
             if let offset = view.centredOffset(of: id) {
                 view.setContentOffset(offset - view.insetTop, animated: true)
@@ -328,7 +331,6 @@ public final class BaselinePolicy: ScrollPolicy {
             jumpTarget = nil
         }
     }
-
 
     public func tick() {
         guard let view else { return }

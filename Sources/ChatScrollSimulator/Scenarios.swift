@@ -209,7 +209,8 @@ public enum Scenarios {
         s.add(.app(.jumpToLatest))
         s.wait(60)
         s.add(.app(.append(s.message(.incoming), streaming: false)))
-        return s.build("reply-jump-into-history", configuration: messengerConfiguration, archive: archive, pageDelay: 20)
+        return s.build(
+            "reply-jump-into-history", configuration: messengerConfiguration, archive: archive, pageDelay: 20)
     }
 
     /// The reader jumps into old history through a reply, then sends a message: the newest page
@@ -228,7 +229,8 @@ public enum Scenarios {
         s.add(.app(.append(s.message(.outgoing), streaming: false)))
         s.wait(60)
         s.stream(s.message(.incoming), tokens: 30)
-        return s.build("send-while-reading-old-history", configuration: messengerConfiguration, archive: archive, pageDelay: 25)
+        return s.build(
+            "send-while-reading-old-history", configuration: messengerConfiguration, archive: archive, pageDelay: 25)
     }
 
     /// A seeded messenger session: an open (often at a first unread), then incoming messages,
@@ -240,7 +242,8 @@ public enum Scenarios {
         let archive = s.messages(random.int(20...120), prefix: "a")
         let history = s.messages(random.int(1...50))
         let incoming = history.filter { $0.direction == .incoming }
-        let firstUnread = random.int(0...2) > 0 && !incoming.isEmpty ? incoming[random.int(0...(incoming.count - 1))].id : nil
+        let firstUnread =
+            random.int(0...2) > 0 && !incoming.isEmpty ? incoming[random.int(0...(incoming.count - 1))].id : nil
         s.add(.app(.open(history: history, hasMoreOlder: true, firstUnreadID: firstUnread)))
         var keyboardUp = false
         for _ in 0..<random.int(5...14) {
@@ -262,7 +265,9 @@ public enum Scenarios {
                 s.add(.app(.jumpToLatest))
             case 9, 10:
                 // A reply quoting a message of the archive (not loaded), sometimes of the history.
-                let quoted = random.int(0...3) == 0 ? history[random.int(0...(history.count - 1))] : archive[random.int(0...(archive.count - 1))]
+                let quoted =
+                    random.int(0...3) == 0
+                    ? history[random.int(0...(history.count - 1))] : archive[random.int(0...(archive.count - 1))]
                 s.add(.app(.replyJump(id: quoted.id)))
             default:
                 s.drag(Double(-random.int(200...900)), frames: 8, velocity: -5000)
@@ -291,7 +296,10 @@ public enum Scenarios {
             if rotations.int(0...7) == 0 {
                 landscape.toggle()
                 // Landscape: a compact navigation bar (32) and input bar with home indicator (71).
-                s.add(.rotate(frameHeight: landscape ? 390 : 844, insetTop: landscape ? 32 : 91, insetBottom: landscape ? 71 : 83))
+                s.add(
+                    .rotate(
+                        frameHeight: landscape ? 390 : 844, insetTop: landscape ? 32 : 91,
+                        insetBottom: landscape ? 71 : 83))
                 // The keyboard changes its frame with the orientation (200 points in landscape).
                 if keyboardUp { s.add(.app(.keyboard(overlap: landscape ? 200 : 336, duration: 0.25))) }
                 s.wait(rotations.int(5...60))

@@ -83,7 +83,8 @@ public struct SessionBuilder {
         next += 1
         let real = Double(random.int(40...240))
         let estimate = real + Double(random.int(-30...30))
-        return SimMessage(id: "\(prefix)\(next)", direction: direction, estimatedHeight: max(20, estimate), height: real)
+        return SimMessage(
+            id: "\(prefix)\(next)", direction: direction, estimatedHeight: max(20, estimate), height: real)
     }
 
     /// `count` messages, alternating directions.

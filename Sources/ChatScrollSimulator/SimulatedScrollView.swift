@@ -189,7 +189,8 @@ public final class SimulatedScrollView {
 
     /// Creates an empty scroll view.
     public init(
-        frameHeight: Double = 844, insetTop: Double = 91, insetBottom: Double = 83, personality: ViewPersonality = .uikit
+        frameHeight: Double = 844, insetTop: Double = 91, insetBottom: Double = 83,
+        personality: ViewPersonality = .uikit
     ) {
         self.frameHeight = frameHeight
         self.insetTop = insetTop
@@ -280,7 +281,8 @@ public final class SimulatedScrollView {
     func report(_ report: Report) {
         guard personality.reportsAfterLayout else { return deliver(report) }
         // Geometry is reported once per delivery, with its value then.
-        if case .didScroll = report, pendingReports.contains(where: { if case .didScroll = $0 { true } else { false } }) {
+        if case .didScroll = report, pendingReports.contains(where: { if case .didScroll = $0 { true } else { false } })
+        {
             return
         }
         pendingReports.append(report)
@@ -303,14 +305,18 @@ public final class SimulatedScrollView {
     private func deliver(_ report: Report) {
         guard let delegate else { return }
         switch report {
-        case let .didScroll(y): delegate.didScroll(contentOffsetY: y)
-        case let .cellMeasured(id, height): delegate.cellMeasured(id: id, height: height)
-        case let .laidOut(answer): answer()
+        case .didScroll(let y): delegate.didScroll(contentOffsetY: y)
+        case .cellMeasured(let id, let height): delegate.cellMeasured(id: id, height: height)
+        case .laidOut(let answer): answer()
         case .willBeginDragging:
             personality.reportsPhases ? changePhase(to: .interacting) : delegate.willBeginDragging()
-        case let .willEndDragging(velocity):
-            if personality.reportsPhases { releaseVelocity = velocity } else { delegate.willEndDragging(velocity: velocity) }
-        case let .didEndDragging(willDecelerate):
+        case .willEndDragging(let velocity):
+            if personality.reportsPhases {
+                releaseVelocity = velocity
+            } else {
+                delegate.willEndDragging(velocity: velocity)
+            }
+        case .didEndDragging(let willDecelerate):
             if personality.reportsPhases {
                 changePhase(to: willDecelerate ? .decelerating : .idle)
             } else {
@@ -519,7 +525,8 @@ public final class SimulatedScrollView {
         let bottom = restingMaxOffset
         if intended >= top, intended <= bottom { return intended }
         let past = intended < top ? top - intended : intended - bottom
-        let shown = personality.nonlinearRubberBand
+        let shown =
+            personality.nonlinearRubberBand
             ? ScrollPhysics.rubberBand(past, dimension: frameHeight) : past * 0.5
         return intended < top ? top - shown : bottom + shown
     }
@@ -529,7 +536,8 @@ public final class SimulatedScrollView {
         let bottom = restingMaxOffset
         if shown >= 0, shown <= bottom { return shown }
         let past = shown < 0 ? -shown : shown - bottom
-        let intended = personality.nonlinearRubberBand
+        let intended =
+            personality.nonlinearRubberBand
             ? ScrollPhysics.inverseRubberBand(past, dimension: frameHeight) : past * 2
         return shown < 0 ? -intended : bottom + intended
     }
@@ -555,7 +563,8 @@ public final class SimulatedScrollView {
             // UIKit offers the app the offset where the deceleration would stop; an app that
             // moves it gets a deceleration that ends there.
             let projected = projectedMomentumEnd()
-            let asked = delegate.willEndDragging(velocity: velocity, targetContentOffsetY: projected - insetTop) + insetTop
+            let asked =
+                delegate.willEndDragging(velocity: velocity, targetContentOffsetY: projected - insetTop) + insetTop
             if asked.isFinite, abs(asked - projected) > 0.5 { momentumTarget = asked }
         } else {
             report(.willEndDragging(velocity))
@@ -672,7 +681,8 @@ public final class SimulatedScrollView {
         guard let running = keyboardAnimation else { return }
         let t = time - running.start
         // The spring runs past the notification's duration until it has arrived.
-        let p = personality.keyboardSpring
+        let p =
+            personality.keyboardSpring
             ? ScrollPhysics.springProgress(t, omega: ScrollPhysics.keyboardOmega) : min(1, t / running.duration)
         keyboard = running.from + (running.to - running.from) * p
         if p >= 1 { keyboardAnimation = nil }
@@ -785,7 +795,9 @@ public final class SimulatedScrollView {
         let tops = tops
         var i = firstItem(below: offset)
         while i < items.count, tops[i] < end {
-            if items[i].current > 0 { result.append((items[i].message.id, tops[i] - offset + insetTop, items[i].current)) }
+            if items[i].current > 0 {
+                result.append((items[i].message.id, tops[i] - offset + insetTop, items[i].current))
+            }
             i += 1
         }
         return result

@@ -37,15 +37,22 @@ public struct SimulationTable: Sendable {
     public var logs: [(name: String, log: String)]
 
     /// The policy names, the driver's first.
-    public static let policies = ["driver"] + BaselinePolicy.Kind.allCases.map(\.rawValue) + ["baseline-careful-uikit", "baseline-inverted-table"]
+    public static let policies =
+        ["driver"] + BaselinePolicy.Kind.allCases.map(\.rawValue) + [
+            "baseline-careful-uikit", "baseline-inverted-table",
+        ]
 
     /// A new policy for `session` by its name in ``policies``, or `nil` for another name. The
     /// driver records every event it sends when `recording`.
-    public static func policy(named name: String, for session: SimSession, recording: Bool = false) -> (any ScrollPolicy)? {
+    public static func policy(named name: String, for session: SimSession, recording: Bool = false) -> (
+        any ScrollPolicy
+    )? {
         if let kind = BaselinePolicy.Kind(rawValue: name) { return BaselinePolicy(kind) }
         if name == "baseline-careful-uikit" { return CarefulUIKitPolicy() }
         if name == "baseline-inverted-table" { return InvertedTablePolicy() }
-        if let kind = BrokenDrivers.Kind(rawValue: name) { return BrokenDrivers.Policy(kind, configuration: session.configuration) }
+        if let kind = BrokenDrivers.Kind(rawValue: name) {
+            return BrokenDrivers.Policy(kind, configuration: session.configuration)
+        }
         guard name == "driver" else { return nil }
         return DriverPolicy(configuration: session.configuration, recording: recording)
     }
@@ -55,7 +62,9 @@ public struct SimulationTable: Sendable {
     public static func run(
         _ sessions: [SimSession], personalities: [ViewPersonality] = ViewPersonality.all, recording: Bool = false
     ) -> SimulationTable {
-        var rows = personalities.flatMap { personality in policies.map { Row(personality: personality.name, policy: $0) } }
+        var rows = personalities.flatMap { personality in
+            policies.map { Row(personality: personality.name, policy: $0) }
+        }
         let template = rows
         // Each session on its own worker; the rows are summed in session order.
         let outcomes = parallelMap(sessions.count) { sessionIndex in
@@ -64,13 +73,15 @@ public struct SimulationTable: Sendable {
             var log: String?
             for index in template.indices {
                 guard let personality = ViewPersonality.named(template[index].personality),
-                      let policy = Self.policy(
+                    let policy = Self.policy(
                         named: template[index].policy, for: session,
                         recording: recording && template[index].personality == personalities.first?.name)
                 else { continue }
                 let view = SimulatedScrollView(personality: personality)
                 results.append((index, Simulator.run(session, policy: policy, view: view)))
-                if let recorder = (policy as? DriverPolicy)?.driver.recorder { log = recorder.exportLog(keepingText: true) }
+                if let recorder = (policy as? DriverPolicy)?.driver.recorder {
+                    log = recorder.exportLog(keepingText: true)
+                }
             }
             return (results: results, log: log)
         }
@@ -99,23 +110,32 @@ public struct SimulationTable: Sendable {
     public var text: String {
         var lines = [
             "\(sessions) sessions on each scroll-view personality, \(frames) frames per policy at 120 Hz; "
-                + "frames violating each check and scroll calls, per 1,000 frames",
+                + "frames violating each check and scroll calls, per 1,000 frames"
         ]
         for personality in personalities {
             lines.append("")
-            let header = [personality.padding(34)] + ScreenCheck.allCases.map { $0.rawValue.leftPadding(9) }
+            let header =
+                [personality.padding(34)] + ScreenCheck.allCases.map { $0.rawValue.leftPadding(9) }
                 + ["f".leftPadding(9)]
             lines.append(header.joined())
             for row in rows where row.personality == personality {
                 let cells = ScreenCheck.allCases.map { format(row.perThousand(row.violations[$0] ?? 0)).leftPadding(9) }
-                lines.append(([row.policy.padding(34)] + cells + [format(row.perThousand(row.scrollCalls)).leftPadding(9)]).joined())
+                lines.append(
+                    ([row.policy.padding(34)] + cells + [format(row.perThousand(row.scrollCalls)).leftPadding(9)])
+                        .joined())
             }
         }
         lines.append("")
-        lines.append("a finger lock, b reading stays put, c bottom stays visible, d clean open, e pinned question, g smooth animation, h navigation lands, f scroll calls")
+        lines.append(
+            "a finger lock, b reading stays put, c bottom stays visible, d clean open, e pinned question, "
+                + "g smooth animation, h navigation lands, f scroll calls"
+        )
         for row in rows where row.policy == "driver" && !row.failures.isEmpty {
             lines.append("")
-            lines.append("\(row.policy) sessions with a violation on \(row.personality) (\(row.failures.count)), the first of each:")
+            lines.append(
+                "\(row.policy) sessions with a violation on \(row.personality) (\(row.failures.count)), "
+                    + "the first of each:"
+            )
             lines += row.failures.prefix(20).map { "  " + $0 }
         }
         return lines.joined(separator: "\n")
@@ -169,6 +189,10 @@ public struct SimulationTable: Sendable {
 }
 
 extension String {
-    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
-    func leftPadding(_ width: Int) -> String { count >= width ? " " + self : String(repeating: " ", count: width - count) + self }
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+    func leftPadding(_ width: Int) -> String {
+        count >= width ? " " + self : String(repeating: " ", count: width - count) + self
+    }
 }

@@ -213,10 +213,12 @@ public enum Simulator {
         var keyboardAnimationStart: Double?
         // A rotation whose end is judged: when, the row read at the top, where it was, and the
         // insets and keyboard then, the overshoot of a bounce and the step of momentum it ended.
-        var rotation: (
-            due: Int, id: String, top: Double, insetTop: Double, insetBottom: Double, keyboard: Double, maxOffset: Double,
-            overshoot: Double, coast: Double
-        )?
+        var rotation:
+            (
+                due: Int, id: String, top: Double, insetTop: Double, insetBottom: Double, keyboard: Double,
+                maxOffset: Double,
+                overshoot: Double, coast: Double
+            )?
         // Whether the user took the view away from the bottom (a drag, a fling, a tap) and it
         // has not been at the bottom since: the reader reads history. Otherwise the screen
         // follows the conversation, and its newest message must stay visible.
@@ -253,9 +255,9 @@ public enum Simulator {
             var userActed = false
             while stepIndex < session.steps.count, session.steps[stepIndex].frame <= frame {
                 switch session.steps[stepIndex].step {
-                case let .app(event):
+                case .app(let event):
                     switch event {
-                    case let .open(history, _, firstUnreadID):
+                    case .open(let history, _, let firstUnreadID):
                         view.append(history)
                         conversation += history
                         loadedEnd = conversation.count
@@ -267,7 +269,7 @@ public enum Simulator {
                             away = true
                             showsNavigationTarget = true
                         }
-                    case let .append(message, isStreaming):
+                    case .append(let message, let isStreaming):
                         conversation.append(message)
                         if message.direction == .outgoing { userActed = true }
                         // The scroll that shows it must start within two frames, then keep going.
@@ -297,11 +299,11 @@ public enum Simulator {
                                 sendNavigates(question: isTop ? message.id : nil)
                             }
                         }
-                    case let .tokens(id, delta):
+                    case .tokens(let id, let delta):
                         view.grow(id, by: delta)
-                    case let .finish(id):
+                    case .finish(let id):
                         streaming.remove(id)
-                    case let .keyboard(overlap, duration):
+                    case .keyboard(let overlap, let duration):
                         view.animateKeyboard(to: overlap, duration: duration)
                     case .jumpToLatest:
                         userActed = true
@@ -316,7 +318,7 @@ public enum Simulator {
                         // A send that waited for the gesture is superseded by the tap.
                         deferredQuestion = nil
                         sendDuringGesture = false
-                    case let .replyJump(id):
+                    case .replyJump(let id):
                         userActed = true
                         // A send that waited for the gesture is superseded by the tap.
                         deferredQuestion = nil
@@ -351,10 +353,10 @@ public enum Simulator {
                     bouncedPastBottom = false
                     // The finger takes the screen: a navigation or an arrival's scroll is over.
                     endNavigations(before: frame)
-                case let .fingerMove(dy):
+                case .fingerMove(let dy):
                     view.moveFinger(by: dy)
                     current.fingerDy += dy
-                case let .touchUp(velocity):
+                case .touchUp(let velocity):
                     view.touchUp(velocity: velocity)
                     current.releaseVelocity = velocity
                     // A keyboard that moved under the finger is caught up with after the release:
@@ -364,7 +366,7 @@ public enum Simulator {
                         keyboardUnderFinger = false
                         userNavigationUntil = max(userNavigationUntil, frame + 2)
                     }
-                case let .rotate(height, insetTop, insetBottom):
+                case .rotate(let height, let insetTop, let insetBottom):
                     view.resize(frameHeight: height, insetTop: insetTop, insetBottom: insetBottom)
                     current.layoutChanged = true
                     current.rotated = true
@@ -456,7 +458,8 @@ public enum Simulator {
             // Whoever runs the animation (the view, or the app frame by frame), it goes on as
             // long as the screen keeps moving without a pause, by other than the user's finger or
             // momentum.
-            let scrolled = view.animation != nil
+            let scrolled =
+                view.animation != nil
                 || !view.fingerDown && !view.isDecelerating && abs(view.offset - previous.offset) > 0.001
             if scrolled, frame - 1 <= userNavigationUntil {
                 userNavigationUntil = max(userNavigationUntil, frame)
@@ -478,16 +481,18 @@ public enum Simulator {
             // the way left only shrinks, but by what grew below (c only: every other check judges
             // those frames as any).
             if !view.fingerDown, !view.isDecelerating, previous.finger || previous.decelerating, !away,
-               current.shown, !current.layoutChanged, !current.atBottom,
-               current.maxOffset - max(0, current.offset) <= Self.atBottomThreshold + 0.5 {
+                current.shown, !current.layoutChanged, !current.atBottom,
+                current.maxOffset - max(0, current.offset) <= Self.atBottomThreshold + 0.5
+            {
                 settle = (frame + Self.navigationFrames, 0)
             } else if var running = settle {
                 // (It starts within two frames, as a navigation does.)
                 running.still = current.offset > previous.offset + 0.001 ? 0 : running.still + 1
                 let grew = max(0, current.contentHeight - previous.contentHeight)
                 let gap = current.maxOffset - current.offset
-                settle = view.fingerDown || frame > running.until || running.still >= 3
-                    || gap > previous.maxOffset - previous.offset + grew + 0.5 ? nil : running
+                settle =
+                    view.fingerDown || frame > running.until || running.still >= 3
+                        || gap > previous.maxOffset - previous.offset + grew + 0.5 ? nil : running
             }
             current.moving = view.isDecelerating || frame <= userNavigationUntil
             current.keyboardMoving = view.isKeyboardAnimating
@@ -499,7 +504,8 @@ public enum Simulator {
             // over: the list rides the keyboard as a following list does.
             let keyboardStart = view.keyboardAnimation?.start
             if keyboardStart != nil, keyboardStart != keyboardAnimationStart, previous.atBottom, previous.inRange,
-               !current.finger {
+                !current.finger
+            {
                 endNavigations(before: frame)
             }
             // A scroll to a message that arrived or was sent may still be on its way to the bottom.
@@ -534,17 +540,22 @@ public enum Simulator {
                 // them moving as the frame moves them otherwise: with the finger, the momentum,
                 // the animation under way, a share of the keyboard, or not at all.)
                 let keyboardMove = -(current.keyboard - previous.keyboard) * (keyboardShare ?? 1)
-                let expected = current.finger ? current.fingerDy
-                    : previous.coasting ? previous.movement * Self.momentumDecayPerFrame
-                    : commandRunning ? previous.animationStep
-                    : current.keyboardMoving || previous.keyboardMoving ? keyboardMove : 0
+                let expected =
+                    current.finger
+                    ? current.fingerDy
+                    : previous.coasting
+                        ? previous.movement * Self.momentumDecayPerFrame
+                        : commandRunning
+                            ? previous.animationStep
+                            : current.keyboardMoving || previous.keyboardMoving ? keyboardMove : 0
                 func cost(_ growth: RowValues) -> (spread: Double, off: Double) {
                     let residuals = common.map { (now[$0] ?? 0) - (previous.tops[$0] ?? 0) - (growth[$0] ?? 0) }
                     let mean = residuals.reduce(0, +) / Double(max(1, residuals.count))
                     return ((residuals.max() ?? 0) - (residuals.min() ?? 0), abs(mean - expected))
                 }
                 let (upCost, downCost) = (cost(up), cost(down))
-                let upwards = abs(upCost.spread - downCost.spread) <= 0.5
+                let upwards =
+                    abs(upCost.spread - downCost.spread) <= 0.5
                     ? upCost.off < downCost.off : upCost.spread < downCost.spread
                 pushes = upwards ? up : down
             }
@@ -555,8 +566,10 @@ public enum Simulator {
             // not change; nil when there is no row to tell by).
             func grownBelow() -> Double? {
                 guard current.contentHeight != previous.contentHeight else { return 0 }
-                guard let last = previous.order.last, let top = previous.tops[last], let height = previous.heights[last],
-                      let topNow = now[last], let heightNow = heightsNow[last] else { return nil }
+                guard let last = previous.order.last, let top = previous.tops[last],
+                    let height = previous.heights[last],
+                    let topNow = now[last], let heightNow = heightsNow[last]
+                else { return nil }
                 let gapBefore = previous.contentHeight - previous.offset + previous.insetTop - (top + height)
                 let gapNow = current.contentHeight - current.offset + current.insetTop - (topNow + heightNow)
                 return max(0, gapNow - gapBefore)
@@ -615,10 +628,11 @@ public enum Simulator {
             // following list, the content that grew below it: the finger lands on what it saw.
             // (After a frame that violated a check, what moved it then is no measure.)
             if !previous.finger, current.finger, !current.layoutChanged, !current.keyboardMoving,
-               result.violatingFrames.last != frame - 1,
-               case let carried = abs(previous.movement) + abs(previous.bounceStep ?? 0) + abs(previous.animationStep)
-                + (wasAway ? 0 : abs(current.contentHeight - previous.contentHeight)) + abs(current.fingerDy) + 2,
-               let id = firstMoved(fartherThan: carried) {
+                result.violatingFrames.last != frame - 1,
+                case let carried = abs(previous.movement) + abs(previous.bounceStep ?? 0) + abs(previous.animationStep)
+                    + (wasAway ? 0 : abs(current.contentHeight - previous.contentHeight)) + abs(current.fingerDy) + 2,
+                let id = firstMoved(fartherThan: carried)
+            {
                 violate(.a, "\(id) moved \(moved(id)) as the finger came down")
             }
             // b. Reading stays put. While the keyboard moves the bottom edge, what is read stays
@@ -631,7 +645,8 @@ public enum Simulator {
             // (A gesture starts a new share: the finger held the list, and what it reads now; so
             // do a rotation, which lays the screen out anew, and the keyboard's next animation.)
             if current.finger || current.layoutChanged || !current.keyboardMoving && !previous.keyboardMoving
-                || keyboardStart != keyboardAnimationStart {
+                || keyboardStart != keyboardAnimationStart
+            {
                 keyboardShare = nil
             }
             keyboardAnimationStart = keyboardStart
@@ -649,19 +664,22 @@ public enum Simulator {
             // A rotation redraws the screen over its animation: what counts is where the row read
             // at the top is once it is over.
             // (Momentum goes on while the keyboard moves a held list.)
-            let coast = previous.coasting || previous.decelerating && previous.inRange
+            let coast =
+                previous.coasting || previous.decelerating && previous.inRange
                 ? previous.movement * Self.momentumDecayPerFrame : 0
             if current.rotated, away, !current.finger, let id = previous.order.first, let top = previous.tops[id] {
                 // (A bounce past an edge that the rotation ends takes its overshoot back.)
                 rotation = (
                     frame + Self.rotationFrames, id, top, previous.insetTop, previous.insetBottom, previous.keyboard,
-                    current.maxOffset, previous.overshoot, coast)
+                    current.maxOffset, previous.overshoot, coast
+                )
             }
             // In the rotation's own frame the row read at the top has moved by the change of the
             // visible top (less those of the bottom inset and the keyboard) and, during momentum,
             // by the momentum's next step, unless the content's end stops it there.
             if current.rotated, wasAway, !previous.finger, !current.finger, frame > userNavigationUntil,
-               let id = previous.order.first, let top = previous.tops[id], let now = now[id] {
+                let id = previous.order.first, let top = previous.tops[id], let now = now[id]
+            {
                 let moved = now - top
                 let edge = current.insetTop - previous.insetTop
                 let bottom = current.insetBottom - previous.insetBottom
@@ -688,22 +706,27 @@ public enum Simulator {
             // The user's own moves (a finger, momentum, a navigation) make the row read another.
             if current.finger || current.moving { rotation = nil }
             let rotating = rotation.map { frame < $0.due } ?? false
-            let quiet = away && !previous.finger && !current.finger && !previous.moving && !current.moving
+            let quiet =
+                away && !previous.finger && !current.finger && !previous.moving && !current.moving
                 && previous.shown && (!isTop || pinnedQuestion == nil) && !rotating
             if quiet, !current.keyboardMoving, !previous.keyboardMoving, !current.layoutChanged,
-               let id = firstMoved(fartherThan: 0.5) {
+                let id = firstMoved(fartherThan: 0.5)
+            {
                 violate(.b, "\(id) moved \(moved(id)) while the reader read")
             } else if rotating, away, !previous.finger, !current.finger, !previous.moving, !current.moving,
-                      !current.layoutChanged, let id = firstMoved(fartherThan: view.visibleHeight) {
+                !current.layoutChanged, let id = firstMoved(fartherThan: view.visibleHeight)
+            {
                 // While a rotation settles, what is read may move, but not by more than a screen.
                 violate(.b, "\(id) moved \(moved(id)) while the screen rotated")
             } else if quiet, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
-                      let id = common.first(where: { !followsKeyboard(moved($0)) }) {
+                let id = common.first(where: { !followsKeyboard(moved($0)) })
+            {
                 violate(.b, "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
             } else if !wasAway, !away, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
-                      !previous.finger, !current.finger, !current.moving, !previous.moving, !navigating,
-                      !view.isDecelerating, previous.shown, previous.inRange, pinnedQuestion == nil, let grown = grownBelow(),
-                      let id = common.first(where: { !followsKeyboard(moved($0)) && !followsKeyboard(moved($0) + grown) }) {
+                !previous.finger, !current.finger, !current.moving, !previous.moving, !navigating,
+                !view.isDecelerating, previous.shown, previous.inRange, pinnedQuestion == nil, let grown = grownBelow(),
+                let id = common.first(where: { !followsKeyboard(moved($0)) && !followsKeyboard(moved($0) + grown) })
+            {
                 // A following list goes with the keyboard the same way: one share of its move,
                 // plus what grew below it (a bounce past the bottom that the keyboard carries back
                 // dissolves on its own way).
@@ -732,13 +755,16 @@ public enum Simulator {
                         return offset < -0.5 && current.offset <= 0.5
                             || offset > turned.maxOffset + 0.5 && current.offset >= turned.maxOffset - 0.5
                     }
-                    if !kept, !clamped { violate(.b, "\(turned.id), the row read at the top, moved \(moved) over a rotation") }
+                    if !kept, !clamped {
+                        violate(.b, "\(turned.id), the row read at the top, moved \(moved) over a rotation")
+                    }
                 }
             }
             // b, during momentum: what is on screen moves only as the momentum carries it, each
             // frame's movement the last one's decayed by 0.998 per millisecond (a prepend that is
             // not compensated shows as a jump).
-            let coasting = view.isDecelerating && view.animation == nil && view.bounce == nil && !current.finger
+            let coasting =
+                view.isDecelerating && view.animation == nil && view.bounce == nil && !current.finger
                 && !current.layoutChanged
                 && current.offset > 0 && current.offset < current.maxOffset && !current.keyboardMoving
             if coasting, previous.coasting, previous.coastedSince, let id = common.first {
@@ -747,20 +773,23 @@ public enum Simulator {
                     violate(.b, "\(id) moved \(moved(id)) during momentum that carried it \(expected)")
                 }
             } else if !coasting, previous.coasting, previous.coastedSince, !current.finger, !current.layoutChanged,
-                      frame > userNavigationUntil, let id = common.first,
-                      abs(moved(id)) > abs(previous.movement * Self.momentumDecayPerFrame) + 1 {
+                frame > userNavigationUntil, let id = common.first,
+                abs(moved(id)) > abs(previous.movement * Self.momentumDecayPerFrame) + 1
+            {
                 // Momentum that ends (at rest, at an edge, or stopped) carries the content no
                 // farther than its last frame did.
                 violate(.b, "\(id) moved \(moved(id)) as momentum of \(previous.movement) a frame ended")
             } else if !coasting, previous.coasting, previous.coastedSince || previous.releaseVelocity != nil,
-                      !view.isDecelerating, !current.finger, !userActed, !current.layoutChanged, !current.keyboardMoving,
-                      frame > userNavigationUntil,
-                      // (Right after the release, the fling's speed is the finger's.)
-                      case let speed = previous.coastedSince ? previous.movement : (previous.releaseVelocity ?? 0) / frameRate,
-                      case let step = speed * Self.momentumDecayPerFrame,
-                      abs(step) > 2, case let reach = previous.offset - step,
-                      reach > 0.5, reach < previous.maxOffset - 0.5, current.offset > 0.5,
-                      current.offset < current.maxOffset - 0.5 {
+                !view.isDecelerating, !current.finger, !userActed, !current.layoutChanged, !current.keyboardMoving,
+                frame > userNavigationUntil,
+                // (Right after the release, the fling's speed is the finger's.)
+                case let speed = previous.coastedSince
+                    ? previous.movement : (previous.releaseVelocity ?? 0) / frameRate,
+                case let step = speed * Self.momentumDecayPerFrame,
+                abs(step) > 2, case let reach = previous.offset - step,
+                reach > 0.5, reach < previous.maxOffset - 0.5, current.offset > 0.5,
+                current.offset < current.maxOffset - 0.5
+            {
                 // Nor does the app stop a fling that still moves the content: only the finger, a
                 // tap or a send, a navigation the user asked for, an edge or a new layout do.
                 violate(.b, "momentum of \(speed) a frame stopped with no touch")
@@ -769,8 +798,9 @@ public enum Simulator {
             // step, or the bounce back over the overshoot the finger left (the app keeps what the
             // finger left in place; a jump or an animation of its own starting here is seen).
             if previous.finger, !current.finger, let release = current.releaseVelocity, !current.layoutChanged,
-               !current.keyboardMoving, frame > userNavigationUntil,
-               let id = firstMoved(fartherThan: abs(release) / frameRate * 1.5 + abs(previous.overshoot) + 2) {
+                !current.keyboardMoving, frame > userNavigationUntil,
+                let id = firstMoved(fartherThan: abs(release) / frameRate * 1.5 + abs(previous.overshoot) + 2)
+            {
                 violate(wasAway ? .b : .c, "\(id) moved \(moved(id)) as the finger lifted at \(release) points/s")
             }
             // b, during a bounce back to an edge and as it ends: the spring moves what is on screen smoothly,
@@ -779,21 +809,24 @@ public enum Simulator {
             // content that grew below it, or the keyboard's edge.
             let bouncing = view.bounce != nil && !current.finger
             let bounceGrowth = wasAway ? 0 : current.contentHeight - previous.contentHeight
-            let bounceSteps: [Double] = common.first.map { id in
-                let keyboard = current.keyboardMoving || previous.keyboardMoving ? [moved(id) + keyboardDelta] : []
-                return [moved(id), moved(id) + bounceGrowth] + keyboard
-            } ?? []
+            let bounceSteps: [Double] =
+                common.first.map { id in
+                    let keyboard = current.keyboardMoving || previous.keyboardMoving ? [moved(id) + keyboardDelta] : []
+                    return [moved(id), moved(id) + bounceGrowth] + keyboard
+                } ?? []
             func springLike(_ step: Double) -> Bool {
                 guard let last = previous.bounceStep else { return true }
                 return abs(step) <= abs(last) * 5 + 2 && (step * last >= 0 || abs(step) <= 2)
             }
             current.bouncing = bouncing
-            current.bounceStep = bouncing && !current.layoutChanged
+            current.bounceStep =
+                bouncing && !current.layoutChanged
                 ? bounceSteps.first(where: springLike) ?? bounceSteps.first : nil
             // (A bounce that momentum starts in this frame is clamped at the edge, and goes on at
             // the momentum's speed.)
             if let started = view.bounce, started.start == view.time,
-               abs(started.v0 / frameRate) > abs(current.bounceStep ?? 0) {
+                abs(started.v0 / frameRate) > abs(current.bounceStep ?? 0)
+            {
                 current.bounceStep = -started.v0 / frameRate
             }
             // (Content added above that the view cannot keep in place, since the list would have to
@@ -806,8 +839,9 @@ public enum Simulator {
             }
             // (A bounce that ends, at rest or stopped, carries the content no farther.)
             if previous.bouncing, !current.finger, !current.layoutChanged, frame > userNavigationUntil,
-               let id = common.first, let last = previous.bounceStep, !bounceSteps.contains(where: springLike),
-               !stoppedAtTheEnd(id) {
+                let id = common.first, let last = previous.bounceStep, !bounceSteps.contains(where: springLike),
+                !stoppedAtTheEnd(id)
+            {
                 violate(wasAway ? .b : .c, "\(id) moved \(moved(id)) as a bounce's spring carried it \(last)")
             }
             current.coasting = coasting
@@ -824,35 +858,45 @@ public enum Simulator {
             let growth = wasAway ? 0 : current.contentHeight - previous.contentHeight
             let steps: [Double] = common.first.map { [moved($0), moved($0) + growth] } ?? [0]
             let last = previous.animationStep
-            func smooth(_ step: Double) -> Bool { abs(step) <= abs(last) * 5 + 2 && (step * last >= 0 || abs(step) <= 0.5) }
+            func smooth(_ step: Double) -> Bool {
+                abs(step) <= abs(last) * 5 + 2 && (step * last >= 0 || abs(step) <= 0.5)
+            }
             // The first frame of an animation starts it from whatever moved before (momentum, a
             // finger), and so does a navigation the user starts in this frame (a tap, a send: the
             // list turns as the user asked) and a rotation's frame (everything moves with the
             // visible top): the animation's steps count from the next frame on.
             let navigationStarts = userNavigationUntil > max(navigationUntilBefore, frame - 1) + 1
-            current.animationStep = previous.animated && !navigationStarts && !current.layoutChanged
+            current.animationStep =
+                previous.animated && !navigationStarts && !current.layoutChanged
                 ? steps.first(where: smooth) ?? steps[0] : 0
             if current.animated, previous.animated, !previous.finger, !current.layoutChanged, !current.keyboardMoving,
-               !previous.keyboardMoving, !navigationStarts, abs(last) >= 0.5, let id = common.first,
-               !steps.contains(where: smooth) {
+                !previous.keyboardMoving, !navigationStarts, abs(last) >= 0.5, let id = common.first,
+                !steps.contains(where: smooth)
+            {
                 violate(.g, "\(id) moved \(moved(id)) in an animation whose last step was \(last)")
             }
             // A screen that showed rows shows none: the list was thrown past its content (not by
             // the finger's rubber band or momentum's bounce, which may pass a small visible region).
             if previous.shown, !current.shown, current.contentHeight > 0, !view.isDecelerating,
-               !current.finger {
+                !current.finger
+            {
                 violate(wasAway ? .b : .c, "the screen shows no row")
             }
             // c. Bottom stays visible, and the list is not pushed past it: an overshoot may only
             // shrink (a bounce that the keyboard carries back), never start or grow, but by the
             // bounce's own last frame or along the keyboard (content that fits until it has risen).
-            let overshootGrew = current.offset - current.maxOffset > max(0, previous.offset - previous.maxOffset) + 0.5
+            let overshootGrew =
+                current.offset - current.maxOffset > max(0, previous.offset - previous.maxOffset) + 0.5
                 && !previous.decelerating && !current.keyboardMoving
-            if !isTop || pinnedQuestion == nil, !away, !beyondLiveEnd, previous.shown, !previous.finger, !current.finger,
-               !navigating, settle == nil, !view.isDecelerating, current.offset >= 0, !current.atBottom || overshootGrew,
-               cleanOpenDone || !opened {
+            if !isTop || pinnedQuestion == nil, !away, !beyondLiveEnd, previous.shown, !previous.finger,
+                !current.finger,
+                !navigating, settle == nil, !view.isDecelerating, current.offset >= 0,
+                !current.atBottom || overshootGrew,
+                cleanOpenDone || !opened
+            {
                 violate(
-                    .c, current.atBottom
+                    .c,
+                    current.atBottom
                         ? "\(current.offset - current.maxOffset) points past the bottom"
                         : "\(current.maxOffset - current.offset) points of new content below the screen")
             }
@@ -870,7 +914,12 @@ public enum Simulator {
                 if current.finger || ((unreadShown ?? current.atBottom) && abs(current.overshoot) <= 0.5) {
                     cleanOpenDone = true
                 } else if let unread = openedAtUnread {
-                    violate(.d, "the open shows \(unread) at \(current.tops[unread].map(String.init(describing:)) ?? "no place"), not at the top \(view.insetTop)")
+                    violate(
+                        .d,
+                        "the open shows \(unread) at "
+                            + "\(current.tops[unread].map(String.init(describing:)) ?? "no place"), "
+                            + "not at the top \(view.insetTop)"
+                    )
                 } else {
                     violate(.d, "the open shows offset \(current.offset), not the bottom \(current.maxOffset)")
                 }
@@ -880,12 +929,14 @@ public enum Simulator {
             // A window replaces everything: its first frame already shows what it was loaded
             // for, or the user sees a flash of other messages.
             if let target = windowTarget, !current.finger,
-               !(target.map { current.tops[$0] != nil } ?? current.newestBottomVisible) {
+                !(target.map { current.tops[$0] != nil } ?? current.newestBottomVisible)
+            {
                 violate(.h, "the window's first frame does not show \(target ?? "the newest message")")
             }
             if let what = landing.check(
                 frame: frame, tops: current.tops, heights: current.heights, atBottom: current.atBottom,
-                keyboardLeft: view.keyboardLeft, decelerating: view.isDecelerating, offset: current.offset, maxOffset: current.maxOffset, insetTop: view.insetTop,
+                keyboardLeft: view.keyboardLeft, decelerating: view.isDecelerating, offset: current.offset,
+                maxOffset: current.maxOffset, insetTop: view.insetTop,
                 visibleHeight: view.visibleHeight, pinMargin: session.configuration.pinMargin)
             {
                 violate(.h, what)
@@ -910,9 +961,10 @@ public enum Simulator {
                 violationsDrawn = []
             }
             let (topRow, bottomRow) = (current.order.first, current.order.last)
-            result.screens.append(SimulationResult.Screen(
-                id: topRow, top: topRow.flatMap { current.tops[$0] } ?? 0, lastID: bottomRow,
-                bottom: bottomRow.flatMap { id in current.tops[id].map { $0 + (current.heights[id] ?? 0) } } ?? 0))
+            result.screens.append(
+                SimulationResult.Screen(
+                    id: topRow, top: topRow.flatMap { current.tops[$0] } ?? 0, lastID: bottomRow,
+                    bottom: bottomRow.flatMap { id in current.tops[id].map { $0 + (current.heights[id] ?? 0) } } ?? 0))
             previous = current
         }
         result.scrollCalls = view.scrollCalls
@@ -934,25 +986,26 @@ public enum Simulator {
     /// A session step in a few words, for drawn frames.
     static func describe(_ step: SessionStep) -> String {
         switch step {
-        case let .app(event):
+        case .app(let event):
             switch event {
-            case let .open(history, _, unread): "open \(history.count)" + (unread.map { " at \($0)" } ?? "")
-            case let .append(message, streaming): "\(message.direction.rawValue) \(message.id)" + (streaming ? " streaming" : "")
-            case let .tokens(id, delta): "tokens \(id) +\(Int(delta))"
-            case let .finish(id): "finish \(id)"
-            case let .olderLoaded(page, _): "older page of \(page.count)"
-            case let .keyboard(overlap, _): "keyboard \(Int(overlap))"
+            case .open(let history, _, let unread): "open \(history.count)" + (unread.map { " at \($0)" } ?? "")
+            case .append(let message, let streaming):
+                "\(message.direction.rawValue) \(message.id)" + (streaming ? " streaming" : "")
+            case .tokens(let id, let delta): "tokens \(id) +\(Int(delta))"
+            case .finish(let id): "finish \(id)"
+            case .olderLoaded(let page, _): "older page of \(page.count)"
+            case .keyboard(let overlap, _): "keyboard \(Int(overlap))"
             case .layout: "layout"
             case .jumpToLatest: "tap jump to latest"
-            case let .replyJump(id): "tap reply to \(id)"
-            case let .windowLoaded(window, _, _): "window of \(window.count)"
-            case let .newerLoaded(page, _): "newer page of \(page.count)"
+            case .replyJump(let id): "tap reply to \(id)"
+            case .windowLoaded(let window, _, _): "window of \(window.count)"
+            case .newerLoaded(let page, _): "newer page of \(page.count)"
             case .windowLoadFailed: "window dropped"
             }
         case .touchDown: "touch down"
-        case let .fingerMove(dy): "finger \(Int(dy.rounded()))"
-        case let .touchUp(velocity): "touch up \(Int(velocity))"
-        case let .rotate(height, _, _): "rotate to \(Int(height))"
+        case .fingerMove(let dy): "finger \(Int(dy.rounded()))"
+        case .touchUp(let velocity): "touch up \(Int(velocity))"
+        case .rotate(let height, _, _): "rotate to \(Int(height))"
         }
     }
 }

@@ -1,3 +1,5 @@
+import ChatPlatform
+
 /// How a simulated scroll view behaves where real scroll views differ, or where what they do is
 /// not documented. A personality belongs to the view: the policy driving it is never told.
 ///
@@ -80,7 +82,8 @@ public struct ViewPersonality: Sendable, Hashable {
     /// (`withAnimation { position.scrollTo(y:) }`) reports every frame.
     public static let swiftui = ViewPersonality(
         name: "swiftui", animatedScrollToSameOffsetIsSilent: true, animationsCompleteSynchronously: false,
-        viewAnimationReportsOnce: false, nonlinearRubberBand: true, momentumBouncesPastEdges: true, keyboardSpring: true,
+        viewAnimationReportsOnce: false, nonlinearRubberBand: true, momentumBouncesPastEdges: true,
+        keyboardSpring: true,
         reportsAfterLayout: true, reportsPhases: true)
 
     /// UIKit, but a view that finishes every animated scroll it is asked for at once, inside the
@@ -139,5 +142,3 @@ enum ScrollPhysics {
         (x0 + (v0 + omega * x0) * t) * exponential(-omega * t)
     }
 }
-
-import ChatPlatform

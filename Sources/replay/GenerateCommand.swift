@@ -28,7 +28,9 @@ extension ReplayCommand {
         @Option(help: "The layout written to the header: bottom or top.")
         var layout: String = "bottom"
 
-        @Flag(help: "Make a messenger's log: first unread, read receipts, and reply jumps into history that is not loaded.")
+        @Flag(
+            help:
+                "Make a messenger's log: first unread, read receipts, and reply jumps into history that is not loaded.")
         var messenger = false
 
         func validate() throws {

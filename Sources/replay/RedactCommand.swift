@@ -20,7 +20,8 @@ extension ReplayCommand {
         @Argument(help: ArgumentHelp("The log to redact: a JSON Lines file.", valueName: "log"))
         var log: String
 
-        @Option(name: [.short, .customLong("output")], help: "Where to write the redacted log; standard output by default.")
+        @Option(
+            name: [.short, .customLong("output")], help: "Where to write the redacted log; standard output by default.")
         var output: String?
 
         @Flag(name: .customLong("keep-ids"), help: "Keep the original ids.")
@@ -29,7 +30,9 @@ extension ReplayCommand {
         @Flag(help: "Keep tokensAppended text.")
         var keepText = false
 
-        @Option(name: .customLong("keep-meta"), help: ArgumentHelp("A header metadata key to keep besides \"package\"; repeatable.", valueName: "key"))
+        @Option(
+            name: .customLong("keep-meta"),
+            help: ArgumentHelp("A header metadata key to keep besides \"package\"; repeatable.", valueName: "key"))
         var keepMeta: [String] = []
 
         func run() throws {

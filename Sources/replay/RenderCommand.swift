@@ -29,10 +29,11 @@ extension ReplayCommand {
         @Flag(help: "Place steps by their \"t\" (seconds) instead of one column per step.")
         var time = false
 
-        @Option(help: """
-            The vertical scale: content (0 to the largest content height), window (the range the \
-            visible window covers), or auto (window when the window would be too thin to see).
-            """)
+        @Option(
+            help: """
+                The vertical scale: content (0 to the largest content height), window (the range the \
+                visible window covers), or auto (window when the window would be too thin to see).
+                """)
         var scale: TimelinePicture.Options.VerticalScale = .auto
 
         @Flag(help: "Skip lines that cannot be decoded, with a warning on standard error, instead of failing.")
@@ -47,7 +48,8 @@ extension ReplayCommand {
         func run() throws {
             let picture = try Exit.readingLog { () throws(LogReadError) in
                 try TimelinePicture.replaying(
-                    log: log, options: TimelinePicture.Options(timeAxis: time, verticalScale: scale), keepsStateJSON: html != nil,
+                    log: log, options: TimelinePicture.Options(timeAxis: time, verticalScale: scale),
+                    keepsStateJSON: html != nil,
                     skipInvalidLines: skipInvalid, onSkip: Exit.reportSkipped)
             }
             for (path, text) in [(svg, { picture.svg() }), (html, { picture.html() })] as [(String?, () -> String)] {

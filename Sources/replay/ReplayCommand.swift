@@ -16,7 +16,9 @@ struct ReplayCommand: ParsableCommand {
             Exit codes: 0 success; 1 a golden mismatch or missing golden; 64 bad usage; \
             65 a log that cannot be decoded; 66 a file that cannot be read.
             """,
-        subcommands: [Run.self, Check.self, Accept.self, Generate.self, Redact.self, Shrink.self, Render.self, Simulate.self])
+        subcommands: [
+            Run.self, Check.self, Accept.self, Generate.self, Redact.self, Shrink.self, Render.self, Simulate.self,
+        ])
 }
 
 extension ReplayFormat: ExpressibleByArgument {}
@@ -71,7 +73,8 @@ extension ReplayCommand {
         @Argument(help: ArgumentHelp("The log to replay: a JSON Lines file.", valueName: "log"))
         var log: String
 
-        @Option(help: "What to print: text (the timeline), json (the final state) or jsonl (the state after each event).")
+        @Option(
+            help: "What to print: text (the timeline), json (the final state) or jsonl (the state after each event).")
         var format: ReplayFormat = .text
 
         @Flag(help: "Skip lines that cannot be decoded, with a warning on standard error, instead of failing.")
@@ -120,9 +123,10 @@ extension ReplayCommand {
                 DIR/PATH.golden.new (PATH relative to the current folder) for the CI job to keep.
                 """)
 
-        @Argument(help: ArgumentHelp(
-            "Logs (.jsonl), goldens (.golden) or folders to check; the current folder by default.",
-            valueName: "path"))
+        @Argument(
+            help: ArgumentHelp(
+                "Logs (.jsonl), goldens (.golden) or folders to check; the current folder by default.",
+                valueName: "path"))
         var paths: [String] = []
 
         @Flag(help: "Record the golden of every checked log, replacing those that differ (ignored when CI is set).")
@@ -147,7 +151,8 @@ extension ReplayCommand {
             var console = Console()
             let summary: GoldenSummary
             do throws(GoldenError) {
-                summary = try GoldenSuite.check(paths.isEmpty ? ["."] : paths, policy: policy, pending: pending) { result in
+                summary = try GoldenSuite.check(paths.isEmpty ? ["."] : paths, policy: policy, pending: pending) {
+                    result in
                     console.write(result.description + "\n")
                     console.flush()
                 }
@@ -164,11 +169,11 @@ extension ReplayCommand {
             }
             var code = ExitCode.success
             for result in summary.results {
-                guard case let .failed(failure) = result.outcome else { continue }
+                guard case .failed(let failure) = result.outcome else { continue }
                 switch failure {
                 case .fileError:
                     code = Exit.unreadable
-                case let .log(error):
+                case .log(let error):
                     if error.kind == .unreadable {
                         code = Exit.unreadable
                     } else if code != Exit.unreadable {
@@ -190,9 +195,10 @@ extension ReplayCommand {
                 Review the difference, then accept it with this command.
                 """)
 
-        @Argument(help: ArgumentHelp(
-            "Folders to search recursively, or files naming a pair; the current folder by default.",
-            valueName: "path"))
+        @Argument(
+            help: ArgumentHelp(
+                "Folders to search recursively, or files naming a pair; the current folder by default.",
+                valueName: "path"))
         var paths: [String] = []
 
         func validate() throws {

@@ -41,7 +41,8 @@ extension ReplayCommand {
         @Option(help: ArgumentHelp("Keep a step that issues a command with this reason.", valueName: "reason"))
         var untilCommand: String?
 
-        @Option(name: [.short, .customLong("output")], help: "Where to write the shrunk log; standard output by default.")
+        @Option(
+            name: [.short, .customLong("output")], help: "Where to write the shrunk log; standard output by default.")
         var output: String?
 
         @Option(help: "The number of candidate logs replayed at most.")

@@ -29,19 +29,28 @@ extension ReplayCommand {
         @Option(help: "Output: text (a table) or json (one object).")
         var format: String = "text"
 
-        @Option(help: ArgumentHelp("Write the event log the driver produced for each session into this folder.", valueName: "dir"))
+        @Option(
+            help: ArgumentHelp(
+                "Write the event log the driver produced for each session into this folder.", valueName: "dir"))
         var record: String?
 
-        @Option(help: ArgumentHelp("Draw the frames of one session (a scenario's name, random-SEED or messenger-SEED) and its policy.", valueName: "session"))
+        @Option(
+            help: ArgumentHelp(
+                "Draw the frames of one session (a scenario's name, random-SEED or messenger-SEED) and its policy.",
+                valueName: "session"))
         var frames: String?
 
         @Option(help: "The policy whose frames --frames draws: driver, a baseline's or a broken driver's name.")
         var policy = "driver"
 
-        @Option(help: "The scroll view's personality that --frames draws: uikit, estimates, swiftui, synchronous or simple.")
+        @Option(
+            help: "The scroll view's personality that --frames draws: uikit, estimates, swiftui, synchronous or simple."
+        )
         var personality = "uikit"
 
-        @Flag(help: "Also run every deliberately broken driver on the uikit view and print how often the checks catch it.")
+        @Flag(
+            help: "Also run every deliberately broken driver on the uikit view and print how often the checks catch it."
+        )
         var brokenDrivers = false
 
         func validate() throws {
@@ -53,16 +62,20 @@ extension ReplayCommand {
             if let name = frames {
                 guard let session = Scenarios.named(name) else { throw ValidationError("no session named \(name)") }
                 guard let drawn = SimulationTable.policy(named: policy, for: session) else {
-                    throw ValidationError("no policy named \(policy); use one of \(SimulationTable.policies.joined(separator: ", "))")
+                    throw ValidationError(
+                        "no policy named \(policy); use one of \(SimulationTable.policies.joined(separator: ", "))")
                 }
                 guard let view = ViewPersonality.named(personality).map({ SimulatedScrollView(personality: $0) }) else {
                     throw ValidationError(
-                        "no personality named \(personality); use one of \(ViewPersonality.all.map(\.name).joined(separator: ", "))")
+                        "no personality named \(personality); use one of "
+                            + ViewPersonality.all.map(\.name).joined(separator: ", ")
+                    )
                 }
                 print(Simulator.run(session, policy: drawn, draw: true, view: view).drawing.joined(separator: "\n"))
                 return
             }
-            let all = Scenarios.all + (0..<sessions).map { Scenarios.random(seed: seed &+ UInt64($0)) }
+            let all =
+                Scenarios.all + (0..<sessions).map { Scenarios.random(seed: seed &+ UInt64($0)) }
                 + (0..<(sessions / 4)).map { Scenarios.messenger(seed: seed &+ UInt64($0)) }
             let table = SimulationTable.run(all, recording: record != nil)
             if let record {
@@ -73,11 +86,16 @@ extension ReplayCommand {
             print(format == "json" ? table.json : table.text)
             if brokenDrivers, format == "text" {
                 print("")
-                print("broken drivers on uikit: sessions in which each misbehaved where the user could see it, and how many a check caught")
+                print(
+                    "broken drivers on uikit: sessions in which each misbehaved where the user could see it, "
+                        + "and how many a check caught"
+                )
                 for rate in BrokenDrivers.catchRates(all) {
                     let percent = Int((rate.rate * 100).rounded(.down))
                     let name = rate.kind.rawValue
-                    print("  " + name + String(repeating: " ", count: max(1, 36 - name.count)) + "\(rate.caught) of \(rate.misbehaving) (\(percent) %)")
+                    print(
+                        "  " + name + String(repeating: " ", count: max(1, 36 - name.count))
+                            + "\(rate.caught) of \(rate.misbehaving) (\(percent) %)")
                     for missed in rate.missed.prefix(3) { print("      missed " + missed) }
                 }
             }

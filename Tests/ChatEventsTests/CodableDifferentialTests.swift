@@ -19,16 +19,19 @@ private func foundationDecode(_ line: String) throws -> ChatLogLine {
 private func foundationEncode(_ line: ChatLogLine) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
-    let data = switch line {
-    case .header(let header): try encoder.encode(header)
-    case .event(let logged): try encoder.encode(logged)
-    }
+    let data =
+        switch line {
+        case .header(let header): try encoder.encode(header)
+        case .event(let logged): try encoder.encode(logged)
+        }
     return String(decoding: data, as: UTF8.self)
 }
 
 @Suite("Codable agrees with the hand-written codec")
 struct CodableDifferentialTests {
-    @Test("JSONDecoder decodes every hand-written line to the same value", arguments: eventDecodingCases + headerDecodingCases)
+    @Test(
+        "JSONDecoder decodes every hand-written line to the same value",
+        arguments: eventDecodingCases + headerDecodingCases)
     func decodesLikeTheCodec(_ testCase: DecodingCase) throws {
         let handWritten = try ChatLogLine(decoding: testCase.line)
         #expect(try foundationDecode(testCase.line) == handWritten)

@@ -28,26 +28,32 @@ let syntaxErrorCases: [ErrorCase] = [
     ErrorCase(#"{"type":"dragBegan" "t":1}"#, column: 21, #"expected "," or "}" in the object, found "\"""#),
     ErrorCase(#"{type:"dragBegan"}"#, column: 2, #"expected a quoted key, found "type""#),
     ErrorCase(#"{"type":"dragBegan","t":[1,2}"#, column: 29, #"expected "," or "]" in the array, found "}""#),
-    ErrorCase(#"{"type":"dragBegan""#, column: 20, #"expected "," or "}" in the object, found the end of the line"#,
-              incomplete: true),
+    ErrorCase(
+        #"{"type":"dragBegan""#, column: 20, #"expected "," or "}" in the object, found the end of the line"#,
+        incomplete: true),
     // Lines that end early (a recording cut off), and complete lines that are simply wrong.
     ErrorCase(#"{"type":"dragBegan","x":tr"#, column: 25, #"expected a JSON value, found "tr""#, incomplete: true),
     ErrorCase(#"{"type":"dragBegan","x":tr}"#, column: 25, #"expected a JSON value, found "tr""#),
-    ErrorCase(#"{"type":"scrolled","offset":1."#, column: 31,
-              "expected a digit after the decimal point, found the end of the line", incomplete: true),
-    ErrorCase(#"{"type":"dragBegan","x":[1,"#, column: 28, "expected a JSON value, found the end of the line",
-              incomplete: true),
+    ErrorCase(
+        #"{"type":"scrolled","offset":1."#, column: 31,
+        "expected a digit after the decimal point, found the end of the line", incomplete: true),
+    ErrorCase(
+        #"{"type":"dragBegan","x":[1,"#, column: 28, "expected a JSON value, found the end of the line",
+        incomplete: true),
     ErrorCase(#"{"type":"dragBegan"}{"#, column: 21, #"expected the end of the line after the JSON object, found "{""#),
-    ErrorCase(#"{"chatlog":1,"config":{"pinMargin":8"#, column: 37,
-              #"expected "," or "}" in the object, found the end of the line"#, incomplete: true, header: true),
-    ErrorCase(#"{"chatlog" :1,"config":{"pinMargin":8}"#, column: 39,
-              #"expected "," or "}" in the object, found the end of the line"#, incomplete: true, header: true),
+    ErrorCase(
+        #"{"chatlog":1,"config":{"pinMargin":8"#, column: 37,
+        #"expected "," or "}" in the object, found the end of the line"#, incomplete: true, header: true),
+    ErrorCase(
+        #"{"chatlog" :1,"config":{"pinMargin":8}"#, column: 39,
+        #"expected "," or "}" in the object, found the end of the line"#, incomplete: true, header: true),
     ErrorCase(#"{"type":"tokensAppended","text":"chatlog","x":}"#, column: 47, #"expected a JSON value, found "}""#),
     ErrorCase(#"{"type":"jumpToMessage","id":"héllo😀","x":tru}"#, column: 43, #"expected a JSON value, found "tru""#),
     ErrorCase(#"{"type":"jumpToMessage","id":"unterminated}"#, column: 30, "unterminated string", incomplete: true),
     ErrorCase(#"{"type":"jumpToMessage","id":"a\qb"}"#, column: 32, #"invalid escape \q in a string"#),
     ErrorCase(#"{"type":"jumpToMessage","id":"a\u12G4"}"#, column: 32, #"invalid \u escape in a string"#),
-    ErrorCase("{\"type\":\"jumpToMessage\",\"id\":\"a\tb\"}", column: 32, "unescaped control character U+0009 in a string"),
+    ErrorCase(
+        "{\"type\":\"jumpToMessage\",\"id\":\"a\tb\"}", column: 32, "unescaped control character U+0009 in a string"),
     ErrorCase(#"{"type":"scrolled","offset":012}"#, column: 29, "invalid number: leading zeros are not allowed"),
     ErrorCase(#"{"type":"scrolled","offset":-}"#, column: 30, #"expected a digit after "-", found "}""#),
     ErrorCase(#"{"type":"scrolled","offset":1.}"#, column: 31, #"expected a digit after the decimal point, found "}""#),
@@ -97,7 +103,8 @@ let syntaxErrorCases: [ErrorCase] = [
         column: 361, #"duplicate key "k7""#
     ),
     // Text after the object.
-    ErrorCase(#"{"type":"dragBegan"} x"#, column: 22, #"expected the end of the line after the JSON object, found "x""#),
+    ErrorCase(
+        #"{"type":"dragBegan"} x"#, column: 22, #"expected the end of the line after the JSON object, found "x""#),
     ErrorCase(#"{"type":"dragBegan"}}"#, column: 21, #"expected the end of the line after the JSON object, found "}""#),
     ErrorCase(
         "{\"type\":\"dragBegan\",\"x\":\"\u{E9}\"}\u{A0}",
@@ -136,15 +143,23 @@ let contentErrorCases: [ErrorCase] = [
         #"{"type":"appeared","restore":{"anchorID":"m1","wasAtBottom":true}}"#,
         column: 30, #"missing required field "delta" in restore"#
     ),
-    ErrorCase(#"{"type":"messageAppended","id":"m1","height":1}"#, column: 1, #"missing required field "direction" in messageAppended"#),
+    ErrorCase(
+        #"{"type":"messageAppended","id":"m1","height":1}"#, column: 1,
+        #"missing required field "direction" in messageAppended"#),
     // Wrong JSON types.
     ErrorCase(#"{"type":"scrolled","offset":"12"}"#, column: 29, #"expected a number for "offset", found a string"#),
     ErrorCase(#"{"type":"scrolled","offset":null}"#, column: 29, #"expected a number for "offset", found null"#),
-    ErrorCase(#"{"type":"selectionChanged","active":"yes"}"#, column: 37, #"expected a boolean for "active", found a string"#),
+    ErrorCase(
+        #"{"type":"selectionChanged","active":"yes"}"#, column: 37, #"expected a boolean for "active", found a string"#),
     ErrorCase(#"{"type":"jumpToMessage","id":42}"#, column: 30, #"expected a string for "id", found a number"#),
-    ErrorCase(#"{"type":"olderLoaded","messages":[1],"hasMoreOlder":false}"#, column: 35, "expected an object for messages[0], found a number"),
-    ErrorCase(#"{"type":"olderLoaded","messages":{},"hasMoreOlder":false}"#, column: 34, #"expected an array for "messages", found an object"#),
-    ErrorCase(#"{"type":"appeared","restore":true}"#, column: 30, #"expected an object for "restore", found a boolean"#),
+    ErrorCase(
+        #"{"type":"olderLoaded","messages":[1],"hasMoreOlder":false}"#, column: 35,
+        "expected an object for messages[0], found a number"),
+    ErrorCase(
+        #"{"type":"olderLoaded","messages":{},"hasMoreOlder":false}"#, column: 34,
+        #"expected an array for "messages", found an object"#),
+    ErrorCase(
+        #"{"type":"appeared","restore":true}"#, column: 30, #"expected an object for "restore", found a boolean"#),
     ErrorCase(#"{"type":"dragBegan","t":"now"}"#, column: 25, #"expected a number for "t", found a string"#),
     // Direction.
     ErrorCase(
@@ -152,18 +167,28 @@ let contentErrorCases: [ErrorCase] = [
         column: 49, #"unknown direction "sideways"; expected "outgoing" or "incoming""#
     ),
     // Header.
-    ErrorCase(#"{"chatlog":2}"#, column: 12, "unsupported chatlog version 2; this reader understands version 1", header: true),
+    ErrorCase(
+        #"{"chatlog":2}"#, column: 12, "unsupported chatlog version 2; this reader understands version 1", header: true),
     ErrorCase(#"{"chatlog":"1"}"#, column: 12, #"expected an integer for "chatlog", found a string"#, header: true),
     ErrorCase(#"{"chatlog":1.5}"#, column: 12, #"expected an integer for "chatlog", found 1.5"#, header: true),
     ErrorCase(
         #"{"chatlog":1,"config":{"layout":"middle"}}"#,
         column: 33, #"unknown layout "middle"; expected "bottom" or "top""#, header: true
     ),
-    ErrorCase(#"{"chatlog":1,"config":{"pinMargin":"8"}}"#, column: 36, #"expected a number for "pinMargin", found a string"#, header: true),
-    ErrorCase(#"{"chatlog":1,"config":{"reduceMotion":1}}"#, column: 39, #"expected a boolean for "reduceMotion", found a number"#, header: true),
-    ErrorCase(#"{"chatlog":1,"config":{"layout":0}}"#, column: 33, #"expected a string for "layout", found a number"#, header: true),
-    ErrorCase(#"{"chatlog":1,"config":[]}"#, column: 23, #"expected an object for "config", found an array"#, header: true),
-    ErrorCase(#"{"chatlog":1,"meta":{"app":"x","build":42}}"#, column: 40, #"expected a string for "build" in "meta", found a number"#, header: true),
+    ErrorCase(
+        #"{"chatlog":1,"config":{"pinMargin":"8"}}"#, column: 36, #"expected a number for "pinMargin", found a string"#,
+        header: true),
+    ErrorCase(
+        #"{"chatlog":1,"config":{"reduceMotion":1}}"#, column: 39,
+        #"expected a boolean for "reduceMotion", found a number"#, header: true),
+    ErrorCase(
+        #"{"chatlog":1,"config":{"layout":0}}"#, column: 33, #"expected a string for "layout", found a number"#,
+        header: true),
+    ErrorCase(
+        #"{"chatlog":1,"config":[]}"#, column: 23, #"expected an object for "config", found an array"#, header: true),
+    ErrorCase(
+        #"{"chatlog":1,"meta":{"app":"x","build":42}}"#, column: 40,
+        #"expected a string for "build" in "meta", found a number"#, header: true),
 ]
 
 @Suite("Decoding errors")
@@ -175,7 +200,8 @@ struct DecodingErrorTests {
         }
     }
 
-    @Test("well-formed JSON that is not a valid line reports the exact message and column", arguments: contentErrorCases)
+    @Test(
+        "well-formed JSON that is not a valid line reports the exact message and column", arguments: contentErrorCases)
     func contentError(_ testCase: ErrorCase) {
         #expect(throws: testCase.error) {
             try ChatLogLine(decoding: testCase.bytes)
@@ -184,14 +210,16 @@ struct DecodingErrorTests {
 
     @Test("nesting up to the limit decodes")
     func nestingAtTheLimit() throws {
-        let line = #"{"type":"dragBegan","x":"# + String(repeating: "[", count: 255)
+        let line =
+            #"{"type":"dragBegan","x":"# + String(repeating: "[", count: 255)
             + String(repeating: "]", count: 255) + "}"
         #expect(try ChatLogLine(decoding: line) == .event(LoggedEvent(.dragBegan)))
     }
 
     @Test("a required field's error comes before an optional one's, in field order")
     func firstMissingFieldIsReported() {
-        #expect(throws: ChatLogLineError(column: 1, message: #"missing required field "insetTop" in viewportChanged"#)) {
+        #expect(throws: ChatLogLineError(column: 1, message: #"missing required field "insetTop" in viewportChanged"#))
+        {
             try ChatLogLine(decoding: #"{"type":"viewportChanged","height":1,"t":"x"}"#)
         }
     }

@@ -70,7 +70,9 @@ let eventDecodingCases: [DecodingCase] = [
     // v1.1 (specification §10 and §11).
     DecodingCase(
         #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":60}],"hasMoreOlder":false,"firstUnreadID":"m1"}"#,
-        .historyLoaded(messages: [ChatMessage(id: "m1", direction: .incoming, height: 60)], hasMoreOlder: false, firstUnreadID: "m1")
+        .historyLoaded(
+            messages: [ChatMessage(id: "m1", direction: .incoming, height: 60)], hasMoreOlder: false,
+            firstUnreadID: "m1")
     ),
     DecodingCase(
         #"{"type":"historyLoaded","messages":[],"hasMoreOlder":true,"firstUnreadID":null}"#,
@@ -83,7 +85,9 @@ let eventDecodingCases: [DecodingCase] = [
     DecodingCase(#"{"type":"loadNewerFailed"}"#, .loadNewerFailed),
     DecodingCase(
         #"{"hasMoreNewer":false,"type":"windowLoaded","hasMoreOlder":true,"messages":[{"id":"w1","direction":"incoming","height":80.5}]}"#,
-        .windowLoaded(messages: [ChatMessage(id: "w1", direction: .incoming, height: 80.5)], hasMoreOlder: true, hasMoreNewer: false)
+        .windowLoaded(
+            messages: [ChatMessage(id: "w1", direction: .incoming, height: 80.5)], hasMoreOlder: true,
+            hasMoreNewer: false)
     ),
     DecodingCase(#"{"type":"windowLoadFailed","t":3}"#, .windowLoadFailed, time: 3),
     DecodingCase(
@@ -137,18 +141,21 @@ let headerDecodingCases: [DecodingCase] = [
     DecodingCase(#"{"chatlog":1.0,"config":{}}"#, .header(ChatLogHeader())),
     DecodingCase(
         #"{"chatlog":1,"config":{"layout":"top","atBottomThreshold":10,"jumpToLatestThreshold":300,"loadOlderThreshold":0,"focusScrollsToBottom":true,"pinMargin":8,"reduceMotion":true,"future":[1,2]},"meta":{"app":"Demo 1.0","package":"0.1"}}"#,
-        .header(ChatLogHeader(
-            configuration: ChatConfiguration(
-                layout: .top, atBottomThreshold: 10, jumpToLatestThreshold: 300, loadOlderThreshold: 0,
-                focusScrollsToBottom: true, pinMargin: 8, reduceMotion: true
-            ),
-            metadata: ["app": "Demo 1.0", "package": "0.1"]
-        ))
+        .header(
+            ChatLogHeader(
+                configuration: ChatConfiguration(
+                    layout: .top, atBottomThreshold: 10, jumpToLatestThreshold: 300, loadOlderThreshold: 0,
+                    focusScrollsToBottom: true, pinMargin: 8, reduceMotion: true
+                ),
+                metadata: ["app": "Demo 1.0", "package": "0.1"]
+            ))
     ),
     DecodingCase(
         #"{"chatlog":1,"config":{"loadNewerThreshold":1200,"readReceipts":true,"windowedHistory":true}}"#,
-        .header(ChatLogHeader(configuration: ChatConfiguration(
-            loadNewerThreshold: 1200, readReceipts: true, windowedHistory: true)))
+        .header(
+            ChatLogHeader(
+                configuration: ChatConfiguration(
+                    loadNewerThreshold: 1200, readReceipts: true, windowedHistory: true)))
     ),
     DecodingCase(
         #"{"chatlog":1,"config":{"loadNewerThreshold":null,"readReceipts":null,"windowedHistory":false}}"#,
@@ -176,10 +183,11 @@ struct EventDecodingTests {
 
     @Test("the decoding cases cover every event type")
     func coversEveryEventType() {
-        let covered = Set(eventDecodingCases.compactMap { testCase -> ChatEvent.EventType? in
-            guard case .event(let logged) = testCase.expected else { return nil }
-            return logged.event.type
-        })
+        let covered = Set(
+            eventDecodingCases.compactMap { testCase -> ChatEvent.EventType? in
+                guard case .event(let logged) = testCase.expected else { return nil }
+                return logged.event.type
+            })
         #expect(covered == Set(ChatEvent.EventType.allCases))
     }
 

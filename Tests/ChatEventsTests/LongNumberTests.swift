@@ -8,10 +8,12 @@ struct LongNumberTests {
     func longLiteralIsAbbreviated() {
         let digits = String(repeating: "9", count: 400)
         let line = #"{"type":"scrolled","offset":"# + digits + "}"
-        #expect(throws: ChatLogLineError(
-            column: 29,
-            message: "number 9999999999999999…99999999 (400 characters) does not fit a Double"
-        )) {
+        #expect(
+            throws: ChatLogLineError(
+                column: 29,
+                message: "number 9999999999999999…99999999 (400 characters) does not fit a Double"
+            )
+        ) {
             try ChatLogLine(decoding: line)
         }
     }

@@ -67,7 +67,9 @@ let encodingCases: [EncodingCase] = [
     ),
     EncodingCase(.loadOlderFailed, #"{"type":"loadOlderFailed"}"#),
     EncodingCase(
-        .historyLoaded(messages: [ChatMessage(id: "m1", direction: .incoming, height: 60)], hasMoreOlder: true, firstUnreadID: "m1"),
+        .historyLoaded(
+            messages: [ChatMessage(id: "m1", direction: .incoming, height: 60)], hasMoreOlder: true, firstUnreadID: "m1"
+        ),
         #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":60}],"hasMoreOlder":true,"firstUnreadID":"m1"}"#
     ),
     EncodingCase(
@@ -91,7 +93,8 @@ let encodingCases: [EncodingCase] = [
     EncodingCase(.scrolled(offset: -0.0), #"{"type":"scrolled","offset":0}"#),
     EncodingCase(.dragEnded(offset: 410, velocity: -1200.5), #"{"type":"dragEnded","offset":410,"velocity":-1200.5}"#),
     EncodingCase(.dragEnded(offset: 410, velocity: nil), #"{"type":"dragEnded","offset":410}"#),
-    EncodingCase(.scrollSettled(offset: 123456789012345678), #"{"type":"scrollSettled","offset":1.2345678901234568e+17}"#),
+    EncodingCase(
+        .scrollSettled(offset: 123_456_789_012_345_678), #"{"type":"scrollSettled","offset":1.2345678901234568e+17}"#),
     EncodingCase(.selectionChanged(active: true), #"{"type":"selectionChanged","active":true}"#),
     EncodingCase(.inputFocused, #"{"type":"inputFocused"}"#),
     EncodingCase(.inputBlurred, #"{"type":"inputBlurred"}"#),
@@ -114,18 +117,21 @@ let encodingCases: [EncodingCase] = [
         #"{"chatlog":1,"config":{"layout":"bottom","atBottomThreshold":20,"jumpToLatestThreshold":200,"loadOlderThreshold":800,"focusScrollsToBottom":false,"pinMargin":0,"reduceMotion":false}}"#
     ),
     EncodingCase(
-        .header(ChatLogHeader(
-            configuration: ChatConfiguration(
-                layout: .top, atBottomThreshold: 10.5, jumpToLatestThreshold: 300, loadOlderThreshold: 0,
-                focusScrollsToBottom: true, pinMargin: 8, reduceMotion: true
-            ),
-            metadata: ["zeta": "last", "app": "Demo \"1.0\"", "b": ""]
-        )),
+        .header(
+            ChatLogHeader(
+                configuration: ChatConfiguration(
+                    layout: .top, atBottomThreshold: 10.5, jumpToLatestThreshold: 300, loadOlderThreshold: 0,
+                    focusScrollsToBottom: true, pinMargin: 8, reduceMotion: true
+                ),
+                metadata: ["zeta": "last", "app": "Demo \"1.0\"", "b": ""]
+            )),
         #"{"chatlog":1,"config":{"layout":"top","atBottomThreshold":10.5,"jumpToLatestThreshold":300,"loadOlderThreshold":0,"focusScrollsToBottom":true,"pinMargin":8,"reduceMotion":true},"meta":{"app":"Demo \"1.0\"","b":"","zeta":"last"}}"#
     ),
     // v1.1's keys are written only when they are not their defaults.
     EncodingCase(
-        .header(ChatLogHeader(configuration: ChatConfiguration(loadNewerThreshold: 1200, readReceipts: true, windowedHistory: true))),
+        .header(
+            ChatLogHeader(
+                configuration: ChatConfiguration(loadNewerThreshold: 1200, readReceipts: true, windowedHistory: true))),
         #"{"chatlog":1,"config":{"layout":"bottom","atBottomThreshold":20,"jumpToLatestThreshold":200,"loadOlderThreshold":800,"focusScrollsToBottom":false,"pinMargin":0,"reduceMotion":false,"loadNewerThreshold":1200,"readReceipts":true,"windowedHistory":true}}"#
     ),
     EncodingCase(
@@ -147,10 +153,11 @@ struct RoundTripTests {
 
     @Test("the encoding cases cover every event type")
     func coversEveryEventType() {
-        let covered = Set(encodingCases.compactMap { testCase -> ChatEvent.EventType? in
-            guard case .event(let logged) = testCase.value else { return nil }
-            return logged.event.type
-        })
+        let covered = Set(
+            encodingCases.compactMap { testCase -> ChatEvent.EventType? in
+                guard case .event(let logged) = testCase.value else { return nil }
+                return logged.event.type
+            })
         #expect(covered == Set(ChatEvent.EventType.allCases))
     }
 

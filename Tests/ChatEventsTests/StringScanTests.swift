@@ -58,7 +58,8 @@ struct StringScanTests {
         let text = plain + "\"" + plain + "\\" + plain + "\n" + plain
         let escaped = plain + #"\""# + plain + #"\\"# + plain + #"\n"# + plain
         let line = #"{"type":"tokensAppended","id":"m1","text":""# + escaped + #""}"#
-        #expect(try ChatLogLine(decoding: line)
-            == .event(LoggedEvent(.tokensAppended(id: "m1", text: text, heightDelta: nil, height: nil))))
+        #expect(
+            try ChatLogLine(decoding: line)
+                == .event(LoggedEvent(.tokensAppended(id: "m1", text: text, heightDelta: nil, height: nil))))
     }
 }

@@ -11,12 +11,13 @@ struct IntegrationArticleTests {
     @Test func gettingStarted() {
         var state = ChatState(configuration: ChatConfiguration())
         state.reduce(.viewportChanged(height: 844, insetTop: 91, insetBottom: 83))
-        state.reduce(.historyLoaded(
-            messages: [
-                ChatMessage(id: "m1", direction: .incoming, height: 400),
-                ChatMessage(id: "m2", direction: .outgoing, height: 600),
-            ],
-            hasMoreOlder: true))
+        state.reduce(
+            .historyLoaded(
+                messages: [
+                    ChatMessage(id: "m1", direction: .incoming, height: 400),
+                    ChatMessage(id: "m2", direction: .outgoing, height: 600),
+                ],
+                hasMoreOlder: true))
         #expect(state.scrollTarget?.reason == .initialLoad)
         #expect(state.isAtBottom)
         #expect(state.visibleHeight == 670)
@@ -61,12 +62,13 @@ struct IntegrationArticleTests {
         var requested: [String] = []
         driver.scrollView = adapter
         driver.onEffect = { effect in
-            if case let .loadOlder(before) = effect { requested.append(before) }
+            if case .loadOlder(let before) = effect { requested.append(before) }
         }
         driver.layout(frameHeight: 844, insetTop: 91, insetBottom: 83)
-        driver.send(.historyLoaded(
-            messages: (1...10).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) },
-            hasMoreOlder: true))
+        driver.send(
+            .historyLoaded(
+                messages: (1...10).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) },
+                hasMoreOlder: true))
         driver.send(.messageAppended(ChatMessage(id: "a1", direction: .incoming, height: 40), streaming: true))
         for _ in 0..<5 { driver.send(.tokensAppended(id: "a1", text: nil, heightDelta: 20, height: nil)) }
         #expect(driver.state.scrollTarget?.seq == 2)
@@ -106,13 +108,15 @@ struct IntegrationArticleTests {
         var state = ChatState(configuration: ChatConfiguration(readReceipts: true))
         state.reduce(.viewportChanged(height: 800, insetTop: 100, insetBottom: 50))
         state.reduce(.historyLoaded(messages: page, hasMoreOlder: true, firstUnreadID: "m12"))
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 1, kind: .item, id: "m12", anchor: .top, offset: 1100, unitAnchorY: 0.125, animated: false,
-            reason: .initialLoad))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 1, kind: .item, id: "m12", anchor: .top, offset: 1100, unitAnchorY: 0.125, animated: false,
+                    reason: .initialLoad))
         #expect(state.unreadDividerID == "m12")
         #expect(state.effects == [.markRead(upTo: "m18")])
         var marked: [String] = []
-        for case let .markRead(upTo) in state.effects { marked.append(upTo) }
+        for case .markRead(let upTo) in state.effects { marked.append(upTo) }
         #expect(marked == ["m18"])
     }
 
@@ -120,7 +124,10 @@ struct IntegrationArticleTests {
     @Test func jumpingIntoHistory() {
         var state = ChatState(configuration: ChatConfiguration(windowedHistory: true))
         state.reduce(.viewportChanged(height: 800, insetTop: 100, insetBottom: 50))
-        state.reduce(.historyLoaded(messages: (1...20).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) }, hasMoreOlder: true))
+        state.reduce(
+            .historyLoaded(
+                messages: (1...20).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) },
+                hasMoreOlder: true))
         state.reduce(.jumpToMessage(id: "x50"))
         #expect(state.effects == [.loadWindow(around: "x50")])
         #expect(state.pendingWindow == PendingWindow(around: "x50", reason: .jumpToMessage))

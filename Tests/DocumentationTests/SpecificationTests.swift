@@ -17,7 +17,9 @@ struct SpecificationTests {
         var files: [(String, String)] = []
         for folder in ["Sources", "Tests", "docs", "Fuzz", "scripts", "Benchmarks"] {
             let base = root.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+            guard
+                let walker = FileManager.default.enumerator(
+                    at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
             else { continue }
             for case let url as URL in walker {
                 let path = String(url.path.dropFirst(root.path.count + 1))
@@ -27,7 +29,7 @@ struct SpecificationTests {
                 files.append((path, try String(contentsOf: url, encoding: .utf8)))
             }
         }
-        for name in ["README.md", "CHANGELOG.md"] {
+        for name in ["README.md", "CHANGELOG.md", "CONTRIBUTING.md"] {
             files.append((name, try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)))
         }
         return files
@@ -50,13 +52,21 @@ struct SpecificationTests {
         func number(at start: Int) -> (Int, Int)? {
             var end = start
             while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
-            guard end > start, let value = Int(String(String.UnicodeScalarView(scalars[start..<end]))) else { return nil }
+            guard end > start, let value = Int(String(String.UnicodeScalarView(scalars[start..<end]))) else {
+                return nil
+            }
             return (value, end)
         }
         while index < scalars.count {
-            guard scalars[index] == "§" else { index += 1; continue }
+            guard scalars[index] == "§" else {
+                index += 1
+                continue
+            }
             let isRange = index + 1 < scalars.count && scalars[index + 1] == "§"
-            guard let (first, end) = number(at: index + (isRange ? 2 : 1)) else { index += 1; continue }
+            guard let (first, end) = number(at: index + (isRange ? 2 : 1)) else {
+                index += 1
+                continue
+            }
             if isRange, end + 1 < scalars.count, scalars[end] == "–" || scalars[end] == "-",
                 let (last, rangeEnd) = number(at: end + 1), last >= first
             {

@@ -8,7 +8,8 @@ import Testing
 /// that gets weaker fails here, and a count is raised as the checks get stronger.
 @Suite("Broken drivers are caught")
 struct BrokenDriverTests {
-    static let sessions = Scenarios.all + (1...120).map { Scenarios.random(seed: $0) }
+    static let sessions =
+        Scenarios.all + (1...120).map { Scenarios.random(seed: $0) }
         + (1...40).map { Scenarios.messenger(seed: $0) }
 
     /// Caught and misbehaving sessions today, per broken driver.
@@ -21,13 +22,19 @@ struct BrokenDriverTests {
         .noEndDecelerating: (2, 2), .snapOnLift: (13, 13),
     ]
 
-    @Test("each broken driver misbehaves, and the checks catch it in 95 % of those sessions, at least as often as they did", arguments: BrokenDrivers.Kind.allCases)
+    @Test(
+        "each broken driver misbehaves, and the checks catch it in 95 % of those sessions, at least as often as they did",
+        arguments: BrokenDrivers.Kind.allCases)
     func caught(_ kind: BrokenDrivers.Kind) throws {
         let rate = BrokenDrivers.catchRates(Self.sessions, kinds: [kind])[0]
         let floor = try #require(Self.floors[kind])
         #expect(rate.misbehaving == floor.misbehaving, "\(kind.rawValue) misbehaved in \(rate.misbehaving) sessions")
-        #expect(rate.caught >= floor.caught, "\(kind.rawValue): \(rate.caught) of \(rate.misbehaving) caught; missed \(rate.missed.prefix(5))")
-        #expect(rate.rate >= 0.95, "\(kind.rawValue): \(rate.caught) of \(rate.misbehaving) caught; missed \(rate.missed.prefix(5))")
+        #expect(
+            rate.caught >= floor.caught,
+            "\(kind.rawValue): \(rate.caught) of \(rate.misbehaving) caught; missed \(rate.missed.prefix(5))")
+        #expect(
+            rate.rate >= 0.95,
+            "\(kind.rawValue): \(rate.caught) of \(rate.misbehaving) caught; missed \(rate.missed.prefix(5))")
     }
 }
 
@@ -76,7 +83,8 @@ struct BrokenDriverCaseTests {
     @Test("a broken driver is seen where it misbehaves; the driver is not", arguments: cases)
     func seen(_ testCase: Case) {
         let session = Scenarios.random(seed: testCase.seed)
-        let broken = Simulator.run(session, policy: BrokenDrivers.Policy(testCase.kind, configuration: session.configuration))
+        let broken = Simulator.run(
+            session, policy: BrokenDrivers.Policy(testCase.kind, configuration: session.configuration))
         let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
         #expect(broken.violations == testCase.violations)
         #expect(broken.firstViolations == testCase.first)

@@ -32,7 +32,9 @@ struct DriverRobustnessTests {
         for _ in 0..<600 {
             switch random.int(0...13) {
             case 0: driver.layout(frameHeight: value(), insetTop: value(), insetBottom: value())
-            case 1: driver.keyboardWillChange(keyboardTop: value(), scrollViewBottom: value(), duration: random.int(0...1) == 0 ? nil : value())
+            case 1:
+                driver.keyboardWillChange(
+                    keyboardTop: value(), scrollViewBottom: value(), duration: random.int(0...1) == 0 ? nil : value())
             case 2: driver.willBeginDragging()
             case 3, 4: driver.didScroll(contentOffsetY: value())
             case 5: driver.willEndDragging(velocity: value())
@@ -41,15 +43,25 @@ struct DriverRobustnessTests {
             case 8: driver.cellMeasured(id: "m\(random.int(0...next))", height: value())
             case 9:
                 next += 1
-                driver.send(.messageAppended(
-                    ChatMessage(id: "m\(next)", direction: random.int(0...1) == 0 ? .incoming : .outgoing, height: value()),
-                    streaming: true))
-            case 10: driver.send(.tokensAppended(id: "m\(random.int(0...next))", text: nil, heightDelta: value(), height: nil))
+                driver.send(
+                    .messageAppended(
+                        ChatMessage(
+                            id: "m\(next)", direction: random.int(0...1) == 0 ? .incoming : .outgoing, height: value()),
+                        streaming: true))
+            case 10:
+                driver.send(
+                    .tokensAppended(id: "m\(random.int(0...next))", text: nil, heightDelta: value(), height: nil))
             case 11:
-                let page = (0..<random.int(0...5)).map { ChatMessage(id: "o\(seed)-\(next)-\($0)", direction: .incoming, height: value()) }
+                let page = (0..<random.int(0...5)).map {
+                    ChatMessage(id: "o\(seed)-\(next)-\($0)", direction: .incoming, height: value())
+                }
                 next += 1
                 driver.send(.olderLoaded(messages: page, hasMoreOlder: true))
-            case 12: driver.send(.historyLoaded(messages: [ChatMessage(id: "h\(next)", direction: .incoming, height: value())], hasMoreOlder: true))
+            case 12:
+                driver.send(
+                    .historyLoaded(
+                        messages: [ChatMessage(id: "h\(next)", direction: .incoming, height: value())],
+                        hasMoreOlder: true))
             default: driver.send(.jumpToLatestTapped)
             }
             #expect(driver.state.invariantViolations() == [])

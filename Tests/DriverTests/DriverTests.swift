@@ -31,13 +31,16 @@ final class Screen {
         driver.onEffect = { [unowned self] effect in effects.append(effect) }
         driver.layout(frameHeight: 844, insetTop: 91, insetBottom: 83)
         // The geometry became known: offset 0, contentOffset.y -91.
-        precondition(view.calls.map(\.y) == [-91] && sent == [.viewportChanged(height: 844, insetTop: 91, insetBottom: 83)])
+        precondition(
+            view.calls.map(\.y) == [-91] && sent == [.viewportChanged(height: 844, insetTop: 91, insetBottom: 83)])
         sent = []
         view.calls = []
     }
 
     /// Opens with `count` messages of 100 points: content 100 × count.
-    static func open(_ count: Int = 20, hasMoreOlder: Bool = false, configuration: ChatConfiguration = ChatConfiguration()) -> Screen {
+    static func open(
+        _ count: Int = 20, hasMoreOlder: Bool = false, configuration: ChatConfiguration = ChatConfiguration()
+    ) -> Screen {
         let screen = Screen(configuration: configuration)
         screen.driver.send(.historyLoaded(messages: messages(1...count), hasMoreOlder: hasMoreOlder))
         screen.sent = []
@@ -71,7 +74,9 @@ struct DriverTests {
         #expect(screen.sent == [.viewportChanged(height: 390, insetTop: 91, insetBottom: 83)])
     }
 
-    @Test("given the geometry, when history opens the chat, then the scroll view jumps once to contentOffset = offset - insetTop")
+    @Test(
+        "given the geometry, when history opens the chat, then the scroll view jumps once to contentOffset = offset - insetTop"
+    )
     func openRunsTheCommandOnce() {
         let screen = Screen()
         screen.driver.send(.historyLoaded(messages: messages(1...20), hasMoreOlder: false))
@@ -86,7 +91,9 @@ struct DriverTests {
         #expect(screen.view.calls.count == 1)
     }
 
-    @Test("given an open chat, when the keyboard's end frame covers 336 points of the scroll view, then keyboardWillShow 336 - 83 = 253, once")
+    @Test(
+        "given an open chat, when the keyboard's end frame covers 336 points of the scroll view, then keyboardWillShow 336 - 83 = 253, once"
+    )
     func keyboardOverlap() {
         let screen = Screen.open()
         screen.driver.keyboardWillChange(keyboardTop: 508, scrollViewBottom: 844, duration: 0.25)
@@ -109,7 +116,9 @@ struct DriverTests {
 
     // MARK: Input: the user's scrolling
 
-    @Test("given an open chat, when the user drags and releases without velocity, then dragBegan, scrolled and dragEnded with offset = contentOffset + insetTop")
+    @Test(
+        "given an open chat, when the user drags and releases without velocity, then dragBegan, scrolled and dragEnded with offset = contentOffset + insetTop"
+    )
     func dragWithoutVelocity() {
         let screen = Screen.open()
         screen.drag(to: 500)
@@ -119,7 +128,9 @@ struct DriverTests {
         #expect(screen.view.calls.isEmpty)
     }
 
-    @Test("given a release with velocity, when the scroll decelerates and stops, then its callbacks are the user's until scrollSettled")
+    @Test(
+        "given a release with velocity, when the scroll decelerates and stops, then its callbacks are the user's until scrollSettled"
+    )
     func momentum() {
         let screen = Screen.open()
         screen.driver.willBeginDragging()
@@ -128,15 +139,18 @@ struct DriverTests {
         #expect(screen.driver.isDecelerating)
         screen.driver.didScroll(contentOffsetY: 700)
         screen.driver.didEndDecelerating()
-        #expect(screen.sent == [
-            .dragBegan, .scrolled(offset: 991), .dragEnded(offset: 991, velocity: -800), .scrolled(offset: 791),
-            .scrollSettled(offset: 791),
-        ])
+        #expect(
+            screen.sent == [
+                .dragBegan, .scrolled(offset: 991), .dragEnded(offset: 991, velocity: -800), .scrolled(offset: 791),
+                .scrollSettled(offset: 791),
+            ])
         #expect(!screen.driver.isDecelerating)
         #expect(screen.driver.state.userHoldsView == false)
     }
 
-    @Test("given a fling, when its deceleration would stop within the bottom's threshold, then it is sent to the bottom, and elsewhere left alone")
+    @Test(
+        "given a fling, when its deceleration would stop within the bottom's threshold, then it is sent to the bottom, and elsewhere left alone"
+    )
     func flingLandsOnTheBottom() {
         // The bottom is offset 1330, contentOffset.y 1239; the threshold is 20 points.
         let screen = Screen.open()
@@ -150,7 +164,9 @@ struct DriverTests {
         #expect(screen.driver.willEndDragging(velocity: 0, targetContentOffsetY: 1225) == 1225)
     }
 
-    @Test("given a release at rest within the bottom's threshold, then the list eases the rest of the way, not in one step")
+    @Test(
+        "given a release at rest within the bottom's threshold, then the list eases the rest of the way, not in one step"
+    )
     func releaseNearTheBottomEases() {
         // The bottom is offset 1330, contentOffset.y 1239; the finger lets go 10 points above.
         let screen = Screen.open()
@@ -167,7 +183,9 @@ struct DriverTests {
         #expect(!screen.driver.isAnimatingCommand)
     }
 
-    @Test("given a short conversation pulled past its top, when the finger lets go at rest, then the list eases from there to the bottom, not in one step")
+    @Test(
+        "given a short conversation pulled past its top, when the finger lets go at rest, then the list eases from there to the bottom, not in one step"
+    )
     func releasePastTheTopEases() {
         // Content 7 × 98 = 686 in a visible height of 670: the bottom is offset 16, 16 points
         // from the top, within the threshold; contentOffset.y -75.
@@ -186,7 +204,9 @@ struct DriverTests {
         #expect(screen.view.calls.map(\.animation) == [.jump, .none, .none, .none])
     }
 
-    @Test("given a short conversation bouncing back from a pull past its top, when content grows a little under it, then the list eases to the new bottom once the bounce ends")
+    @Test(
+        "given a short conversation bouncing back from a pull past its top, when content grows a little under it, then the list eases to the new bottom once the bounce ends"
+    )
     func bounceEndsAboveANewBottom() {
         // Content 6 × 100 = 600 fits in the visible height of 670: the bottom is offset 0.
         let screen = Screen.open(6)
@@ -208,7 +228,9 @@ struct DriverTests {
         #expect(!screen.driver.isAnimatingCommand)
     }
 
-    @Test("given SwiftUI's phases, when the user drags, flings, catches the list and lets go, then the same events as UIKit's callbacks")
+    @Test(
+        "given SwiftUI's phases, when the user drags, flings, catches the list and lets go, then the same events as UIKit's callbacks"
+    )
     func scrollPhases() {
         let screen = Screen.open()
         screen.driver.scrollPhaseChanged(from: .idle, to: .tracking, velocity: nil)
@@ -222,10 +244,11 @@ struct DriverTests {
         // A programmatic animation is the app's own.
         screen.driver.scrollPhaseChanged(from: .idle, to: .animating, velocity: nil)
         screen.driver.scrollPhaseChanged(from: .animating, to: .idle, velocity: nil)
-        #expect(screen.sent == [
-            .dragBegan, .scrolled(offset: 991), .dragEnded(offset: 991, velocity: -800), .scrolled(offset: 791),
-            .dragBegan, .dragEnded(offset: 791, velocity: 0),
-        ])
+        #expect(
+            screen.sent == [
+                .dragBegan, .scrolled(offset: 991), .dragEnded(offset: 991, velocity: -800), .scrolled(offset: 791),
+                .dragBegan, .dragEnded(offset: 791, velocity: 0),
+            ])
         #expect(screen.driver.warnings == [])
         #expect(!screen.driver.isDragging && !screen.driver.isDecelerating)
     }
@@ -238,13 +261,15 @@ struct DriverTests {
         screen.driver.scrollPhaseChanged(from: .interacting, to: .decelerating, velocity: -800)
         screen.driver.didScroll(contentOffsetY: 700)
         screen.driver.scrollPhaseChanged(from: .decelerating, to: .idle, velocity: nil)
-        #expect(screen.sent == [
-            .dragBegan, .scrolled(offset: 991), .dragEnded(offset: 991, velocity: -800), .scrolled(offset: 791),
-            .scrollSettled(offset: 791),
-        ])
+        #expect(
+            screen.sent == [
+                .dragBegan, .scrolled(offset: 991), .dragEnded(offset: 991, velocity: -800), .scrolled(offset: 791),
+                .scrollSettled(offset: 791),
+            ])
     }
 
-    @Test("given a following chat, when the scroll view reports a move nobody made, then it is not the user's scrolling")
+    @Test(
+        "given a following chat, when the scroll view reports a move nobody made, then it is not the user's scrolling")
     func layoutCallbacksAreNotTheUsers() {
         let screen = Screen.open()
         screen.driver.didScroll(contentOffsetY: 1000)
@@ -254,7 +279,9 @@ struct DriverTests {
 
     // MARK: Output: commands and position keeping
 
-    @Test("given a following chat, when a message arrives, then the driver animates the command frame by frame, and its callbacks are not the user's")
+    @Test(
+        "given a following chat, when a message arrives, then the driver animates the command frame by frame, and its callbacks are not the user's"
+    )
     func animatedCommand() {
         let screen = Screen.open()
         screen.driver.send(.messageAppended(ChatMessage(id: "n1", direction: .incoming, height: 100), streaming: nil))
@@ -287,7 +314,9 @@ struct DriverTests {
         #expect(screen.sent.count == 2)
     }
 
-    @Test("given an arrival's command whose destination comes back to where the view is, when the answer then grows, then the view follows it at once, not along a path from rest")
+    @Test(
+        "given an arrival's command whose destination comes back to where the view is, when the answer then grows, then the view follows it at once, not along a path from rest"
+    )
     func commandBackWhereTheViewIsEnds() {
         // Content 4 × 100 = 400 fits in 670: offset 0, contentOffset.y -91.
         let screen = Screen.open(4)
@@ -302,7 +331,9 @@ struct DriverTests {
         #expect(screen.view.calls.map(\.animation) == [ScrollAnimation.none])
     }
 
-    @Test("given a jump up to a message under way, when a row above what is shown but below the row the jump keeps is measured, then the view moves with it at once and still lands on the message")
+    @Test(
+        "given a jump up to a message under way, when a row above what is shown but below the row the jump keeps is measured, then the view moves with it at once and still lands on the message"
+    )
     func measuredAboveShownDuringJump() {
         let screen = Screen.open()
         // m5 centred: offset 400 + 50 - 335 = 115, contentOffset.y 24; the model keeps m2, the
@@ -324,7 +355,9 @@ struct DriverTests {
 
     // MARK: Views that do not do what was asked (regressions)
 
-    @Test("given a reader, when a table view keeps what it shows as a row above grows and then reports the new height, then the driver does not move the list a second time")
+    @Test(
+        "given a reader, when a table view keeps what it shows as a row above grows and then reports the new height, then the driver does not move the list a second time"
+    )
     func viewThatCorrectsItself() {
         let screen = Screen.open()
         // Content 2000; the reader at offset 600 (contentOffset.y 509), m7 at the top.
@@ -343,7 +376,9 @@ struct DriverTests {
         #expect(screen.view.calls.map(\.y) == [609])
     }
 
-    @Test("given a short chat where everything fits, when an answer streams, then the driver is never stranded in an animation and the answer stays in view")
+    @Test(
+        "given a short chat where everything fits, when an answer streams, then the driver is never stranded in an animation and the answer stays in view"
+    )
     func commandToWhereTheViewIs() {
         let screen = Screen()
         screen.driver.send(.historyLoaded(messages: messages(1...1, height: 44), hasMoreOlder: false))
@@ -357,7 +392,9 @@ struct DriverTests {
         #expect(screen.driver.state.offset == 418)
     }
 
-    @Test("given a view that completes every move inside the call, when a message arrives and an answer streams, then the answer ends at the bottom")
+    @Test(
+        "given a view that completes every move inside the call, when a message arrives and an answer streams, then the answer ends at the bottom"
+    )
     func synchronousView() {
         final class SynchronousView: ChatScrollViewTarget {
             weak var driver: ChatScrollDriver?
@@ -391,7 +428,9 @@ struct DriverTests {
         #expect(!driver.isAnimatingCommand)
     }
 
-    @Test("given a release without velocity past the bottom, when the bottom moves during the bounce back, then the overshoot is kept, and not after a jump")
+    @Test(
+        "given a release without velocity past the bottom, when the bottom moves during the bounce back, then the overshoot is kept, and not after a jump"
+    )
     func bounceBackKeepsItsOvershoot() {
         // Content 2000, bottom at offset 1330 (contentOffset.y 1239); released 60 past it.
         let screen = Screen.open()
@@ -419,9 +458,10 @@ struct DriverTests {
         screen.driver.willEndDragging(velocity: 300)
         #expect(screen.driver.state.userHoldsView)
         screen.driver.didEndDragging(willDecelerate: false)
-        #expect(screen.sent == [
-            .dragBegan, .scrolled(offset: 691), .dragEnded(offset: 691, velocity: 300), .scrollSettled(offset: 691),
-        ])
+        #expect(
+            screen.sent == [
+                .dragBegan, .scrolled(offset: 691), .dragEnded(offset: 691, velocity: 300), .scrollSettled(offset: 691),
+            ])
         #expect(!screen.driver.state.userHoldsView)
         #expect(!screen.driver.isDecelerating)
         // A release that does decelerate waits for didEndDecelerating.
@@ -450,7 +490,9 @@ struct DriverTests {
         #expect(fresh.warnings == ["didScroll before the first layout: the offset is not known yet; ignored"])
     }
 
-    @Test("given a following chat, when an answer streams, then every growth is a correction in the same pass, and no command")
+    @Test(
+        "given a following chat, when an answer streams, then every growth is a correction in the same pass, and no command"
+    )
     func growthWhileFollowing() {
         let screen = Screen.open()
         screen.driver.send(.messageAppended(ChatMessage(id: "a", direction: .incoming, height: 40), streaming: true))
@@ -464,11 +506,17 @@ struct DriverTests {
         #expect(screen.driver.state.scrollTarget?.seq == 2)
     }
 
-    @Test("given a reader scrolled up, when a page of history is prepended, then the scroll view moves down by the page at once")
+    @Test(
+        "given a reader scrolled up, when a page of history is prepended, then the scroll view moves down by the page at once"
+    )
     func prependCorrection() {
         let screen = Screen.open(hasMoreOlder: true)
         screen.drag(to: 300)
-        #expect(screen.effects == [.loadOlder(before: "m1"), .persistPosition(SavedPosition(anchorID: "m4", delta: 91, wasAtBottom: false))])
+        #expect(
+            screen.effects == [
+                .loadOlder(before: "m1"),
+                .persistPosition(SavedPosition(anchorID: "m4", delta: 91, wasAtBottom: false)),
+            ])
         screen.view.calls = []
         screen.driver.send(.olderLoaded(messages: messages(1...5, prefix: "o"), hasMoreOlder: false))
         #expect(screen.view.calls.map(\.y) == [800])
@@ -476,7 +524,9 @@ struct DriverTests {
         #expect(screen.driver.state.offset == 891)
     }
 
-    @Test("given a finger pulling a conversation that fits past the top, when a page arrives and a row of it is measured, then what is shown keeps its place on screen")
+    @Test(
+        "given a finger pulling a conversation that fits past the top, when a page arrives and a row of it is measured, then what is shown keeps its place on screen"
+    )
     func pageUnderAFingerPastTheTop() {
         let screen = Screen.open(3)
         screen.driver.willBeginDragging()
@@ -491,7 +541,9 @@ struct DriverTests {
         #expect(screen.view.calls.last?.y == 1786)
     }
 
-    @Test("given a finger on the list, when a page arrives under it, then the correction is applied during the drag and the drag goes on from there")
+    @Test(
+        "given a finger on the list, when a page arrives under it, then the correction is applied during the drag and the drag goes on from there"
+    )
     func pageUnderTheFinger() {
         let screen = Screen.open(hasMoreOlder: true)
         screen.driver.willBeginDragging()
@@ -504,7 +556,9 @@ struct DriverTests {
         #expect(screen.driver.state.userHoldsView)
     }
 
-    @Test("given a reader's drag, when the keyboard shows during it, then it is sent at once and nothing moves, under the finger or at its release")
+    @Test(
+        "given a reader's drag, when the keyboard shows during it, then it is sent at once and nothing moves, under the finger or at its release"
+    )
     func keyboardDuringAReadersDrag() {
         let screen = Screen.open()
         screen.driver.willBeginDragging()
@@ -518,7 +572,9 @@ struct DriverTests {
         #expect(screen.view.calls.isEmpty)
     }
 
-    @Test("given a drag within the bottom's threshold, when the keyboard shows during it, then it waits for the finger to lift and the view follows it")
+    @Test(
+        "given a drag within the bottom's threshold, when the keyboard shows during it, then it waits for the finger to lift and the view follows it"
+    )
     func keyboardDuringADragAtTheBottom() {
         let screen = Screen.open()
         screen.driver.willBeginDragging()
@@ -527,7 +583,10 @@ struct DriverTests {
         screen.driver.keyboardWillChange(keyboardTop: 508, scrollViewBottom: 844, duration: 0.25)
         #expect(!screen.sent.contains(.keyboardWillShow(height: 253, duration: 0.25)))
         screen.driver.willEndDragging(velocity: 0)
-        #expect(screen.sent.suffix(2) == [.dragEnded(offset: 1320, velocity: 0), .keyboardWillShow(height: 253, duration: 0.25)])
+        #expect(
+            screen.sent.suffix(2) == [
+                .dragEnded(offset: 1320, velocity: 0), .keyboardWillShow(height: 253, duration: 0.25),
+            ])
         // Following: the keyboard's animation takes the list the last 10 points to the bottom
         // and on with the keyboard, in one move.
         #expect(screen.driver.state.mode == .following)
@@ -536,7 +595,9 @@ struct DriverTests {
         #expect(screen.view.calls.last?.animation == .alongKeyboard(duration: 0.25))
     }
 
-    @Test("given momentum, when the keyboard shows, then the scroll settles where it is and the keyboard's animation replaces the momentum")
+    @Test(
+        "given momentum, when the keyboard shows, then the scroll settles where it is and the keyboard's animation replaces the momentum"
+    )
     func keyboardDuringMomentum() {
         let screen = Screen.open()
         screen.driver.willBeginDragging()
@@ -550,7 +611,9 @@ struct DriverTests {
         #expect(screen.view.calls.last?.y == 903)
     }
 
-    @Test("given momentum over the keyboard, when the screen rotates, then the scroll settles first and the new bottom inset and keyboard share cancel out")
+    @Test(
+        "given momentum over the keyboard, when the screen rotates, then the scroll settles first and the new bottom inset and keyboard share cancel out"
+    )
     func rotationDuringMomentumOverTheKeyboard() {
         let screen = Screen.open()
         screen.driver.keyboardWillChange(keyboardTop: 508, scrollViewBottom: 844, duration: 0.25)
@@ -584,7 +647,9 @@ struct DriverTests {
 
     // MARK: Effects and recording
 
-    @Test("given a recorder and a clock, when events are sent, then each is recorded with its time and replays to the same state")
+    @Test(
+        "given a recorder and a clock, when events are sent, then each is recorded with its time and replays to the same state"
+    )
     func recording() {
         let screen = Screen()
         var now = 0.0
@@ -595,10 +660,11 @@ struct DriverTests {
         screen.drag(to: 0)
         let recorded = screen.driver.recorder?.events ?? []
         #expect(recorded.map(\.time) == [0, 1.5, 1.5, 1.5])
-        #expect(recorded.map(\.event) == [
-            .historyLoaded(messages: messages(1...3), hasMoreOlder: false), .dragBegan, .scrolled(offset: 91),
-            .dragEnded(offset: 91, velocity: 0),
-        ])
+        #expect(
+            recorded.map(\.event) == [
+                .historyLoaded(messages: messages(1...3), hasMoreOlder: false), .dragBegan, .scrolled(offset: 91),
+                .dragEnded(offset: 91, velocity: 0),
+            ])
         var replayed = ChatState()
         replayed.reduce(.viewportChanged(height: 844, insetTop: 91, insetBottom: 83))
         for logged in recorded { replayed.reduce(logged.event) }
@@ -614,10 +680,11 @@ struct DriverTests {
         #expect(screen.driver.warnings == ["contentOffsetY nan is not a finite number; ignored"])
         screen.driver.willEndDragging(velocity: .nan)
         // The driver's own lines, then the reducer's for the event the call sent.
-        #expect(screen.driver.warnings == [
-            "willEndDragging without willBeginDragging", "velocity nan is not a finite number; 0 used",
-            "dragEnded: no drag was in progress",
-        ])
+        #expect(
+            screen.driver.warnings == [
+                "willEndDragging without willBeginDragging", "velocity nan is not a finite number; 0 used",
+                "dragEnded: no drag was in progress",
+            ])
         #expect(screen.sent.last == .dragEnded(offset: 1330, velocity: 0))
         screen.driver.keyboardWillChange(keyboardTop: .nan, scrollViewBottom: 844)
         #expect(screen.driver.warnings == ["keyboard frame is not a number; ignored"])
@@ -628,7 +695,9 @@ struct DriverTests {
 
     // MARK: specification §10 and §11
 
-    @Test("given a messenger's screen, when the user reads, jumps into unloaded history and reaches its bottom, then markRead, loadWindow and loadNewer go to onEffect once each, in order")
+    @Test(
+        "given a messenger's screen, when the user reads, jumps into unloaded history and reaches its bottom, then markRead, loadWindow and loadNewer go to onEffect once each, in order"
+    )
     func messengerEffectsAreForwarded() {
         let screen = Screen.open(20, configuration: ChatConfiguration(readReceipts: true, windowedHistory: true))
         screen.driver.send(.messageAppended(ChatMessage(id: "m21", direction: .incoming, height: 100), streaming: nil))
@@ -637,13 +706,16 @@ struct DriverTests {
         #expect(screen.effects == [.markRead(upTo: "m21"), .loadWindow(around: "x5")])
         screen.effects = []
         // x1…x10: content 1000, visible 670; x5 centred at 400 + 50 - 335 = 115.
-        screen.driver.send(.windowLoaded(messages: messages(1...10, prefix: "x"), hasMoreOlder: false, hasMoreNewer: true))
+        screen.driver.send(
+            .windowLoaded(messages: messages(1...10, prefix: "x"), hasMoreOlder: false, hasMoreNewer: true))
         #expect(screen.effects == [.markRead(upTo: "x8"), .loadNewer(after: "x10")])
         #expect(screen.view.calls.last.map { [$0.y] } == [115 - 91])
         #expect(screen.view.calls.last?.animation == .jump)
     }
 
-    @Test("given the list coasting after a fling, when a window arrives, then the scroll view jumps and its momentum stops")
+    @Test(
+        "given the list coasting after a fling, when a window arrives, then the scroll view jumps and its momentum stops"
+    )
     func windowStopsMomentum() {
         let screen = Screen.open(40, configuration: ChatConfiguration(windowedHistory: true))
         screen.driver.send(.jumpToMessage(id: "x5"))
@@ -651,7 +723,8 @@ struct DriverTests {
         screen.driver.didScroll(contentOffsetY: 2000)
         screen.driver.willEndDragging(velocity: -1500)
         #expect(screen.driver.isDecelerating)
-        screen.driver.send(.windowLoaded(messages: messages(1...10, prefix: "x"), hasMoreOlder: false, hasMoreNewer: true))
+        screen.driver.send(
+            .windowLoaded(messages: messages(1...10, prefix: "x"), hasMoreOlder: false, hasMoreNewer: true))
         #expect(screen.view.calls.last?.animation == .jump)
         #expect(!screen.driver.isDecelerating)
         #expect(!screen.driver.state.userHoldsView)

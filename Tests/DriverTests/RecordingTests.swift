@@ -8,8 +8,9 @@ import Testing
 /// What the driver records replays, byte for byte, to the states the screen went through.
 @Suite("Recorded simulations")
 struct RecordingTests {
-    @Test("a recorded session replays to the driver's states, byte for byte",
-          arguments: Scenarios.all.map(\.name) + ["random-1", "random-2", "random-3"])
+    @Test(
+        "a recorded session replays to the driver's states, byte for byte",
+        arguments: Scenarios.all.map(\.name) + ["random-1", "random-2", "random-3"])
     func replaysByteForByte(name: String) throws {
         let session = try #require(Scenarios.named(name))
         let policy = DriverPolicy(configuration: session.configuration, recording: true)

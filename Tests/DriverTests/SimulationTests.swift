@@ -11,10 +11,12 @@ struct SimulationTests {
     static let knownLimits: [String: [ScreenCheck: Int]] = [
         // A cell measured while the keyboard's animation runs, between the drawn and the final
         // visible top: the model is at the animation's end, so it does not keep that row.
-        "keyboard-during-drag": [.b: 1],
+        "keyboard-during-drag": [.b: 1]
     ]
 
-    @Test("the driver violates no check in any shipped scenario (but its known limits)", arguments: Scenarios.all.map(\.name))
+    @Test(
+        "the driver violates no check in any shipped scenario (but its known limits)",
+        arguments: Scenarios.all.map(\.name))
     func scenario(name: String) throws {
         let session = try #require(Scenarios.all.first { $0.name == name })
         let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
@@ -35,7 +37,9 @@ struct SimulationTests {
         "keyboard-during-drag": [.b: 1],
     ]
 
-    @Test("on a SwiftUI view, the driver violates no check in any shipped scenario but its known limits", arguments: Scenarios.all.map(\.name))
+    @Test(
+        "on a SwiftUI view, the driver violates no check in any shipped scenario but its known limits",
+        arguments: Scenarios.all.map(\.name))
     func swiftUIScenario(name: String) throws {
         let session = try #require(Scenarios.all.first { $0.name == name })
         let result = Simulator.run(
@@ -48,7 +52,9 @@ struct SimulationTests {
     /// misjudged them (a keyboard still moving at the rotation's end, momentum's step in the
     /// rotation's frame, an overshoot the keyboard's animation takes back) and the driver once
     /// moved the reader by a bottom inset's change it applied to a held list.
-    @Test("the driver violates no check where a rotation, momentum, a bounce and the keyboard meet", arguments: [35, 131, 171, 246, 322, 424, 454, 458, 487, 494, 662, 671, 704, 811] as [UInt64])
+    @Test(
+        "the driver violates no check where a rotation, momentum, a bounce and the keyboard meet",
+        arguments: [35, 131, 171, 246, 322, 424, 454, 458, 487, 494, 662, 671, 704, 811] as [UInt64])
     func rotationMeetsMomentumAndKeyboard(seed: UInt64) {
         let session = Scenarios.random(seed: seed)
         let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
@@ -58,9 +64,12 @@ struct SimulationTests {
     /// A page that arrives under a finger pulling a conversation that fits past an edge: the
     /// driver once kept the pull's overshoot from the model's offset, which stops at the content's
     /// end, and the rows under the finger jumped by the difference.
-    @Test("the driver violates no check where a page arrives under a finger pulling a short conversation past an edge", arguments: [
-        Scenarios.random(seed: 68), Scenarios.random(seed: 734), Scenarios.messenger(seed: 214), Scenarios.messenger(seed: 220),
-    ])
+    @Test(
+        "the driver violates no check where a page arrives under a finger pulling a short conversation past an edge",
+        arguments: [
+            Scenarios.random(seed: 68), Scenarios.random(seed: 734), Scenarios.messenger(seed: 214),
+            Scenarios.messenger(seed: 220),
+        ])
     func pageUnderAFingerPastAnEdge(session: SimSession) {
         let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
         #expect(result.violations == [:], "\(result.firstViolations)")
@@ -85,7 +94,8 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
-    @Test("the driver violates no check in messenger sessions (first unread, read receipts, windows)", arguments: 1...24)
+    @Test(
+        "the driver violates no check in messenger sessions (first unread, read receipts, windows)", arguments: 1...24)
     func messengerSession(seed: UInt64) {
         let session = Scenarios.messenger(seed: seed)
         let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
@@ -116,19 +126,28 @@ struct SimulationTests {
 struct InvertedTableTests {
     @Test("the open, a page of older history during momentum and the keyboard cost nothing")
     func whatComesFree() {
-        for session in [Scenarios.openAndReadHistory(), Scenarios.prependDuringMomentum(), Scenarios.keyboardWhileFollowingAndDetached()] {
+        for session in [
+            Scenarios.openAndReadHistory(), Scenarios.prependDuringMomentum(),
+            Scenarios.keyboardWhileFollowingAndDetached(),
+        ] {
             let result = Simulator.run(session, policy: InvertedTablePolicy())
             #expect(result.violations == [:], "\(session.name)")
         }
     }
 
-    @Test("it keeps the end, not the rows: a rotation moves the reader, and rows measured below move the finger's content")
+    @Test(
+        "it keeps the end, not the rows: a rotation moves the reader, and rows measured below move the finger's content"
+    )
     func whereItFails() {
         let rotation = Simulator.run(Scenarios.rotationWhileReading(), policy: InvertedTablePolicy())
         #expect(rotation.violations == [.b: 2])
-        #expect(rotation.firstViolations[.b] == "frame 85: m39, the row read at the top, moved -454.0 as the screen rotated")
+        #expect(
+            rotation.firstViolations[.b] == "frame 85: m39, the row read at the top, moved -454.0 as the screen rotated"
+        )
         let history = Simulator.run(Scenarios.replyJumpIntoHistory(), policy: InvertedTablePolicy())
         #expect(history.violations == [.a: 4, .b: 7])
-        #expect(history.firstViolations[.a] == "frame 125: a19 moved -37.77777777777783 under a finger that moved -27.77777777777778")
+        #expect(
+            history.firstViolations[.a]
+                == "frame 125: a19 moved -37.77777777777783 under a finger that moved -27.77777777777778")
     }
 }

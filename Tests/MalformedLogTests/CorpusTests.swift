@@ -1,7 +1,7 @@
 import ChatReplay
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// One log of `Tests/Malformed` that `replay run` rejects, with what it must print.
 struct RejectedLog: Sendable, CustomTestStringConvertible {
@@ -51,21 +51,25 @@ let cutOff = " (the log ends in the middle of this line; the recording was cut o
 /// Every log of the corpus that is rejected with exit code 65.
 let rejectedLogs: [RejectedLog] = [
     // Cut-off recordings: the last line ends mid-object, without a line break.
-    RejectedLog("truncated-last-line.jsonl",
-                #"3:70: expected "," or "}" in the object, found the end of the line"# + cutOff),
+    RejectedLog(
+        "truncated-last-line.jsonl",
+        #"3:70: expected "," or "}" in the object, found the end of the line"# + cutOff),
     RejectedLog("truncated-in-a-key.jsonl", "3:20: unterminated string" + cutOff),
     RejectedLog("truncated-after-brace.jsonl", "3:2: expected a quoted key, found the end of the line" + cutOff),
-    RejectedLog("truncated-after-carriage-return.jsonl",
-                #"2:20: expected "," or "}" in the object, found the end of the line"# + cutOff),
+    RejectedLog(
+        "truncated-after-carriage-return.jsonl",
+        #"2:20: expected "," or "}" in the object, found the end of the line"# + cutOff),
     // Line breaks, blank lines and the byte-order mark do not shift line numbers or columns.
     RejectedLog("blank-lines-then-error.jsonl", #"6:29: expected a number for "offset", found a string"#),
-    RejectedLog("byte-order-mark-then-error.jsonl", #"1:29: expected a number for "offset", found a string"#,
-                replayed: 0),
+    RejectedLog(
+        "byte-order-mark-then-error.jsonl", #"1:29: expected a number for "offset", found a string"#,
+        replayed: 0),
     RejectedLog("byte-order-mark-not-at-start.jsonl", "2:1: expected a JSON value, found U+FEFF"),
     RejectedLog("crlf-then-error.jsonl", #"2:29: expected a number for "offset", found a boolean"#),
     // One line that ends with a whole object and more text: wrong, but not cut off.
-    RejectedLog("carriage-return-only.jsonl",
-                #"1:79: expected the end of the line after the JSON object, found "{""#, replayed: 0),
+    RejectedLog(
+        "carriage-return-only.jsonl",
+        #"1:79: expected the end of the line after the JSON object, found "{""#, replayed: 0),
     // Invalid UTF-8 and escapes.
     RejectedLog("invalid-utf8-in-string.jsonl", "2:32: invalid UTF-8 in a string"),
     RejectedLog("invalid-utf8-overlong.jsonl", "2:31: invalid UTF-8 in a string"),
@@ -89,23 +93,29 @@ let rejectedLogs: [RejectedLog] = [
     RejectedLog("duplicate-keys-nested.jsonl", #"2:82: duplicate key "id""#),
     // Wrong types for known keys (the first one; --skip-invalid reports all).
     RejectedLog("wrong-types.jsonl", #"2:36: expected a number for "height", found a string"#),
-    RejectedLog("header-wrong-type.jsonl", #"1:36: expected a number for "pinMargin", found a string"#,
-                replayed: 0, isBadHeader: true),
+    RejectedLog(
+        "header-wrong-type.jsonl", #"1:36: expected a number for "pinMargin", found a string"#,
+        replayed: 0, isBadHeader: true),
     // v1.1's events, fields and configuration keys (specification §10 and §11), exactly as v1's.
     RejectedLog("wrong-types-windows.jsonl", #"2:76: expected a string for "firstUnreadID", found a number"#),
-    RejectedLog("header-v1-1-wrong-type.jsonl", #"1:64: expected a boolean for "readReceipts", found a string"#,
-                replayed: 0, isBadHeader: true),
-    RejectedLog("header-unknown-layout.jsonl", #"1:33: unknown layout "left"; expected "bottom" or "top""#,
-                replayed: 0, isBadHeader: true),
-    RejectedLog("header-version-string.jsonl", #"1:12: expected an integer for "chatlog", found a string"#,
-                replayed: 0, isBadHeader: true),
+    RejectedLog(
+        "header-v1-1-wrong-type.jsonl", #"1:64: expected a boolean for "readReceipts", found a string"#,
+        replayed: 0, isBadHeader: true),
+    RejectedLog(
+        "header-unknown-layout.jsonl", #"1:33: unknown layout "left"; expected "bottom" or "top""#,
+        replayed: 0, isBadHeader: true),
+    RejectedLog(
+        "header-version-string.jsonl", #"1:12: expected an integer for "chatlog", found a string"#,
+        replayed: 0, isBadHeader: true),
     // Versions and headers.
-    RejectedLog("newer-major-version.jsonl",
-                "1:12: unsupported chatlog version 2; this reader understands version 1", replayed: 0,
-                isBadHeader: true),
-    RejectedLog("header-cut-off.jsonl",
-                #"1:37: expected "," or "}" in the object, found the end of the line"#, replayed: 0,
-                isBadHeader: true),
+    RejectedLog(
+        "newer-major-version.jsonl",
+        "1:12: unsupported chatlog version 2; this reader understands version 1", replayed: 0,
+        isBadHeader: true),
+    RejectedLog(
+        "header-cut-off.jsonl",
+        #"1:37: expected "," or "}" in the object, found the end of the line"#, replayed: 0,
+        isBadHeader: true),
     RejectedLog("header-not-first.jsonl", "2:1: a header is only allowed on the first line"),
     // Lines that are not one JSON object.
     RejectedLog("not-an-object.jsonl", "2:1: expected a JSON object, found an array"),
@@ -164,7 +174,8 @@ struct CorpusTests {
 
     @Test("with --skip-invalid a malformed log warns and exits 0", arguments: rejectedLogs.filter { !$0.isBadHeader })
     func skipped(log: RejectedLog) throws {
-        let output = try ReplayBinary.run(["run", log.file, "--skip-invalid", "--format", "jsonl"], in: corpusFolder.path)
+        let output = try ReplayBinary.run(
+            ["run", log.file, "--skip-invalid", "--format", "jsonl"], in: corpusFolder.path)
         try #require(!output.timedOut && !output.signaled, "\(output)")
         #expect(output.status == 0, "\(output)")
         let lines = output.stderrLines
@@ -176,27 +187,31 @@ struct CorpusTests {
     // would silently change them all.
     @Test("with --skip-invalid a bad header still exits 65", arguments: rejectedLogs.filter(\.isBadHeader))
     func badHeaderNeverSkipped(log: RejectedLog) throws {
-        let output = try ReplayBinary.run(["run", log.file, "--skip-invalid", "--format", "jsonl"], in: corpusFolder.path)
+        let output = try ReplayBinary.run(
+            ["run", log.file, "--skip-invalid", "--format", "jsonl"], in: corpusFolder.path)
         try #require(!output.timedOut && !output.signaled, "\(output)")
         #expect(output.status == 65, "\(output)")
         #expect(output.stdout == "")
-        #expect(output.stderrLines.first
-            == "\(log.file):\(log.error) (a bad header is never skipped: it configures the whole replay)")
+        #expect(
+            output.stderrLines.first
+                == "\(log.file):\(log.error) (a bad header is never skipped: it configures the whole replay)")
     }
 
     @Test func skipInvalidReportsEveryWrongTypeOfTheWindowEvents() throws {
-        let output = try ReplayBinary.run(["run", "wrong-types-windows.jsonl", "--skip-invalid", "--format", "jsonl"],
-                                          in: corpusFolder.path)
+        let output = try ReplayBinary.run(
+            ["run", "wrong-types-windows.jsonl", "--skip-invalid", "--format", "jsonl"],
+            in: corpusFolder.path)
         #expect(output.status == 0, "\(output)")
-        #expect(output.stderr == """
-            warning: wrong-types-windows.jsonl:2:76: expected a string for "firstUnreadID", found a number (line skipped)
-            warning: wrong-types-windows.jsonl:3:52: expected a boolean for "hasMoreNewer", found a string (line skipped)
-            warning: wrong-types-windows.jsonl:4:1: missing required field "hasMoreNewer" in windowLoaded (line skipped)
-            warning: wrong-types-windows.jsonl:5:36: missing required field "height" in messages[0] (line skipped)
-            warning: wrong-types-windows.jsonl:6:34: expected an array for "messages", found null (line skipped)
-            warning: wrong-types-windows.jsonl:7:32: expected a number for "t", found an array (line skipped)
+        #expect(
+            output.stderr == """
+                warning: wrong-types-windows.jsonl:2:76: expected a string for "firstUnreadID", found a number (line skipped)
+                warning: wrong-types-windows.jsonl:3:52: expected a boolean for "hasMoreNewer", found a string (line skipped)
+                warning: wrong-types-windows.jsonl:4:1: missing required field "hasMoreNewer" in windowLoaded (line skipped)
+                warning: wrong-types-windows.jsonl:5:36: missing required field "height" in messages[0] (line skipped)
+                warning: wrong-types-windows.jsonl:6:34: expected an array for "messages", found null (line skipped)
+                warning: wrong-types-windows.jsonl:7:32: expected a number for "t", found an array (line skipped)
 
-            """)
+                """)
         // The first line and the last (a loadNewerFailed with nothing in flight) are the only events.
         let rows = output.stdout.split(separator: "\n")
         #expect(rows.count == 2)
@@ -204,22 +219,24 @@ struct CorpusTests {
     }
 
     @Test func skipInvalidReportsEveryWrongType() throws {
-        let output = try ReplayBinary.run(["run", "wrong-types.jsonl", "--skip-invalid", "--format", "jsonl"],
-                                          in: corpusFolder.path)
+        let output = try ReplayBinary.run(
+            ["run", "wrong-types.jsonl", "--skip-invalid", "--format", "jsonl"],
+            in: corpusFolder.path)
         #expect(output.status == 0, "\(output)")
-        #expect(output.stderr == """
-            warning: wrong-types.jsonl:2:36: expected a number for "height", found a string (line skipped)
-            warning: wrong-types.jsonl:3:29: expected a number for "offset", found null (line skipped)
-            warning: wrong-types.jsonl:4:37: expected a boolean for "active", found a number (line skipped)
-            warning: wrong-types.jsonl:5:30: expected a string for "id", found a number (line skipped)
-            warning: wrong-types.jsonl:6:36: expected an array for "messages", found an object (line skipped)
-            warning: wrong-types.jsonl:7:37: expected an object for messages[0], found a number (line skipped)
-            warning: wrong-types.jsonl:8:49: unknown direction "sideways"; expected "outgoing" or "incoming" (line skipped)
-            warning: wrong-types.jsonl:9:30: expected an object for "restore", found an array (line skipped)
-            warning: wrong-types.jsonl:10:25: expected a number for "t", found a string (line skipped)
-            warning: wrong-types.jsonl:11:9: expected a string for "type", found a number (line skipped)
+        #expect(
+            output.stderr == """
+                warning: wrong-types.jsonl:2:36: expected a number for "height", found a string (line skipped)
+                warning: wrong-types.jsonl:3:29: expected a number for "offset", found null (line skipped)
+                warning: wrong-types.jsonl:4:37: expected a boolean for "active", found a number (line skipped)
+                warning: wrong-types.jsonl:5:30: expected a string for "id", found a number (line skipped)
+                warning: wrong-types.jsonl:6:36: expected an array for "messages", found an object (line skipped)
+                warning: wrong-types.jsonl:7:37: expected an object for messages[0], found a number (line skipped)
+                warning: wrong-types.jsonl:8:49: unknown direction "sideways"; expected "outgoing" or "incoming" (line skipped)
+                warning: wrong-types.jsonl:9:30: expected an object for "restore", found an array (line skipped)
+                warning: wrong-types.jsonl:10:25: expected a number for "t", found a string (line skipped)
+                warning: wrong-types.jsonl:11:9: expected a string for "type", found a number (line skipped)
 
-            """)
+                """)
         // The first and the last line are the only events.
         #expect(output.stdout.split(separator: "\n").count == 2)
     }
@@ -233,15 +250,17 @@ struct CorpusTests {
             #expect(output.stderr == "")
             switch log.expectation {
             case .sameAsReference:
-                let reference = try ReplayBinary.run(["run", "reference.jsonl", "--format", format.rawValue],
-                                                     in: corpusFolder.path)
+                let reference = try ReplayBinary.run(
+                    ["run", "reference.jsonl", "--format", format.rawValue],
+                    in: corpusFolder.path)
                 #expect(output.stdout == reference.stdout)
             case .empty:
                 #expect(output.stdout == Replay.render([], format: format))
             case .events(let count):
                 let parsed = try ChatLog(contentsOf: corpusFolder.appendingPathComponent(log.file).path)
                 #expect(parsed.events.count == count)
-                #expect(output.stdout == Replay.render(parsed.events, configuration: parsed.configuration, format: format))
+                #expect(
+                    output.stdout == Replay.render(parsed.events, configuration: parsed.configuration, format: format))
             }
         }
     }

@@ -49,7 +49,8 @@ struct FastPathDifferentialTests {
         tally.read += 1
         let full = ChatLogLine.decodedFully(line)
         if full != .success(.event(parsed)) {
-            Issue.record("""
+            Issue.record(
+                """
                 the single-pass parser read \(String(decoding: line, as: UTF8.self))
                 as \(parsed), the full decoder gives \(full)
                 """)
@@ -166,7 +167,8 @@ struct FastPathDifferentialTests {
         var samples: [[UInt8]] = []
         for line in Self.committedLines + Self.generatedLines {
             guard case .success(.event(let logged)) = ChatLogLine.decodedFully(line),
-                  seen.insert(logged.event.type.rawValue).inserted else { continue }
+                seen.insert(logged.event.type.rawValue).inserted
+            else { continue }
             samples.append(line)
         }
         #expect(samples.count == ChatEvent.EventType.allCases.count)
@@ -186,9 +188,11 @@ struct FastPathDifferentialTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Character(String(state >> 60 % 10))
         }
-        var literals = ["0", "-0", "0.0", "-0.0", "00", "01", "-01", "1.", ".5", "1e5", "1E-5", "2.5e+3",
-                        "9007199254740992", "9007199254740993", "-9007199254740993", "0.1", "0.30000000000000004",
-                        "123456789012345678901234567890", "1.7976931348623157e308", "5e-324", "1e400", "-"]
+        var literals = [
+            "0", "-0", "0.0", "-0.0", "00", "01", "-01", "1.", ".5", "1e5", "1E-5", "2.5e+3",
+            "9007199254740992", "9007199254740993", "-9007199254740993", "0.1", "0.30000000000000004",
+            "123456789012345678901234567890", "1.7976931348623157e308", "5e-324", "1e400", "-",
+        ]
         for integerDigits in 0...24 {
             for fractionDigits in 0...24 {
                 var literal = String((0..<integerDigits).map { _ in digit() })

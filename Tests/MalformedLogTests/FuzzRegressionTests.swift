@@ -10,7 +10,7 @@ struct FuzzRegressionTests {
     /// The lines of a log, decoded.
     func events(_ lines: String...) throws -> [ChatEvent] {
         try lines.map { line in
-            guard case let .event(logged) = try ChatLogLine(decoding: line) else {
+            guard case .event(let logged) = try ChatLogLine(decoding: line) else {
                 throw ChatLogLineError(column: 1, message: "not an event")
             }
             return logged.event
@@ -35,13 +35,15 @@ struct FuzzRegressionTests {
     @Test func aKeyboardAfterRoundedSumsDoesNotTrap() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("trap.jsonl", [
-            #"{"type":"messageAppended","id":"i2","direction":"incoming","height":2000}"#,
-            #"{"type":"jumpToMessage","id":"i2"}"#,
-            #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":0.1},{"id":"m2","direction":"incoming","height":0.2}],"hasMoreOlder":false}"#,
-            #"{"type":"viewportChanged","height":10000000,"insetTop":0,"insetBottom":0}"#,
-            #"{"type":"keyboardWillShow","height":10000000}"#,
-        ].map { $0 + "\n" }.joined())
+        try folder.write(
+            "trap.jsonl",
+            [
+                #"{"type":"messageAppended","id":"i2","direction":"incoming","height":2000}"#,
+                #"{"type":"jumpToMessage","id":"i2"}"#,
+                #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":0.1},{"id":"m2","direction":"incoming","height":0.2}],"hasMoreOlder":false}"#,
+                #"{"type":"viewportChanged","height":10000000,"insetTop":0,"insetBottom":0}"#,
+                #"{"type":"keyboardWillShow","height":10000000}"#,
+            ].map { $0 + "\n" }.joined())
         let output = try ReplayBinary.run(["run", "trap.jsonl", "--format", "jsonl"], in: folder.path)
         #expect(!output.signaled && !output.timedOut && output.status == 0, "\(output)")
         #expect(output.stdout.split(separator: "\n").count == 5)

@@ -32,14 +32,17 @@ struct GeneratedLogTests {
 
     static let nestings: [Nesting] = [
         // The event object is level 1, so its unknown key's 256th "[" is level 257.
-        Nesting(name: "arrays in an unknown key", prefix: #"{"type":"dragBegan","x":"#, open: "[", close: "]",
-                suffix: "}", column: 24 + 256),
+        Nesting(
+            name: "arrays in an unknown key", prefix: #"{"type":"dragBegan","x":"#, open: "[", close: "]",
+            suffix: "}", column: 24 + 256),
         Nesting(name: "objects", prefix: "", open: #"{"a":"#, middle: "1", close: "}", suffix: "", column: 5 * 256 + 1),
-        Nesting(name: "arrays in a known key",
-                prefix: #"{"type":"historyLoaded","hasMoreOlder":false,"messages":"#,
-                open: "[", close: "]", suffix: "}", column: 56 + 256),
-        Nesting(name: "objects in the header config", prefix: #"{"chatlog":1,"config":"#, open: #"{"a":"#,
-                middle: "1", close: "}", suffix: "}", column: 23 + 5 * 255),
+        Nesting(
+            name: "arrays in a known key",
+            prefix: #"{"type":"historyLoaded","hasMoreOlder":false,"messages":"#,
+            open: "[", close: "]", suffix: "}", column: 56 + 256),
+        Nesting(
+            name: "objects in the header config", prefix: #"{"chatlog":1,"config":"#, open: #"{"a":"#,
+            middle: "1", close: "}", suffix: "}", column: 23 + 5 * 255),
         Nesting(name: "arrays, not an object", prefix: "", open: "[", close: "]", suffix: "", column: 257),
     ]
 
@@ -68,9 +71,11 @@ struct GeneratedLogTests {
     }
 
     @Test func nestingUpTo256LevelsIsAccepted() throws {
-        let accepted = #"{"type":"dragBegan","x":"# + String(repeating: "[", count: 255) + String(repeating: "]", count: 255) + "}"
+        let accepted =
+            #"{"type":"dragBegan","x":"# + String(repeating: "[", count: 255) + String(repeating: "]", count: 255) + "}"
         #expect(throws: Never.self) { try ChatLogLine(decoding: accepted) }
-        let rejected = #"{"type":"dragBegan","x":"# + String(repeating: "[", count: 256) + String(repeating: "]", count: 256) + "}"
+        let rejected =
+            #"{"type":"dragBegan","x":"# + String(repeating: "[", count: 256) + String(repeating: "]", count: 256) + "}"
         #expect(throws: ChatLogLineError(column: 24 + 256, message: "JSON nested deeper than 256 levels")) {
             try ChatLogLine(decoding: rejected)
         }
@@ -95,7 +100,8 @@ struct GeneratedLogTests {
                     results.withLock { $0.append("\(nesting.name) \(levels): \(outcome)") }
                 }
             }
-            let deepest = #"{"type":"dragBegan","x":"# + String(repeating: "[", count: 255)
+            let deepest =
+                #"{"type":"dragBegan","x":"# + String(repeating: "[", count: 255)
                 + String(repeating: "]", count: 255) + "}"
             let log = Self.viewport + "\n" + deepest + "\n" + Self.nestings[0].line(levels: 100_000) + "\n"
             let outcome: String
@@ -108,28 +114,33 @@ struct GeneratedLogTests {
             results.withLock { $0.append(outcome) }
         }
         let deeper = "JSON nested deeper than 256 levels"
-        #expect(results.value == [
-            "arrays in an unknown key 255: decoded",
-            "arrays in an unknown key 100000: 280: \(deeper)",
-            #"objects 255: 1: missing required field "type""#,
-            "objects 100000: 1281: \(deeper)",
-            "arrays in a known key 255: 58: expected an object for messages[0], found an array",
-            "arrays in a known key 100000: 312: \(deeper)",
-            "objects in the header config 255: decoded",
-            "objects in the header config 100000: 1298: \(deeper)",
-            "arrays, not an object 255: 1: expected a JSON object, found an array",
-            "arrays, not an object 100000: 257: \(deeper)",
-            #"log: ["viewportChanged", "dragBegan"]"#,
-        ])
+        #expect(
+            results.value == [
+                "arrays in an unknown key 255: decoded",
+                "arrays in an unknown key 100000: 280: \(deeper)",
+                #"objects 255: 1: missing required field "type""#,
+                "objects 100000: 1281: \(deeper)",
+                "arrays in a known key 255: 58: expected an object for messages[0], found an array",
+                "arrays in a known key 100000: 312: \(deeper)",
+                "objects in the header config 255: decoded",
+                "objects in the header config 100000: 1298: \(deeper)",
+                "arrays, not an object 255: 1: expected a JSON object, found an array",
+                "arrays, not an object 100000: 257: \(deeper)",
+                #"log: ["viewportChanged", "dragBegan"]"#,
+            ])
     }
 
     @Test func aTwentyMegabyteLineReplays() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let padding = String(repeating: "x", count: Self.megabytes20)
-        let log = Self.viewport + "\n" + #"{"type":"dragBegan","pad":""# + padding + "\"}\n" + #"{"type":"dragEnded","offset":0}"# + "\n"
+        let log =
+            Self.viewport + "\n" + #"{"type":"dragBegan","pad":""# + padding + "\"}\n"
+            + #"{"type":"dragEnded","offset":0}"# + "\n"
         try folder.write("huge.jsonl", log)
-        try folder.write("small.jsonl", Self.viewport + "\n" + #"{"type":"dragBegan"}"# + "\n" + #"{"type":"dragEnded","offset":0}"# + "\n")
+        try folder.write(
+            "small.jsonl",
+            Self.viewport + "\n" + #"{"type":"dragBegan"}"# + "\n" + #"{"type":"dragEnded","offset":0}"# + "\n")
         let output = try ReplayBinary.run(["run", "huge.jsonl", "--format", "jsonl"], in: folder.path, timeout: 300)
         try #require(!output.timedOut && !output.signaled, "\(output)")
         #expect(output.status == 0)

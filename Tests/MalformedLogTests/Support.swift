@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
 import Glibc

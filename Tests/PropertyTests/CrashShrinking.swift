@@ -62,7 +62,8 @@ final class Journal: @unchecked Sendable {
     func write(_ event: ChatEvent) {
         var changes: [String] = []
         events += 1
-        line(ChatLogLine.event(LoggedEvent(PrintedLog.printable(event, modelledOffset: 0, changes: &changes))).encoded())
+        line(
+            ChatLogLine.event(LoggedEvent(PrintedLog.printable(event, modelledOffset: 0, changes: &changes))).encoded())
     }
 
     private func line(_ text: String) {
@@ -89,8 +90,9 @@ struct CrashShrinking {
     /// `FLAVOR:SEED` as a flavour and a generator state.
     static func parse(_ request: String) -> (Scenario.Flavor, Xoshiro)? {
         guard let colon = request.firstIndex(of: ":"),
-              let flavor = Scenario.Flavor(rawValue: String(request[..<colon])),
-              let rng = Xoshiro(seed: String(request[request.index(after: colon)...])) else { return nil }
+            let flavor = Scenario.Flavor(rawValue: String(request[..<colon])),
+            let rng = Xoshiro(seed: String(request[request.index(after: colon)...]))
+        else { return nil }
         return (flavor, rng)
     }
 
@@ -111,7 +113,9 @@ struct CrashShrinking {
     /// Draws the scenario `FLAVOR:SEED` in a child process; its events as far as the drawing got.
     static func journaledScenario(_ request: String) throws -> Scenario? {
         guard let (flavor, rng) = parse(request) else { return nil }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("crash-journal-\(UUID().uuidString).jsonl").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "crash-journal-\(UUID().uuidString).jsonl"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         _ = try ReplayBinary.run(
             URL(fileURLWithPath: CommandLine.arguments[0]),
@@ -123,8 +127,8 @@ struct CrashShrinking {
         var events: [ChatEvent] = []
         for line in text.split(separator: "\n") {
             switch try ChatLogLine(decoding: line) {
-            case let .header(header): configuration = header.configuration
-            case let .event(logged): events.append(logged.event)
+            case .header(let header): configuration = header.configuration
+            case .event(let logged): events.append(logged.event)
             }
         }
         return Scenario(flavor: flavor, seed: rng.seedText, configuration: configuration, events: events)
@@ -134,7 +138,8 @@ struct CrashShrinking {
     /// steps (one state line per completed step that reached standard output).
     static func replay(_ scenario: Scenario) throws -> (crashed: Bool, steps: Int) {
         let log = PrintedLog(scenario, modelling: false)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("crash-candidate-\(UUID().uuidString).jsonl")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "crash-candidate-\(UUID().uuidString).jsonl")
         try Data(log.text.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let output = try ReplayBinary.run(["run", file.path, "--format", "jsonl"])
@@ -144,7 +149,8 @@ struct CrashShrinking {
     @Test("A scenario that traps the reducer shrinks to a minimal log", .enabled(if: request != nil))
     func shrinkCrash() throws {
         let request = try #require(Self.request)
-        var current = try #require(try Self.journaledScenario(request), "CHAT_CRASH_SEED must be FLAVOR:SEED, as the .running file says")
+        var current = try #require(
+            try Self.journaledScenario(request), "CHAT_CRASH_SEED must be FLAVOR:SEED, as the .running file says")
         var result = try Self.replay(current)
         guard result.crashed else {
             Issue.record("replaying the scenario \(request) (\(current.events.count) events) does not crash")
@@ -167,12 +173,14 @@ struct CrashShrinking {
         }
         let log = PrintedLog(current, modelling: false)
         let file = Harness.save(log, name: "crash")
-        Issue.record(Comment(rawValue: """
-            The reducer traps on this \(current.events.count)-event log (shrunk from scenario \(request) \
-            in \(tries) replays):
-              replay run \(file ?? "crash.jsonl") --format jsonl
-            \(log.notes.isEmpty ? "" : "Values JSON cannot hold were replaced:\n" + log.notes.map { "  " + $0 }.joined(separator: "\n") + "\n")\
-            \(log.text)
-            """))
+        Issue.record(
+            Comment(
+                rawValue: """
+                    The reducer traps on this \(current.events.count)-event log (shrunk from scenario \(request) \
+                    in \(tries) replays):
+                      replay run \(file ?? "crash.jsonl") --format jsonl
+                    \(log.notes.isEmpty ? "" : "Values JSON cannot hold were replaced:\n" + log.notes.map { "  " + $0 }.joined(separator: "\n") + "\n")\
+                    \(log.text)
+                    """))
     }
 }

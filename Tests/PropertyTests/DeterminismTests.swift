@@ -31,12 +31,15 @@ struct DeterminismTests {
         let seed = rng.seedText
         let (configuration, events) = ReducerPropertyTests.plausible.draw(using: &rng)
         let log = PrintedLog(Scenario(flavor: .plausible, seed: seed, configuration: configuration, events: events))
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("determinism-\(UUID().uuidString).jsonl")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "determinism-\(UUID().uuidString).jsonl")
         try Data(log.text.utf8).write(to: file)
         return file
     }
 
-    @Test("Examples and golden logs replay to identical bytes across processes and hash seeds", arguments: ["jsonl", "text"])
+    @Test(
+        "Examples and golden logs replay to identical bytes across processes and hash seeds",
+        arguments: ["jsonl", "text"])
     func identicalBytes(format: String) throws {
         let generated = try Self.generatedSession()
         defer { try? FileManager.default.removeItem(at: generated) }
@@ -50,8 +53,12 @@ struct DeterminismTests {
             let name = log.lastPathComponent
             #expect(fixed.status == 0, "\(name): exit status \(fixed.status): \(fixed.stderr)")
             #expect(!fixed.stdout.isEmpty, "\(name): no output")
-            #expect(random1.stdout == fixed.stdout, "\(name) --format \(format): output differs without deterministic hashing")
-            #expect(random2.stdout == fixed.stdout, "\(name) --format \(format): output differs between two random hash seeds")
+            #expect(
+                random1.stdout == fixed.stdout,
+                "\(name) --format \(format): output differs without deterministic hashing")
+            #expect(
+                random2.stdout == fixed.stdout,
+                "\(name) --format \(format): output differs between two random hash seeds")
             #expect(random1.status == fixed.status && random2.status == fixed.status)
         }
     }

@@ -52,7 +52,10 @@ enum Harness {
     static func report(_ failure: Failure, of scenario: Scenario, name: String) -> String {
         let log = PrintedLog(scenario)
         let file = save(log, name: name)
-        let shown = log.lines.count <= 400 ? log.text : log.lines.prefix(400).joined(separator: "\n") + "\n… (\(log.lines.count - 400) more lines in the file)\n"
+        let shown =
+            log.lines.count <= 400
+            ? log.text
+            : log.lines.prefix(400).joined(separator: "\n") + "\n… (\(log.lines.count - 400) more lines in the file)\n"
         var text = """
             Property "\(failure.property.rawValue)" failed at step \(failure.step) of \(scenario.events.count) (\(failure.event.type.rawValue)):
             \(failure.violations.map { "  - [\($0.property.rawValue)] \($0.message)" }.joined(separator: "\n"))
@@ -62,7 +65,8 @@ enum Harness {
 
             """
         if !log.notes.isEmpty {
-            text += "Values JSON cannot hold were replaced in the log:\n"
+            text +=
+                "Values JSON cannot hold were replaced in the log:\n"
                 + log.notes.map { "  " + $0 }.joined(separator: "\n") + "\n"
         }
         text += "Log (\(log.lines.count - 1) events):\n" + shown
@@ -71,7 +75,8 @@ enum Harness {
 
     /// Writes the log to the system's temporary folder; returns its path.
     static func save(_ log: PrintedLog, name: String) -> String? {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chat-property-failures", isDirectory: true)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "chat-property-failures", isDirectory: true)
         let file = folder.appendingPathComponent("\(name).jsonl")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -87,10 +92,10 @@ extension ChatEvent {
     /// The message id the event names, if it names one.
     var messageID: String? {
         switch self {
-        case let .messageAppended(message, _): message.id
-        case let .messageConfirmed(id, _), let .tokensAppended(id, _, _, _), let .streamFinished(id),
-             let .itemMeasured(id, _), let .messageRemoved(id), let .jumpToMessage(id),
-             let .entranceAnimationFinished(id):
+        case .messageAppended(let message, _): message.id
+        case .messageConfirmed(let id, _), .tokensAppended(let id, _, _, _), .streamFinished(let id),
+            .itemMeasured(let id, _), .messageRemoved(let id), .jumpToMessage(let id),
+            .entranceAnimationFinished(let id):
             id
         default: nil
         }
@@ -115,7 +120,9 @@ extension ScenarioDrawing {
     /// (and no fixed seed), scenario number `i` is drawn from a state derived from the run
     /// seed and `i` instead. Each scenario leaves a breadcrumb (see `Breadcrumb`) before it is
     /// drawn, in case it traps the reducer.
-    func generator(tally: Tally, name: String, ignoring ignored: Set<Property> = []) -> Generator<Scenario, ScenarioShrinks> {
+    func generator(tally: Tally, name: String, ignoring ignored: Set<Property> = []) -> Generator<
+        Scenario, ScenarioShrinks
+    > {
         Generator(
             run: { rng in
                 var source: Xoshiro

@@ -34,9 +34,12 @@ struct HostileEvents: ScenarioDrawing {
         var events: [ChatEvent] = []
         if session.chance(0.7) {
             events.append(.viewportChanged(height: 800, insetTop: 100, insetBottom: 50))
-            events.append(.historyLoaded(
-                messages: (0..<20).map { ChatMessage(id: "m\($0)", direction: $0 % 3 == 0 ? .outgoing : .incoming, height: 100) },
-                hasMoreOlder: session.chance(0.7)))
+            events.append(
+                .historyLoaded(
+                    messages: (0..<20).map {
+                        ChatMessage(id: "m\($0)", direction: $0 % 3 == 0 ? .outgoing : .incoming, height: 100)
+                    },
+                    hasMoreOlder: session.chance(0.7)))
         }
         var hugeAt: Set<Int> = []
         if hugeHistory {
@@ -111,7 +114,8 @@ private struct HostileSession {
             let value = length()
             // Non-finite, negative and huge values are replaced by 0 or 10,000,000.
             if anyFraction || !value.isFinite || value < 0 || value > ChatState.maximumLength
-                || (value * 2).rounded() == value * 2 {
+                || (value * 2).rounded() == value * 2
+            {
                 return value
             }
         }
@@ -155,7 +159,8 @@ private struct HostileSession {
             let start = nextBatch
             nextBatch += count
             return (0..<count).map { index in
-                index % 97 == 3 ? message() : ChatMessage(id: "b\(start + index)", direction: direction(), height: height())
+                index % 97 == 3
+                    ? message() : ChatMessage(id: "b\(start + index)", direction: direction(), height: height())
             }
         default:
             return (0..<int(1...8)).map { _ in message() }
@@ -164,7 +169,9 @@ private struct HostileSession {
 
     mutating func restore() -> SavedPosition? {
         guard chance(0.8) else { return nil }
-        return SavedPosition(anchorID: chance(0.8) ? id() : nil, delta: chance(0.5) ? Double(int(-400...400)) : anyNumber(), wasAtBottom: chance(0.3))
+        return SavedPosition(
+            anchorID: chance(0.8) ? id() : nil, delta: chance(0.5) ? Double(int(-400...400)) : anyNumber(),
+            wasAtBottom: chance(0.3))
     }
 
     mutating func event() -> ChatEvent {
@@ -176,7 +183,10 @@ private struct HostileSession {
         case 28, 29: .windowLoaded(messages: messages(), hasMoreOlder: chance(0.5), hasMoreNewer: chance(0.6))
         case 2: .messageAppended(message(), streaming: [nil, true, false].randomElement(using: &rng)!)
         case 3: .messageConfirmed(id: id(), newID: chance(0.5) ? id() : nil)
-        case 4: .tokensAppended(id: id(), text: chance(0.5) ? "tok" : nil, heightDelta: optionalHeight(), height: chance(0.7) ? nil : height())
+        case 4:
+            .tokensAppended(
+                id: id(), text: chance(0.5) ? "tok" : nil, heightDelta: optionalHeight(),
+                height: chance(0.7) ? nil : height())
         case 5: .streamFinished(id: id())
         case 6: .itemMeasured(id: id(), height: height())
         case 7: .messageRemoved(id: id())
@@ -212,9 +222,10 @@ private struct HostileSession {
             if index % 10_007 == 5 {
                 messages.append(message())
             } else {
-                messages.append(ChatMessage(
-                    id: "h\(start + index)", direction: index % 3 == 0 ? .outgoing : .incoming,
-                    height: index % 1_009 == 0 ? height() : Double(40 + index % 200)))
+                messages.append(
+                    ChatMessage(
+                        id: "h\(start + index)", direction: index % 3 == 0 ? .outgoing : .incoming,
+                        height: index % 1_009 == 0 ? height() : Double(40 + index % 200)))
             }
         }
         return chance(0.5)

@@ -15,7 +15,7 @@ struct KnownReducerBugs {
     static func replay(_ lines: [String], configuration: ChatConfiguration = ChatConfiguration()) throws -> ChatState {
         var state = ChatState(configuration: configuration)
         for line in lines {
-            guard case let .event(logged) = try ChatLogLine(decoding: line) else { continue }
+            guard case .event(let logged) = try ChatLogLine(decoding: line) else { continue }
             state.reduce(logged.event)
         }
         return state
@@ -64,13 +64,14 @@ struct KnownReducerBugs {
     /// ones) on an older page, a jump, and a scroll to the top.
     @Test("Heights of 0.1 and 10,000,000 on an older page, then a scroll to the top")
     func roundingSumsFromHostileHeights() throws {
-        let state = try Self.replay([
-            #"{"type":"viewportChanged","height":385,"insetTop":472,"insetBottom":507}"#,
-            #"{"type":"olderLoaded","messages":[{"id":"m29","direction":"incoming","height":677}],"hasMoreOlder":false}"#,
-            #"{"type":"olderLoaded","messages":[{"id":"b323","direction":"outgoing","height":0.1},{"id":"b327","direction":"outgoing","height":1.7976931348623157e+308},{"id":"b329","direction":"incoming","height":30},{"id":"b330","direction":"incoming","height":10000001}],"hasMoreOlder":false}"#,
-            #"{"type":"jumpToMessage","id":"m29"}"#,
-            #"{"type":"scrollSettled","offset":-1e+300}"#,
-        ], configuration: ChatConfiguration(layout: .top))
+        let state = try Self.replay(
+            [
+                #"{"type":"viewportChanged","height":385,"insetTop":472,"insetBottom":507}"#,
+                #"{"type":"olderLoaded","messages":[{"id":"m29","direction":"incoming","height":677}],"hasMoreOlder":false}"#,
+                #"{"type":"olderLoaded","messages":[{"id":"b323","direction":"outgoing","height":0.1},{"id":"b327","direction":"outgoing","height":1.7976931348623157e+308},{"id":"b329","direction":"incoming","height":30},{"id":"b330","direction":"incoming","height":10000001}],"hasMoreOlder":false}"#,
+                #"{"type":"jumpToMessage","id":"m29"}"#,
+                #"{"type":"scrollSettled","offset":-1e+300}"#,
+            ], configuration: ChatConfiguration(layout: .top))
         #expect(state.invariantViolations(thorough: true).isEmpty)
     }
 

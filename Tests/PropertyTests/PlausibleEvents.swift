@@ -82,8 +82,12 @@ private struct PlausibleSession {
         var draw = rng
         if Double.random(in: 0..<1, using: &draw) < 0.3 { configuration.layout = .top }
         if Bool.random(using: &draw) { configuration.atBottomThreshold = [0, 20, 50].randomElement(using: &draw)! }
-        if Bool.random(using: &draw) { configuration.jumpToLatestThreshold = [100, 200, 400].randomElement(using: &draw)! }
-        if Bool.random(using: &draw) { configuration.loadOlderThreshold = [200, 800, 2000].randomElement(using: &draw)! }
+        if Bool.random(using: &draw) {
+            configuration.jumpToLatestThreshold = [100, 200, 400].randomElement(using: &draw)!
+        }
+        if Bool.random(using: &draw) {
+            configuration.loadOlderThreshold = [200, 800, 2000].randomElement(using: &draw)!
+        }
         configuration.focusScrollsToBottom = Bool.random(using: &draw)
         if configuration.layout == .top { configuration.pinMargin = [0, 8, 16].randomElement(using: &draw)! }
         configuration.reduceMotion = Double.random(in: 0..<1, using: &draw) < 0.2
@@ -91,7 +95,9 @@ private struct PlausibleSession {
             if configuration.layout == .top, Bool.random(using: &draw) { configuration.layout = .bottom }
             configuration.readReceipts = Double.random(in: 0..<1, using: &draw) < 0.8
             configuration.windowedHistory = true
-            if Bool.random(using: &draw) { configuration.loadNewerThreshold = [200, 800, 2000].randomElement(using: &draw)! }
+            if Bool.random(using: &draw) {
+                configuration.loadNewerThreshold = [200, 800, 2000].randomElement(using: &draw)!
+            }
         }
         self.rng = draw
         self.configuration = configuration
@@ -102,7 +108,8 @@ private struct PlausibleSession {
         viewport = (
             Double(Int.random(in: 560...1100, using: &self.rng)),
             Double(Int.random(in: 20...120, using: &self.rng)),
-            Double(Int.random(in: 34...100, using: &self.rng)))
+            Double(Int.random(in: 34...100, using: &self.rng))
+        )
     }
 
     // MARK: Random helpers
@@ -121,12 +128,12 @@ private struct PlausibleSession {
         Journal.current?.write(event)
         state.reduce(event)
         for effect in state.effects {
-            if case let .persistPosition(position) = effect { lastPosition = position }
+            if case .persistPosition(let position) = effect { lastPosition = position }
         }
         switch event {
-        case let .historyLoaded(messages, _, _), let .olderLoaded(messages, _), let .newerLoaded(messages, _):
+        case .historyLoaded(let messages, _, _), .olderLoaded(let messages, _), .newerLoaded(let messages, _):
             for message in messages { track(message.id) }
-        case let .windowLoaded(messages, _, _):
+        case .windowLoaded(let messages, _, _):
             // The window replaced everything: what the app tracks goes with it.
             loaded.removeAll()
             loadedIndex.removeAll()
@@ -134,15 +141,15 @@ private struct PlausibleSession {
             unconfirmed.removeAll { state.message(id: $0) == nil }
             if let id = streamingID, state.message(id: id) == nil { streamingID = nil }
             pendingAnimations = state.animating.count
-        case let .messageAppended(message, _):
+        case .messageAppended(let message, _):
             // Beyond the window a message is not inserted.
             guard state.message(id: message.id) != nil else { break }
             track(message.id)
             pendingAnimations += 1
-        case let .messageConfirmed(id, newID?):
+        case .messageConfirmed(let id, let newID?):
             untrack(id)
             track(newID)
-        case let .messageRemoved(id):
+        case .messageRemoved(let id):
             untrack(id)
         default:
             break
@@ -181,16 +188,22 @@ private struct PlausibleSession {
     mutating func open() {
         if chance(0.5) { emit(.appeared(restore: nil)) }
         let cacheFirst = chance(0.3)
-        if !cacheFirst { emit(.viewportChanged(height: viewport.height, insetTop: viewport.top, insetBottom: viewport.bottom)) }
+        if !cacheFirst {
+            emit(.viewportChanged(height: viewport.height, insetTop: viewport.top, insetBottom: viewport.bottom))
+        }
         let cached = history(count: int(0...40))
         emit(.historyLoaded(messages: cached, hasMoreOlder: olderPages > 0, firstUnreadID: firstUnread(in: cached)))
-        if cacheFirst { emit(.viewportChanged(height: viewport.height, insetTop: viewport.top, insetBottom: viewport.bottom)) }
+        if cacheFirst {
+            emit(.viewportChanged(height: viewport.height, insetTop: viewport.top, insetBottom: viewport.bottom))
+        }
         if chance(0.6) {
             // The network answer overlaps the cache and adds what is new.
             let overlap = Array(cached.suffix(int(0...10)))
             let fetched = overlap + history(count: int(0...8))
-            emit(.historyLoaded(
-                messages: fetched, hasMoreOlder: olderPages > 0, firstUnreadID: cached.isEmpty ? firstUnread(in: fetched) : nil))
+            emit(
+                .historyLoaded(
+                    messages: fetched, hasMoreOlder: olderPages > 0,
+                    firstUnreadID: cached.isEmpty ? firstUnread(in: fetched) : nil))
         }
     }
 
@@ -207,7 +220,8 @@ private struct PlausibleSession {
     mutating func history(count: Int) -> [ChatMessage] {
         (0..<count).map { _ in
             defer { nextLive += 1 }
-            return ChatMessage(id: "m\(nextLive)", direction: chance(0.4) ? .outgoing : .incoming, height: height(36...420))
+            return ChatMessage(
+                id: "m\(nextLive)", direction: chance(0.4) ? .outgoing : .incoming, height: height(36...420))
         }
     }
 
@@ -221,7 +235,8 @@ private struct PlausibleSession {
             }
             return
         }
-        if case .none = gesture {} else if chance(0.55) {
+        if case .none = gesture {
+        } else if chance(0.55) {
             continueGesture()
             return
         }
@@ -235,7 +250,8 @@ private struct PlausibleSession {
         }
         if state.pendingWindow != nil, chance(0.35) {
             // An app applies a window once the finger is up.
-            if case .dragging = gesture {} else {
+            if case .dragging = gesture {
+            } else {
                 answerWindow()
                 return
             }
@@ -250,7 +266,9 @@ private struct PlausibleSession {
                 if chance(0.1), let current = state.message(id: id)?.height {
                     emit(.tokensAppended(id: id, text: "…", heightDelta: nil, height: current + height(0...60)))
                 } else {
-                    emit(.tokensAppended(id: id, text: chance(0.5) ? "token" : nil, heightDelta: height(0...40), height: nil))
+                    emit(
+                        .tokensAppended(
+                            id: id, text: chance(0.5) ? "token" : nil, heightDelta: height(0...40), height: nil))
                 }
                 return
             }
@@ -260,7 +278,9 @@ private struct PlausibleSession {
             (6, .incoming), (4, .outgoing), (4, .measure), (2, .keyboard), (1, .focus),
             (1, .viewport), (state.hasMoreNewer ? 0 : 0.5, .refresh), (1, .remove),
         ]
-        if streamingID == nil, !state.hasMoreNewer { choices.append((configuration.layout == .top ? 6 : 3, .startStream)) }
+        if streamingID == nil, !state.hasMoreNewer {
+            choices.append((configuration.layout == .top ? 6 : 3, .startStream))
+        }
         if messenger { choices.append((1.5, .replyJump)) }
         if !unconfirmed.isEmpty { choices.append((4, .confirm)) }
         if case .none = gesture, !selecting, state.offset != nil { choices.append((7, .drag)) }
@@ -316,7 +336,9 @@ private struct PlausibleSession {
                 emit(.messageConfirmed(id: id, newID: nil))
             }
         case .measure:
-            guard let id = loaded.randomElement(using: &rng), let current = state.message(id: id)?.height else { return }
+            guard let id = loaded.randomElement(using: &rng), let current = state.message(id: id)?.height else {
+                return
+            }
             emit(.itemMeasured(id: id, height: max(0, current + height(0...120) - 50)))
         case .drag:
             emit(.dragBegan)
@@ -403,7 +425,10 @@ private struct PlausibleSession {
     mutating func appendIncoming() {
         let id = "m\(nextLive)"
         nextLive += 1
-        emit(.messageAppended(ChatMessage(id: id, direction: .incoming, height: height(36...300)), streaming: chance(0.2) ? false : nil))
+        emit(
+            .messageAppended(
+                ChatMessage(id: id, direction: .incoming, height: height(36...300)),
+                streaming: chance(0.2) ? false : nil))
     }
 
     mutating func restoreOnAppear() {
@@ -440,7 +465,8 @@ private struct PlausibleSession {
         }
         let page = (0..<int(5...30)).map { _ in
             defer { nextNewer += 1 }
-            return ChatMessage(id: "n\(nextNewer)", direction: chance(0.4) ? .outgoing : .incoming, height: height(36...420))
+            return ChatMessage(
+                id: "n\(nextNewer)", direction: chance(0.4) ? .outgoing : .incoming, height: height(36...420))
         }
         newerPages -= 1
         emit(.newerLoaded(messages: page, hasMoreNewer: newerPages > 0))
@@ -456,7 +482,8 @@ private struct PlausibleSession {
         let count = int(10...50)
         var window = (0..<count).map { _ in
             defer { nextWindow += 1 }
-            return ChatMessage(id: "w\(nextWindow)", direction: chance(0.4) ? .outgoing : .incoming, height: height(36...420))
+            return ChatMessage(
+                id: "w\(nextWindow)", direction: chance(0.4) ? .outgoing : .incoming, height: height(36...420))
         }
         if let around { window[int(0...(count - 1))].id = around }
         newerPages = around == nil ? 0 : int(0...4)
@@ -472,17 +499,20 @@ private struct PlausibleSession {
         switch gesture {
         case .none:
             return
-        case let .dragging(left, direction):
+        case .dragging(let left, let direction):
             if left > 0 {
                 emit(.scrolled(offset: overscrolled(offset + direction * Double(int(4...260)))))
                 gesture = .dragging(left: left - 1, direction: direction)
             } else {
                 let flick = chance(0.6)
                 let velocity = flick ? direction * Double(int(200...4000)) : 0
-                emit(.dragEnded(offset: overscrolled(offset + direction * Double(int(0...20))), velocity: flick ? velocity : (chance(0.5) ? 0 : nil)))
+                emit(
+                    .dragEnded(
+                        offset: overscrolled(offset + direction * Double(int(0...20))),
+                        velocity: flick ? velocity : (chance(0.5) ? 0 : nil)))
                 gesture = flick ? .momentum(left: int(1...8), velocity: velocity) : .none
             }
-        case let .momentum(left, velocity):
+        case .momentum(let left, let velocity):
             if chance(0.08) {
                 // The finger catches the scroll.
                 emit(.dragBegan)

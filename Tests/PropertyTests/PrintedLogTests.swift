@@ -11,10 +11,12 @@ struct PrintedLogTests {
     @Test("A printed scenario decodes line by line to its header and (finite) events")
     func printedLogsDecode() async {
         let tally = Tally()
-        await propertyCheck(count: 20, input: ReducerPropertyTests.hostile.generator(tally: tally, name: "printed")) { scenario in
+        await propertyCheck(count: 20, input: ReducerPropertyTests.hostile.generator(tally: tally, name: "printed")) {
+            scenario in
             Self.check(scenario)
         }
-        await propertyCheck(count: 5, input: ReducerPropertyTests.plausible.generator(tally: tally, name: "printed")) { scenario in
+        await propertyCheck(count: 5, input: ReducerPropertyTests.plausible.generator(tally: tally, name: "printed")) {
+            scenario in
             Self.check(scenario)
         }
         Breadcrumb.clear("printed")
@@ -23,7 +25,7 @@ struct PrintedLogTests {
     static func check(_ scenario: Scenario) {
         let log = PrintedLog(scenario)
         #expect(log.lines.count == scenario.events.count + 1)
-        guard case let .header(header)? = try? ChatLogLine(decoding: log.lines[0]) else {
+        guard case .header(let header)? = try? ChatLogLine(decoding: log.lines[0]) else {
             Issue.record("the header line does not decode: \(log.lines[0])")
             return
         }
@@ -32,7 +34,7 @@ struct PrintedLogTests {
         var decoded = ChatState(configuration: header.configuration)
         for (index, event) in scenario.events.enumerated() {
             let line = log.lines[index + 1]
-            guard case let .event(logged)? = try? ChatLogLine(decoding: line) else {
+            guard case .event(let logged)? = try? ChatLogLine(decoding: line) else {
                 Issue.record("step \(index + 1) does not decode: \(line)")
                 return
             }

@@ -36,7 +36,9 @@ struct ReducerPropertyTests {
 
     @Test("Plausible sessions: a bottom-inset change shifts a detached offset by ΔB")
     func plausibleInsetBottom() async {
-        await run(Self.plausible, name: "plausible-inset-bottom", count: Self.scenarios(share: 0.1, length: Self.plausible.length), ignoring: [])
+        await run(
+            Self.plausible, name: "plausible-inset-bottom",
+            count: Self.scenarios(share: 0.1, length: Self.plausible.length), ignoring: [])
     }
 
     @Test("Hostile input keeps every property after every step")
@@ -54,7 +56,9 @@ struct ReducerPropertyTests {
     // end then. See `KnownReducerBugs`.
     @Test("Plausible sessions with heights in thirds of a point keep every property")
     func plausibleThirdPoints() async {
-        await run(Self.plausibleThirds, name: "plausible-thirds", count: Self.scenarios(share: 0.1, length: Self.plausibleThirds.length))
+        await run(
+            Self.plausibleThirds, name: "plausible-thirds",
+            count: Self.scenarios(share: 0.1, length: Self.plausibleThirds.length))
     }
 
     @Test("Messenger sessions (first unread, read receipts, windows) keep every property")
@@ -64,7 +68,9 @@ struct ReducerPropertyTests {
 
     @Test("Hostile input with heights whose sums round keeps every property")
     func hostileFractionalHeights() async {
-        await run(Self.hostileFractions, name: "hostile-fractions", count: Self.scenarios(share: 0.1, length: Self.hostileFractions.length))
+        await run(
+            Self.hostileFractions, name: "hostile-fractions",
+            count: Self.scenarios(share: 0.1, length: Self.hostileFractions.length))
     }
 
     private func run(
@@ -72,13 +78,15 @@ struct ReducerPropertyTests {
     ) async {
         let tally = Tally()
         let start = ContinuousClock.now
-        await propertyCheck(count: count, input: drawing.generator(tally: tally, name: name, ignoring: ignored)) { scenario in
+        await propertyCheck(count: count, input: drawing.generator(tally: tally, name: name, ignoring: ignored)) {
+            scenario in
             Harness.check(scenario, name: name)
         }
         Breadcrumb.clear(name)
         let totals = tally.totals
         let elapsed = seconds(since: start)
-        print("""
+        print(
+            """
             PropertyTests \(name): \(totals.events) events (\(totals.messages) messages) in \
             \(totals.scenarios) scenarios, \(String(format: "%.1f", elapsed)) s, \
             \(RunSettings.runSeedText)

@@ -43,8 +43,9 @@ struct Scenario: Sendable, Equatable {
     var messageCount: Int {
         events.reduce(0) { count, event in
             switch event {
-            case let .historyLoaded(messages, _, _), let .olderLoaded(messages, _), let .newerLoaded(messages, _),
-                 let .windowLoaded(messages, _, _): count + messages.count
+            case .historyLoaded(let messages, _, _), .olderLoaded(let messages, _), .newerLoaded(let messages, _),
+                .windowLoaded(let messages, _, _):
+                count + messages.count
             case .messageAppended: count + 1
             default: count
             }
@@ -107,8 +108,9 @@ struct PrintedLog {
         func offset(_ value: Double, _ field: String) -> Double {
             guard !value.isFinite else { return value }
             let replacement = value.isNaN ? modelledOffset : (value > 0 ? hugeFinite : -hugeFinite)
-            changes.append("\(field) \(describe(value)) written as \(describe(replacement))"
-                + (value.isNaN ? " (the modelled offset; the reducer ignores a NaN offset)" : ""))
+            changes.append(
+                "\(field) \(describe(value)) written as \(describe(replacement))"
+                    + (value.isNaN ? " (the modelled offset; the reducer ignores a NaN offset)" : ""))
             return replacement
         }
         func velocity(_ value: Double?) -> Double? {
@@ -132,39 +134,40 @@ struct PrintedLog {
         }
 
         switch event {
-        case let .viewportChanged(height, insetTop, insetBottom):
+        case .viewportChanged(let height, let insetTop, let insetBottom):
             return .viewportChanged(
                 height: length(height, "height"), insetTop: length(insetTop, "insetTop"),
                 insetBottom: length(insetBottom, "insetBottom"))
-        case let .historyLoaded(list, more, firstUnreadID):
+        case .historyLoaded(let list, let more, let firstUnreadID):
             return .historyLoaded(messages: messages(list), hasMoreOlder: more, firstUnreadID: firstUnreadID)
-        case let .olderLoaded(list, more):
+        case .olderLoaded(let list, let more):
             return .olderLoaded(messages: messages(list), hasMoreOlder: more)
-        case let .newerLoaded(list, more):
+        case .newerLoaded(let list, let more):
             return .newerLoaded(messages: messages(list), hasMoreNewer: more)
-        case let .windowLoaded(list, older, newer):
+        case .windowLoaded(let list, let older, let newer):
             return .windowLoaded(messages: messages(list), hasMoreOlder: older, hasMoreNewer: newer)
-        case let .messageAppended(message, streaming):
+        case .messageAppended(let message, let streaming):
             return .messageAppended(messages([message])[0], streaming: streaming)
-        case let .tokensAppended(id, text, delta, height):
+        case .tokensAppended(let id, let text, let delta, let height):
             return .tokensAppended(
                 id: id, text: text, heightDelta: optionalLength(delta, "heightDelta"),
                 height: optionalLength(height, "height"))
-        case let .itemMeasured(id, height):
+        case .itemMeasured(let id, let height):
             return .itemMeasured(id: id, height: length(height, "height"))
-        case let .keyboardWillShow(height, time):
+        case .keyboardWillShow(let height, let time):
             return .keyboardWillShow(height: length(height, "height"), duration: duration(time))
-        case let .keyboardWillHide(time):
+        case .keyboardWillHide(let time):
             return .keyboardWillHide(duration: duration(time))
-        case let .scrolled(value):
+        case .scrolled(let value):
             return .scrolled(offset: offset(value, "offset"))
-        case let .dragEnded(value, speed):
+        case .dragEnded(let value, let speed):
             return .dragEnded(offset: offset(value, "offset"), velocity: velocity(speed))
-        case let .scrollSettled(value):
+        case .scrollSettled(let value):
             return .scrollSettled(offset: offset(value, "offset"))
-        case let .appeared(restore?) where !restore.delta.isFinite:
+        case .appeared(let restore?) where !restore.delta.isFinite:
             changes.append("restore delta \(describe(restore.delta)) written as 0 (the reducer uses 0)")
-            return .appeared(restore: SavedPosition(anchorID: restore.anchorID, delta: 0, wasAtBottom: restore.wasAtBottom))
+            return .appeared(
+                restore: SavedPosition(anchorID: restore.anchorID, delta: 0, wasAtBottom: restore.wasAtBottom))
         default:
             return event
         }

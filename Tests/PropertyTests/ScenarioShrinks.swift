@@ -53,22 +53,26 @@ struct ScenarioShrinks: Sequence, Sendable {
             sizes.append(size)
             size /= 2
         }
-        lazies.append(AnySequence(sizes.lazy.flatMap { size in
-            stride(from: 0, to: count, by: size).lazy.map { start in
-                var shorter = events
-                shorter.removeSubrange(start..<Swift.min(count, start + size))
-                return candidate(shorter)
-            }
-        }))
+        lazies.append(
+            AnySequence(
+                sizes.lazy.flatMap { size in
+                    stride(from: 0, to: count, by: size).lazy.map { start in
+                        var shorter = events
+                        shorter.removeSubrange(start..<Swift.min(count, start + size))
+                        return candidate(shorter)
+                    }
+                }))
 
         // 3. Simpler events.
-        lazies.append(AnySequence((0..<count).lazy.flatMap { index in
-            Self.simpler(events[index]).lazy.map { simpler in
-                var changed = events
-                changed[index] = simpler
-                return candidate(changed)
-            }
-        }))
+        lazies.append(
+            AnySequence(
+                (0..<count).lazy.flatMap { index in
+                    Self.simpler(events[index]).lazy.map { simpler in
+                        var changed = events
+                        changed[index] = simpler
+                        return candidate(changed)
+                    }
+                }))
 
         // 4. Default options.
         let configuration = scenario.configuration
@@ -85,11 +89,13 @@ struct ScenarioShrinks: Sequence, Sendable {
         reset { $0.focusScrollsToBottom = defaults.focusScrollsToBottom }
         reset { $0.pinMargin = defaults.pinMargin }
         reset { $0.reduceMotion = defaults.reduceMotion }
-        lazies.append(AnySequence(options.lazy.map { option in
-            var copy = template
-            copy.configuration = option
-            return copy
-        }))
+        lazies.append(
+            AnySequence(
+                options.lazy.map { option in
+                    var copy = template
+                    copy.configuration = option
+                    return copy
+                }))
 
         var outer = lazies.makeIterator()
         var inner: AnyIterator<Scenario>?
@@ -118,57 +124,64 @@ struct ScenarioShrinks: Sequence, Sendable {
             }
         }
         switch event {
-        case let .viewportChanged(height, top, bottom):
+        case .viewportChanged(let height, let top, let bottom):
             each([height, top, bottom]) { .viewportChanged(height: $0[0], insetTop: $0[1], insetBottom: $0[2]) }
-        case let .historyLoaded(messages, more, firstUnreadID):
+        case .historyLoaded(let messages, let more, let firstUnreadID):
             if firstUnreadID != nil { result.append(.historyLoaded(messages: messages, hasMoreOlder: more)) }
             result += Self.fewer(messages).map {
                 .historyLoaded(messages: $0, hasMoreOlder: more, firstUnreadID: firstUnreadID)
             }
-        case let .olderLoaded(messages, more):
+        case .olderLoaded(let messages, let more):
             return AnySequence(Self.fewer(messages).lazy.map { .olderLoaded(messages: $0, hasMoreOlder: more) })
-        case let .newerLoaded(messages, more):
+        case .newerLoaded(let messages, let more):
             return AnySequence(Self.fewer(messages).lazy.map { .newerLoaded(messages: $0, hasMoreNewer: more) })
-        case let .windowLoaded(messages, older, newer):
-            return AnySequence(Self.fewer(messages).lazy.map {
-                .windowLoaded(messages: $0, hasMoreOlder: older, hasMoreNewer: newer)
-            })
-        case let .messageAppended(message, streaming):
+        case .windowLoaded(let messages, let older, let newer):
+            return AnySequence(
+                Self.fewer(messages).lazy.map {
+                    .windowLoaded(messages: $0, hasMoreOlder: older, hasMoreNewer: newer)
+                })
+        case .messageAppended(let message, let streaming):
             if streaming != nil { result.append(.messageAppended(message, streaming: nil)) }
             each([message.height]) {
-                .messageAppended(ChatMessage(id: message.id, direction: message.direction, height: $0[0]), streaming: streaming)
+                .messageAppended(
+                    ChatMessage(id: message.id, direction: message.direction, height: $0[0]), streaming: streaming)
             }
-        case let .messageConfirmed(id, newID):
+        case .messageConfirmed(let id, let newID):
             if newID != nil { result.append(.messageConfirmed(id: id, newID: nil)) }
-        case let .tokensAppended(id, text, delta, height):
+        case .tokensAppended(let id, let text, let delta, let height):
             if text != nil { result.append(.tokensAppended(id: id, text: nil, heightDelta: delta, height: height)) }
-            if delta != nil, height != nil { result.append(.tokensAppended(id: id, text: text, heightDelta: nil, height: height)) }
+            if delta != nil, height != nil {
+                result.append(.tokensAppended(id: id, text: text, heightDelta: nil, height: height))
+            }
             if let delta, let replacement = simpler(delta) {
                 result.append(.tokensAppended(id: id, text: text, heightDelta: replacement, height: height))
             }
             if let height, let replacement = simpler(height) {
                 result.append(.tokensAppended(id: id, text: text, heightDelta: delta, height: replacement))
             }
-        case let .itemMeasured(id, height):
+        case .itemMeasured(let id, let height):
             each([height]) { .itemMeasured(id: id, height: $0[0]) }
-        case let .keyboardWillShow(height, duration):
+        case .keyboardWillShow(let height, let duration):
             if duration != nil { result.append(.keyboardWillShow(height: height, duration: nil)) }
             each([height]) { .keyboardWillShow(height: $0[0], duration: duration) }
-        case let .keyboardWillHide(duration):
+        case .keyboardWillHide(let duration):
             if duration != nil { result.append(.keyboardWillHide(duration: nil)) }
-        case let .scrolled(offset):
+        case .scrolled(let offset):
             each([offset]) { .scrolled(offset: $0[0]) }
-        case let .dragEnded(offset, velocity):
+        case .dragEnded(let offset, let velocity):
             if velocity != nil { result.append(.dragEnded(offset: offset, velocity: nil)) }
             each([offset]) { .dragEnded(offset: $0[0], velocity: velocity) }
             if let velocity, let replacement = simpler(velocity) {
                 result.append(.dragEnded(offset: offset, velocity: replacement))
             }
-        case let .scrollSettled(offset):
+        case .scrollSettled(let offset):
             each([offset]) { .scrollSettled(offset: $0[0]) }
-        case let .appeared(restore?):
+        case .appeared(let restore?):
             if let replacement = simpler(restore.delta) {
-                result.append(.appeared(restore: SavedPosition(anchorID: restore.anchorID, delta: replacement, wasAtBottom: restore.wasAtBottom)))
+                result.append(
+                    .appeared(
+                        restore: SavedPosition(
+                            anchorID: restore.anchorID, delta: replacement, wasAtBottom: restore.wasAtBottom)))
             }
             result.append(.appeared(restore: nil))
         default:

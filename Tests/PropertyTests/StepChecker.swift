@@ -131,7 +131,8 @@ struct StepChecker {
     func expectedWarning(for event: ChatEvent, in state: ChatState) -> String? {
         if case .dragEnded = event, !touching, !windowTookTheFinger { return "dragEnded without a drag" }
         return WarningRules.expected(
-            for: event, in: state, requestInFlight: older.inFlight, opens: !initialLoadConsumed && state.messageCount == 0)
+            for: event, in: state, requestInFlight: older.inFlight,
+            opens: !initialLoadConsumed && state.messageCount == 0)
     }
 
     /// Checks the step that took the state from `before` to `state` by applying `event`.
@@ -183,7 +184,10 @@ struct StepChecker {
         }
         if state.hasMoreNewer {
             if state.isAtBottom || !state.showJumpToLatest || state.mode == .following {
-                fail(.geometry, "hasMoreNewer with isAtBottom \(state.isAtBottom), showJumpToLatest \(state.showJumpToLatest), mode \(state.mode)")
+                fail(
+                    .geometry,
+                    "hasMoreNewer with isAtBottom \(state.isAtBottom), showJumpToLatest \(state.showJumpToLatest), mode \(state.mode)"
+                )
             }
         } else if let offset {
             let distance = state.maxOffset - offset
@@ -212,7 +216,8 @@ struct StepChecker {
         }
 
         // MARK: command
-        let issued = checkCommands(event: event, before: before, idLoadedBefore: idLoadedBefore, state: state, fail: fail)
+        let issued = checkCommands(
+            event: event, before: before, idLoadedBefore: idLoadedBefore, state: state, fail: fail)
 
         // MARK: stream
         checkStreams(event: event, idLoadedBefore: idLoadedBefore, issued: issued, state: state, fail: fail)
@@ -230,10 +235,13 @@ struct StepChecker {
         // MARK: pinned
         if state.mode == .pinned, !state.userHoldsView, let offset, small {
             if let question = state.messages.last(where: { $0.direction == .outgoing }),
-               let top = state.top(ofMessage: question.id) {
+                let top = state.top(ofMessage: question.id)
+            {
                 let expected = min(max(0, top - configuration.pinMargin), state.maxOffset)
                 if offset != expected {
-                    fail(.pinned, "pinned on \"\(question.id)\" at offset \(describe(offset)), expected \(describe(expected))")
+                    fail(
+                        .pinned,
+                        "pinned on \"\(question.id)\" at offset \(describe(offset)), expected \(describe(expected))")
                 }
             } else {
                 fail(.pinned, "pinned without any outgoing message")
@@ -242,16 +250,17 @@ struct StepChecker {
 
         // MARK: effects
         let persisted = state.effects.compactMap { effect -> SavedPosition? in
-            if case let .persistPosition(position) = effect { return position }
+            if case .persistPosition(let position) = effect { return position }
             return nil
         }
         // scrollSettled and disappeared persist; so does a drag that ends without velocity,
         // which settles the scroll.
-        let persists: Bool = switch event {
-        case .scrollSettled, .disappeared: true
-        case let .dragEnded(_, velocity): touching && Self.settles(velocity)
-        default: false
-        }
+        let persists: Bool =
+            switch event {
+            case .scrollSettled, .disappeared: true
+            case .dragEnded(_, let velocity): touching && Self.settles(velocity)
+            default: false
+            }
         switch event {
         case .dragBegan: windowTookTheFinger = false
         case .dragEnded: windowTookTheFinger = false
@@ -260,7 +269,7 @@ struct StepChecker {
         }
         switch event {
         case .dragBegan: touching = true
-        case let .dragEnded(_, velocity) where Self.settles(velocity): touching = false
+        case .dragEnded(_, let velocity) where Self.settles(velocity): touching = false
         case .scrollSettled, .jumpToLatestTapped, .windowLoaded: touching = false
         case .jumpToMessage where idLoadedBefore || configuration.windowedHistory: touching = false
         default: break
@@ -319,11 +328,15 @@ struct StepChecker {
         if !issued, command != before.target {
             // Only the first viewportChanged may complete a command issued before it.
             if case .viewportChanged = event, before.viewportHeight == nil, let command, let old = before.target,
-               command.kind == old.kind, command.id == old.id, command.anchor == old.anchor,
-               command.reason == old.reason, command.animated == old.animated, old.offset == nil {
+                command.kind == old.kind, command.id == old.id, command.anchor == old.anchor,
+                command.reason == old.reason, command.animated == old.animated, old.offset == nil
+            {
                 // Resolved.
             } else {
-                fail(.command, "scrollTarget changed without a new seq: \(String(describing: before.target)) -> \(String(describing: command))")
+                fail(
+                    .command,
+                    "scrollTarget changed without a new seq: \(String(describing: before.target)) -> \(String(describing: command))"
+                )
             }
         }
         if let command, let offset = state.offset, command.offset == nil {
@@ -335,7 +348,7 @@ struct StepChecker {
         var required: ScrollCommand.Reason?
         let holdEnded = before.held && !heldAfter
         switch event {
-        case let .historyLoaded(messages, _, _):
+        case .historyLoaded(let messages, _, _):
             if before.messageCount == 0, state.messageCount > 0, !initialLoadConsumed, !messages.isEmpty {
                 initialLoadConsumed = true
                 if !before.held {
@@ -345,7 +358,7 @@ struct StepChecker {
             }
         case .messageAppended where before.hasMoreNewer:
             break  // Not inserted: an outgoing one requests the newest page instead.
-        case let .messageAppended(message, _) where !idLoadedBefore:
+        case .messageAppended(let message, _) where !idLoadedBefore:
             switch message.direction {
             case .outgoing:
                 if before.held {
@@ -399,7 +412,9 @@ struct StepChecker {
             break
         }
         if before.held, heldAfter, issued {
-            fail(.command, "command \(command!.reason) issued while the view was held before and after \(event.type.rawValue)")
+            fail(
+                .command,
+                "command \(command!.reason) issued while the view was held before and after \(event.type.rawValue)")
         }
         guard issued, let command else {
             if let required {
@@ -422,33 +437,50 @@ struct StepChecker {
             fail(.command, "\(command.reason) animated \(command.animated)")
         }
         // The open at the first unread message, and a window without the requested message.
-        let firstUnread: String? = if case let .historyLoaded(_, _, id) = event { id } else { nil }
+        let firstUnread: String? = if case .historyLoaded(_, _, let id) = event { id } else { nil }
         let bottomInstead = isWindow && command.kind == .bottom
         switch command.reason {
         case .initialLoad where command.kind == .item:
             if firstUnread == nil || command.id != firstUnread || command.anchor != .top {
-                fail(.command, "initialLoad to item \(String(describing: command.id)) with anchor \(String(describing: command.anchor)), firstUnreadID \(String(describing: firstUnread))")
+                fail(
+                    .command,
+                    "initialLoad to item \(String(describing: command.id)) with anchor \(String(describing: command.anchor)), firstUnreadID \(String(describing: firstUnread))"
+                )
             }
         case .initialLoad, .outgoingMessage, .incomingMessage, .jumpToLatest, .focus:
             if command.kind != .bottom { fail(.command, "\(command.reason) of kind \(command.kind)") }
         case .newQuestion:
-            if !bottomInstead, command.kind != .item || command.anchor != .top { fail(.command, "newQuestion of kind \(command.kind)/\(String(describing: command.anchor))") }
+            if !bottomInstead, command.kind != .item || command.anchor != .top {
+                fail(.command, "newQuestion of kind \(command.kind)/\(String(describing: command.anchor))")
+            }
         case .jumpToMessage:
-            if !bottomInstead, command.kind != .item || command.anchor != .center { fail(.command, "jumpToMessage of kind \(command.kind)/\(String(describing: command.anchor))") }
-            if case let .jumpToMessage(id) = event, command.id != id { fail(.command, "jumpToMessage to \(String(describing: command.id)), expected \(id)") }
+            if !bottomInstead, command.kind != .item || command.anchor != .center {
+                fail(.command, "jumpToMessage of kind \(command.kind)/\(String(describing: command.anchor))")
+            }
+            if case .jumpToMessage(let id) = event, command.id != id {
+                fail(.command, "jumpToMessage to \(String(describing: command.id)), expected \(id)")
+            }
             if isWindow, let id = before.pendingWindow?.around, state.message(id: id) != nil, command.id != id {
                 fail(.command, "a window holding \(id) jumped to \(String(describing: command.id))")
             }
         case .restore:
-            if command.kind == .item, command.anchor != .top { fail(.command, "restore to an item with anchor \(String(describing: command.anchor))") }
+            if command.kind == .item, command.anchor != .top {
+                fail(.command, "restore to an item with anchor \(String(describing: command.anchor))")
+            }
         }
         switch command.kind {
         case .bottom:
             if command.id != state.newestMessageID {
-                fail(.command, "bottom command names \(String(describing: command.id)), newest is \(String(describing: state.newestMessageID))")
+                fail(
+                    .command,
+                    "bottom command names \(String(describing: command.id)), newest is \(String(describing: state.newestMessageID))"
+                )
             }
             if command.anchor != nil || command.unitAnchorY != nil {
-                fail(.command, "bottom command with anchor \(String(describing: command.anchor)) / unitAnchorY \(describe(command.unitAnchorY))")
+                fail(
+                    .command,
+                    "bottom command with anchor \(String(describing: command.anchor)) / unitAnchorY \(describe(command.unitAnchorY))"
+                )
             }
             let expectedMode: ScrollMode = state.hasMoreNewer ? .detached : .following
             if state.mode != expectedMode { fail(.command, "mode \(state.mode) after a bottom command") }
@@ -456,11 +488,13 @@ struct StepChecker {
             if command.id.flatMap({ state.message(id: $0) }) == nil {
                 fail(.command, "item command names \(String(describing: command.id)), which is not loaded")
             }
-            let expectedModes: Set<ScrollMode> = switch command.reason {
-            case .newQuestion: [.pinned]
-            case .initialLoad: state.offset == nil ? [.detached] : (state.hasMoreNewer ? [.detached] : [.detached, .following])
-            default: [.detached]
-            }
+            let expectedModes: Set<ScrollMode> =
+                switch command.reason {
+                case .newQuestion: [.pinned]
+                case .initialLoad:
+                    state.offset == nil ? [.detached] : (state.hasMoreNewer ? [.detached] : [.detached, .following])
+                default: [.detached]
+                }
             if !expectedModes.contains(state.mode) { fail(.command, "mode \(state.mode) after \(command.reason)") }
         }
         if let offset = state.offset {
@@ -470,23 +504,32 @@ struct StepChecker {
                 }
                 // The open at the first unread message snaps the last atBottomThreshold points
                 // when it follows, as at the end of a hold (specification §10).
-                let snapped = command.reason == .initialLoad && command.kind == .item && state.mode == .following
+                let snapped =
+                    command.reason == .initialLoad && command.kind == .item && state.mode == .following
                     && offset == state.maxOffset && state.maxOffset - target <= configuration.atBottomThreshold
                 if target != offset, !snapped {
                     fail(.command, "command offset \(describe(target)) but the modelled offset is \(describe(offset))")
                 }
             }
             if let height = state.viewportHeight, height > 0, command.kind == .item {
-                let below: Double? = switch command.reason {
-                case .initialLoad: 0
-                case .newQuestion: configuration.pinMargin
-                case .jumpToMessage: state.visibleHeight / 2
-                case .restore:
-                    if case let .appeared(restore?) = event { restore.delta.isFinite ? -restore.delta : 0 } else { nil }
-                default: nil
-                }
+                let below: Double? =
+                    switch command.reason {
+                    case .initialLoad: 0
+                    case .newQuestion: configuration.pinMargin
+                    case .jumpToMessage: state.visibleHeight / 2
+                    case .restore:
+                        if case .appeared(let restore?) = event {
+                            restore.delta.isFinite ? -restore.delta : 0
+                        } else {
+                            nil
+                        }
+                    default: nil
+                    }
                 if let below, command.unitAnchorY != (state.insetTop + below) / height {
-                    fail(.command, "\(command.reason) unitAnchorY \(describe(command.unitAnchorY)), expected \(describe((state.insetTop + below) / height))")
+                    fail(
+                        .command,
+                        "\(command.reason) unitAnchorY \(describe(command.unitAnchorY)), expected \(describe((state.insetTop + below) / height))"
+                    )
                 }
             }
         } else if command.offset != nil {
@@ -508,7 +551,7 @@ struct StepChecker {
         let automatic = issued && !(state.scrollTarget.map { userNavigation.contains($0.reason) } ?? true)
         let reason = state.scrollTarget?.reason.rawValue ?? "none"
 
-        if case let .messageAppended(message, streaming) = event, !idLoadedBefore {
+        if case .messageAppended(let message, let streaming) = event, !idLoadedBefore {
             // The append's own command is the one command the answer may cause. A command
             // caused by this append is not caused by the other open streams.
             if streaming == true { streams[message.id] = automatic ? 1 : 0 }
@@ -523,25 +566,29 @@ struct StepChecker {
 
         // The stream an event names, if it names one that is open; otherwise an automatic
         // command counts against every open stream.
-        let named: String? = switch event {
-        case let .tokensAppended(id, _, _, _), let .itemMeasured(id, _), let .streamFinished(id),
-             let .messageRemoved(id), let .messageConfirmed(id, _), let .entranceAnimationFinished(id):
-            streams[id] != nil ? id : nil
-        default: nil
-        }
+        let named: String? =
+            switch event {
+            case .tokensAppended(let id, _, _, _), .itemMeasured(let id, _), .streamFinished(let id),
+                .messageRemoved(let id), .messageConfirmed(let id, _), .entranceAnimationFinished(let id):
+                streams[id] != nil ? id : nil
+            default: nil
+            }
         if automatic {
             for id in named.map({ [$0] }) ?? Array(streams.keys) {
                 let count = streams[id]! + 1
                 streams[id] = count
                 if count > 1 {
-                    fail(.stream, "streamed answer \"\(id)\" caused command number \(count) (\(reason)) at \(event.type.rawValue)")
+                    fail(
+                        .stream,
+                        "streamed answer \"\(id)\" caused command number \(count) (\(reason)) at \(event.type.rawValue)"
+                    )
                 }
             }
         }
         switch event {
-        case let .streamFinished(id), let .messageRemoved(id):
+        case .streamFinished(let id), .messageRemoved(let id):
             streams[id] = nil
-        case let .messageConfirmed(id, newID?):
+        case .messageConfirmed(let id, let newID?):
             if state.message(id: id) == nil, let count = streams.removeValue(forKey: id) {
                 streams[newID] = count
             }
@@ -556,15 +603,16 @@ struct StepChecker {
         event: ChatEvent, state: ChatState, fail: (Property, @autoclosure () -> String) -> Void
     ) {
         let requests = state.effects.compactMap { effect -> String? in
-            if case let .loadOlder(before) = effect { return before }
+            if case .loadOlder(let before) = effect { return before }
             return nil
         }
-        let outcome: PagingModel.Outcome? = switch event {
-        case .olderLoaded: .page
-        case .loadOlderFailed: .failure
-        case .windowLoaded: .window
-        default: nil
-        }
+        let outcome: PagingModel.Outcome? =
+            switch event {
+            case .olderLoaded: .page
+            case .loadOlderFailed: .failure
+            case .windowLoaded: .window
+            default: nil
+            }
         older.check(
             PagingModel.Step(
                 name: "loadOlder", property: .loadOlder, requests: requests, outcome: outcome,
@@ -581,18 +629,21 @@ struct StepChecker {
         var windows = 0
         for effect in state.effects {
             switch effect {
-            case let .loadNewer(after): requests.append(after)
+            case .loadNewer(let after): requests.append(after)
             case .loadWindow: windows += 1
             case .loadOlder, .persistPosition, .markRead: break
             }
         }
-        let outcome: PagingModel.Outcome? = switch event {
-        case .newerLoaded: .page
-        case .loadNewerFailed: .failure
-        case .windowLoaded: .window
-        default: nil
+        let outcome: PagingModel.Outcome? =
+            switch event {
+            case .newerLoaded: .page
+            case .loadNewerFailed: .failure
+            case .windowLoaded: .window
+            default: nil
+            }
+        if case .windowLoaded = event, state.pendingWindow != nil {
+            fail(.windows, "a window arrived, but one is still pending")
         }
-        if case .windowLoaded = event, state.pendingWindow != nil { fail(.windows, "a window arrived, but one is still pending") }
         newer.check(
             PagingModel.Step(
                 name: "loadNewer", property: .windows, requests: requests, outcome: outcome,
@@ -610,28 +661,36 @@ struct StepChecker {
         event: ChatEvent, before: Observation, state: ChatState, fail: (Property, @autoclosure () -> String) -> Void
     ) {
         let marks = state.effects.compactMap { effect -> String? in
-            if case let .markRead(upTo) = effect { return upTo }
+            if case .markRead(let upTo) = effect { return upTo }
             return nil
         }
         guard configuration.readReceipts else {
             if state.readUpTo != nil || !marks.isEmpty {
-                fail(.reading, "readUpTo \(String(describing: state.readUpTo)) and \(marks.count) markRead without readReceipts")
+                fail(
+                    .reading,
+                    "readUpTo \(String(describing: state.readUpTo)) and \(marks.count) markRead without readReceipts")
             }
             return
         }
         if marks.count > 1 { fail(.reading, "\(marks.count) markRead effects in one step") }
         if let mark = marks.first {
-            if mark != state.readUpTo { fail(.reading, "markRead up to \(mark), but readUpTo is \(String(describing: state.readUpTo))") }
+            if mark != state.readUpTo {
+                fail(.reading, "markRead up to \(mark), but readUpTo is \(String(describing: state.readUpTo))")
+            }
             if mark == before.readUpTo { fail(.reading, "markRead repeats \(mark)") }
         }
         if case .windowLoaded = event { return }
         // Within a window, readUpTo never moves back (a removed or renamed one is moved by the rules).
         if let old = before.readUpTo, let oldOrder = before.readUpToOrder, state.orderForTesting(of: old) == oldOrder {
             guard let new = state.readUpTo, let order = state.orderForTesting(of: new) else {
-                fail(.reading, "readUpTo went from \(old) to \(String(describing: state.readUpTo)) at \(event.type.rawValue)")
+                fail(
+                    .reading,
+                    "readUpTo went from \(old) to \(String(describing: state.readUpTo)) at \(event.type.rawValue)")
                 return
             }
-            if order < oldOrder { fail(.reading, "readUpTo moved back from \(old) to \(new) at \(event.type.rawValue)") }
+            if order < oldOrder {
+                fail(.reading, "readUpTo moved back from \(old) to \(new) at \(event.type.rawValue)")
+            }
         }
     }
 
@@ -652,7 +711,10 @@ struct StepChecker {
         let after = state.anchorForTesting
         let top = after.flatMap { state.top(ofMessage: $0.id) }
         if let after, let top, !close(offset, clamp(top + after.delta)) {
-            fail(.anchor, "\(event.type.rawValue): offset \(describe(offset)), but clamp(top(\(after.id)) \(describe(top)) + \(describe(after.delta))) = \(describe(clamp(top + after.delta)))")
+            fail(
+                .anchor,
+                "\(event.type.rawValue): offset \(describe(offset)), but clamp(top(\(after.id)) \(describe(top)) + \(describe(after.delta))) = \(describe(clamp(top + after.delta)))"
+            )
             return
         }
 
@@ -665,7 +727,8 @@ struct StepChecker {
             bottomShift = state.keyboardHeight - before.keyboardHeight
         case .viewportChanged:
             if state.viewportHeight == before.viewportHeight, state.insetTop == before.insetTop,
-               state.insetBottom != before.insetBottom {
+                state.insetBottom != before.insetBottom
+            {
                 bottomShift = state.insetBottom - before.insetBottom
             } else if state.insetBottom != before.insetBottom {
                 return  // Both edges moved; no simple rule to check.
@@ -677,7 +740,10 @@ struct StepChecker {
             let expected = clamp(offsetBefore + bottomShift)
             if !close(offset, expected) {
                 let property: Property = if case .viewportChanged = event { .insetBottom } else { .bottomEdge }
-                fail(property, "\(event.type.rawValue) moved the bottom edge by \(describe(bottomShift)): offset \(describe(offsetBefore)) -> \(describe(offset)), expected \(describe(expected))")
+                fail(
+                    property,
+                    "\(event.type.rawValue) moved the bottom edge by \(describe(bottomShift)): offset \(describe(offsetBefore)) -> \(describe(offset)), expected \(describe(expected))"
+                )
             }
             return
         }
@@ -687,8 +753,8 @@ struct StepChecker {
         var anchorID = anchor.id
         switch event {
         case .olderLoaded, .tokensAppended, .itemMeasured, .historyLoaded, .streamFinished,
-             .entranceAnimationFinished, .highlightFinished, .inputBlurred, .loadOlderFailed,
-             .messageAppended, .viewportChanged, .loadNewerFailed, .windowLoadFailed:
+            .entranceAnimationFinished, .highlightFinished, .inputBlurred, .loadOlderFailed,
+            .messageAppended, .viewportChanged, .loadNewerFailed, .windowLoadFailed:
             break
         case .newerLoaded:
             // Specification §11: what is on screen does not move (the anchor is taken where the view is).
@@ -696,9 +762,9 @@ struct StepChecker {
                 fail(.anchor, "newerLoaded moved the offset from \(describe(offsetBefore)) to \(describe(offset))")
             }
             return
-        case let .messageRemoved(id):
+        case .messageRemoved(let id):
             if id == anchor.id { return }  // The anchor moves to a neighbour.
-        case let .messageConfirmed(id, newID):
+        case .messageConfirmed(let id, let newID):
             // Renamed unless the new id was taken.
             if id == anchor.id, let newID, state.message(id: id) == nil { anchorID = newID }
         default:
@@ -709,12 +775,19 @@ struct StepChecker {
             return
         }
         if after.id != anchorID || after.delta != anchor.delta {
-            fail(.anchor, "the anchor moved from (\(anchor.id), \(describe(anchor.delta))) to (\(after.id), \(describe(after.delta))) at \(event.type.rawValue)")
+            fail(
+                .anchor,
+                "the anchor moved from (\(anchor.id), \(describe(anchor.delta))) to (\(after.id), \(describe(after.delta))) at \(event.type.rawValue)"
+            )
             return
         }
         if close(offsetBefore, anchorTopBefore + anchor.delta), close(offset, top + after.delta),
-           !close(top - offset, anchorTopBefore - offsetBefore) {
-            fail(.anchor, "\"\(after.id)\" moved on screen from \(describe(anchorTopBefore - offsetBefore)) to \(describe(top - offset)) at \(event.type.rawValue)")
+            !close(top - offset, anchorTopBefore - offsetBefore)
+        {
+            fail(
+                .anchor,
+                "\"\(after.id)\" moved on screen from \(describe(anchorTopBefore - offsetBefore)) to \(describe(top - offset)) at \(event.type.rawValue)"
+            )
         }
     }
 }
@@ -754,16 +827,17 @@ enum WarningRules {
             return value.isNaN ? "a NaN offset" : nil
         }
         switch event {
-        case let .viewportChanged(height, top, bottom):
+        case .viewportChanged(let height, let top, let bottom):
             return [height, top, bottom].first(where: bad).map { "viewport value \(describe($0))" }
-        case let .historyLoaded(messages, _, firstUnreadID):
+        case .historyLoaded(let messages, _, let firstUnreadID):
             if let problem = newMessagesWithBadHeights(messages) { return problem }
             if opens, let id = firstUnreadID, !messages.isEmpty,
-               messages.first(where: { $0.id == id })?.direction != .incoming {
+                messages.first(where: { $0.id == id })?.direction != .incoming
+            {
                 return "firstUnreadID \"\(id)\" is not a loaded incoming message"
             }
             return nil
-        case let .newerLoaded(messages, _):
+        case .newerLoaded(let messages, _):
             if !state.isLoadingNewer { return "newerLoaded without a request" }
             if let problem = newMessagesWithBadHeights(messages) { return problem }
             var seen = Set<String>()
@@ -773,16 +847,17 @@ enum WarningRules {
             return nil
         case .loadNewerFailed:
             return state.isLoadingNewer ? nil : "loadNewerFailed without a request"
-        case let .windowLoaded(messages, _, _):
+        case .windowLoaded(let messages, _, _):
             if let problem = windowWithBadHeights(messages) { return problem }
             if let pending = state.pendingWindow, pending.reason == .jumpToMessage, let id = pending.around,
-               !messages.contains(where: { $0.id == id }) {
+                !messages.contains(where: { $0.id == id })
+            {
                 return "a window without the message \"\(id)\" it was requested around"
             }
             return nil
         case .windowLoadFailed:
             return state.pendingWindow == nil ? "windowLoadFailed without a request" : nil
-        case let .olderLoaded(messages, _):
+        case .olderLoaded(let messages, _):
             if !requestInFlight { return "olderLoaded without a request" }
             if let problem = newMessagesWithBadHeights(messages) { return problem }
             var seen = Set<String>()
@@ -792,18 +867,21 @@ enum WarningRules {
             return nil
         case .loadOlderFailed:
             return requestInFlight ? nil : "loadOlderFailed without a request"
-        case let .messageAppended(message, _):
+        case .messageAppended(let message, _):
             if state.message(id: message.id) != nil { return "duplicate id \"\(message.id)\"" }
             return bad(message.height) ? "height \(describe(message.height))" : nil
-        case let .messageConfirmed(id, newID):
+        case .messageConfirmed(let id, let newID):
             // A window may hold the confirmed message under its server id already (specification §11).
             if state.hasMoreNewer || state.windowReplacedForTesting, state.message(id: id) == nil,
-               let newID, state.message(id: newID) != nil { return nil }
+                let newID, state.message(id: newID) != nil
+            {
+                return nil
+            }
             if let problem = unknown(id) { return problem }
             if state.message(id: id)?.direction == .incoming { return "confirming incoming \"\(id)\"" }
             if let newID, newID != id, state.message(id: newID) != nil { return "new id \"\(newID)\" already loaded" }
             return nil
-        case let .tokensAppended(id, _, delta, height):
+        case .tokensAppended(let id, _, let delta, let height):
             guard state.message(id: id) != nil else { return unknown(id) }
             if let height { return bad(height) ? "height \(describe(height))" : nil }
             if let delta, let current = state.message(id: id)?.height {
@@ -811,23 +889,23 @@ enum WarningRules {
                 if current + delta > ChatState.maximumLength { return "grown height \(describe(current + delta))" }
             }
             return nil
-        case let .itemMeasured(id, height):
+        case .itemMeasured(let id, let height):
             guard state.message(id: id) != nil else { return unknown(id) }
             return bad(height) ? "height \(describe(height))" : nil
-        case let .streamFinished(id), let .messageRemoved(id):
+        case .streamFinished(let id), .messageRemoved(let id):
             return unknown(id)
-        case let .jumpToMessage(id):
+        case .jumpToMessage(let id):
             // With windowedHistory, an id that is not loaded requests a window.
             return state.message(id: id) == nil && !state.configuration.windowedHistory ? "unknown id \"\(id)\"" : nil
-        case let .entranceAnimationFinished(id):
+        case .entranceAnimationFinished(let id):
             return unknown(id)
-        case let .keyboardWillShow(height, _):
+        case .keyboardWillShow(let height, _):
             return bad(height) ? "keyboard height \(describe(height))" : nil
-        case let .scrolled(value), let .scrollSettled(value):
+        case .scrolled(let value), .scrollSettled(let value):
             return offsetProblem(value)
-        case let .dragEnded(value, _):
+        case .dragEnded(let value, _):
             return offsetProblem(value)
-        case let .appeared(restore?):
+        case .appeared(let restore?):
             if state.userHoldsView { return "appeared while held" }
             if restore.wasAtBottom { return nil }
             guard let id = restore.anchorID else { return "restore without anchorID" }
@@ -883,7 +961,9 @@ struct PagingModel {
         }
         let stillInFlight = inFlight && step.outcome == nil
         if step.requests.count > 1 { fail(step.property, "\(step.requests.count) \(name) effects in one step") }
-        if stillInFlight, !step.requests.isEmpty { fail(step.property, "a \(name) effect while a request was in flight") }
+        if stillInFlight, !step.requests.isEmpty {
+            fail(step.property, "a \(name) effect while a request was in flight")
+        }
         if let id = step.requests.first, id != step.edgeID {
             fail(step.property, "\(name) names \"\(id)\", but the edge message is \(String(describing: step.edgeID))")
         }
@@ -896,13 +976,17 @@ struct PagingModel {
             }
         }
         if expected != !step.requests.isEmpty {
-            fail(step.property, expected
-                ? "no \(name) effect at \(describe(step.position)) with more history and no request in flight"
-                : "a \(name) effect the rule does not ask for (at \(describe(step.position)), more history \(step.hasMore))")
+            fail(
+                step.property,
+                expected
+                    ? "no \(name) effect at \(describe(step.position)) with more history and no request in flight"
+                    : "a \(name) effect the rule does not ask for (at \(describe(step.position)), more history \(step.hasMore))"
+            )
         }
         inFlight = stillInFlight || !step.requests.isEmpty
         if step.isLoading != inFlight {
-            fail(step.property, "\(name) loading \(step.isLoading), but a request is \(inFlight ? "" : "not ")in flight")
+            fail(
+                step.property, "\(name) loading \(step.isLoading), but a request is \(inFlight ? "" : "not ")in flight")
         }
     }
 }

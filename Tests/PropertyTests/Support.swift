@@ -1,5 +1,5 @@
-import Foundation
 import ChatScrollUtilities
+import Foundation
 import PropertyBased
 import Testing
 

@@ -38,7 +38,9 @@ struct RecorderTests {
         recorder.record(.tokensAppended(id: "a", text: "hi", heightDelta: 4, height: nil), time: 2)
         let lines = recorder.exportLines(keepingText: true)
         #expect(lines.count == 3)
-        #expect(try ChatLogLine(decoding: lines[0]) == .header(recorder.exportHeader(redactor: ChatLogRedactor(dropsText: false))))
+        #expect(
+            try ChatLogLine(decoding: lines[0])
+                == .header(recorder.exportHeader(redactor: ChatLogRedactor(dropsText: false))))
         #expect(lines[1] == #"{"type":"viewportChanged","height":800,"insetTop":100,"insetBottom":50,"t":1}"#)
         #expect(lines[2] == #"{"type":"tokensAppended","id":"a","text":"hi","heightDelta":4,"t":2}"#)
         #expect(recorder.exportLines()[2] == #"{"type":"tokensAppended","id":"a","heightDelta":4,"t":2}"#)

@@ -7,22 +7,32 @@ import TestSupport
 import Testing
 
 /// Ids no pseudonym contains, so that a search for them cannot be fooled.
-private let secretIDs = ["alpha-secret", "bravo-secret", "charlie-secret", "delta-secret", "echo-secret", "fox-secret", "golf-secret"]
+private let secretIDs = [
+    "alpha-secret", "bravo-secret", "charlie-secret", "delta-secret", "echo-secret", "fox-secret", "golf-secret",
+]
 private let secretTexts = ["my PIN is 4321", "meet me at the old mill"]
 
 /// Every place an id or text can appear in an event.
 private let sensitiveEvents: [LoggedEvent] = [
     LoggedEvent(.viewportChanged(height: 800, insetTop: 100, insetBottom: 50), time: 0),
-    LoggedEvent(.historyLoaded(messages: [
-        ChatMessage(id: "charlie-secret", direction: .incoming, height: 100),
-        ChatMessage(id: "delta-secret", direction: .outgoing, height: 80),
-    ], hasMoreOlder: true), time: 1),
-    LoggedEvent(.olderLoaded(messages: [ChatMessage(id: "bravo-secret", direction: .incoming, height: 90)], hasMoreOlder: false), time: 2),
-    LoggedEvent(.messageAppended(ChatMessage(id: "echo-secret", direction: .outgoing, height: 50), streaming: nil), time: 3),
+    LoggedEvent(
+        .historyLoaded(
+            messages: [
+                ChatMessage(id: "charlie-secret", direction: .incoming, height: 100),
+                ChatMessage(id: "delta-secret", direction: .outgoing, height: 80),
+            ], hasMoreOlder: true), time: 1),
+    LoggedEvent(
+        .olderLoaded(
+            messages: [ChatMessage(id: "bravo-secret", direction: .incoming, height: 90)], hasMoreOlder: false), time: 2
+    ),
+    LoggedEvent(
+        .messageAppended(ChatMessage(id: "echo-secret", direction: .outgoing, height: 50), streaming: nil), time: 3),
     LoggedEvent(.messageConfirmed(id: "echo-secret", newID: "fox-secret"), time: 4),
-    LoggedEvent(.messageAppended(ChatMessage(id: "alpha-secret", direction: .incoming, height: 40), streaming: true), time: 5),
+    LoggedEvent(
+        .messageAppended(ChatMessage(id: "alpha-secret", direction: .incoming, height: 40), streaming: true), time: 5),
     LoggedEvent(.tokensAppended(id: "alpha-secret", text: "my PIN is 4321", heightDelta: 20, height: nil), time: 6),
-    LoggedEvent(.tokensAppended(id: "alpha-secret", text: "meet me at the old mill", heightDelta: nil, height: 120), time: 7),
+    LoggedEvent(
+        .tokensAppended(id: "alpha-secret", text: "meet me at the old mill", heightDelta: nil, height: 120), time: 7),
     LoggedEvent(.streamFinished(id: "alpha-secret"), time: 8),
     LoggedEvent(.itemMeasured(id: "delta-secret", height: 95), time: 9),
     LoggedEvent(.entranceAnimationFinished(id: "fox-secret"), time: 10),
@@ -44,10 +54,17 @@ struct RedactionTests {
     func pseudonymsInOrder() {
         var redactor = ChatLogRedactor(redactsIDs: true)
         let redacted = sensitiveEvents.map { redactor.redact($0) }
-        #expect(redacted[1].event == .historyLoaded(messages: [
-            ChatMessage(id: "m1", direction: .incoming, height: 100), ChatMessage(id: "m2", direction: .outgoing, height: 80),
-        ], hasMoreOlder: true))
-        #expect(redacted[2].event == .olderLoaded(messages: [ChatMessage(id: "m3", direction: .incoming, height: 90)], hasMoreOlder: false))
+        #expect(
+            redacted[1].event
+                == .historyLoaded(
+                    messages: [
+                        ChatMessage(id: "m1", direction: .incoming, height: 100),
+                        ChatMessage(id: "m2", direction: .outgoing, height: 80),
+                    ], hasMoreOlder: true))
+        #expect(
+            redacted[2].event
+                == .olderLoaded(
+                    messages: [ChatMessage(id: "m3", direction: .incoming, height: 90)], hasMoreOlder: false))
         #expect(redacted[4].event == .messageConfirmed(id: "m4", newID: "m5"))
         #expect(redacted[6].event == .tokensAppended(id: "m6", text: nil, heightDelta: 20, height: nil))
         #expect(redacted[11].event == .jumpToMessage(id: "m1"))
@@ -99,12 +116,14 @@ struct RedactionTests {
         #expect(redacted.configuration == ChatConfiguration(layout: .top, pinMargin: 8))
         let reread = try ChatLog(decoding: Array(output.utf8))
         #expect(reread == redacted)
-        #expect(reread.events.map(\.event) == [
-            .viewportChanged(height: 800, insetTop: 100, insetBottom: 50),
-            .historyLoaded(messages: [ChatMessage(id: "m1", direction: .incoming, height: 100)], hasMoreOlder: false),
-            .messageAppended(ChatMessage(id: "m2", direction: .outgoing, height: 50), streaming: nil),
-            .tokensAppended(id: "m2", text: nil, heightDelta: 10, height: nil),
-        ])
+        #expect(
+            reread.events.map(\.event) == [
+                .viewportChanged(height: 800, insetTop: 100, insetBottom: 50),
+                .historyLoaded(
+                    messages: [ChatMessage(id: "m1", direction: .incoming, height: 100)], hasMoreOlder: false),
+                .messageAppended(ChatMessage(id: "m2", direction: .outgoing, height: 50), streaming: nil),
+                .tokensAppended(id: "m2", text: nil, heightDelta: 10, height: nil),
+            ])
     }
 
     @Test("replay redact writes a log that replays like the original apart from the ids")
@@ -113,7 +132,8 @@ struct RedactionTests {
         defer { folder.remove() }
         var recorder = ChatRecorder()
         for logged in sensitiveEvents { recorder.record(logged) }
-        try folder.write("report.jsonl", recorder.exportLog(metadata: ["user": "meet me at the old mill"], keepingText: true))
+        try folder.write(
+            "report.jsonl", recorder.exportLog(metadata: ["user": "meet me at the old mill"], keepingText: true))
         let run = try ReplayBinary.run(["redact", folder.path("report.jsonl"), "-o", folder.path("safe.jsonl")])
         #expect(run.status == 0, "\(run.stderr)")
         let output = try #require(folder.read("safe.jsonl"))

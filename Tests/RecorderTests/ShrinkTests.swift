@@ -54,7 +54,9 @@ struct ShrinkTests {
         // The output replays as written and still shows it.
         let reread = try ChatLog(decoding: Array(result.log.jsonLines.utf8))
         #expect(replayed(reread).warnings.contains { $0.contains("unknown id") })
-        print("shrink warning: \(log.events.count) -> \(result.log.events.count) events, \(result.evaluations) evaluations, \(elapsed)")
+        print(
+            "shrink warning: \(log.events.count) -> \(result.log.events.count) events, \(result.evaluations) evaluations, \(elapsed)"
+        )
     }
 
     @Test("an outgoing message among 5,000 events shrinks to a handful")
@@ -91,7 +93,9 @@ struct ShrinkTests {
     func notShown() {
         let log = ChatLog(events: SessionGenerator.events(count: 200, seed: 3))
         #expect(throws: ShrinkError.self) { try LogShrinker(log: log, condition: .warning(containing: "unknown id")) }
-        #expect(throws: ShrinkError.self) { try LogShrinker(log: log, condition: .diverges(golden: TimelineRenderer.timeline(of: log))) }
+        #expect(throws: ShrinkError.self) {
+            try LogShrinker(log: log, condition: .diverges(golden: TimelineRenderer.timeline(of: log)))
+        }
     }
 
     @Test("history arrays and optional fields are simplified")
@@ -108,17 +112,24 @@ struct ShrinkTests {
         // A jump issues its command only for a loaded id: the history must keep h7, and only h7.
         var shrinker = try LogShrinker(log: log, condition: .command(reason: .jumpToMessage))
         let result = shrinker.shrink()
-        #expect(result.log.events.map(\.event) == [
-            .historyLoaded(messages: [ChatMessage(id: "h7", direction: .incoming, height: 50)], hasMoreOlder: false),
-            .jumpToMessage(id: "h7"),
-        ])
+        #expect(
+            result.log.events.map(\.event) == [
+                .historyLoaded(
+                    messages: [ChatMessage(id: "h7", direction: .incoming, height: 50)], hasMoreOlder: false),
+                .jumpToMessage(id: "h7"),
+            ])
         #expect(result.log.events.allSatisfy { $0.time == nil })
         #expect(shrinker.shows(result.log.events))
         #expect(result.originalEventCount == 6)
         #expect(!result.reachedLimit)
 
-        #expect(LogShrinker.optionalFieldVariants(of: .tokensAppended(id: "a", text: "t", heightDelta: 1, height: 2)).count == 3)
-        #expect(LogShrinker.optionalFieldVariants(of: .appeared(restore: SavedPosition(anchorID: "a", delta: 1, wasAtBottom: false))).count == 2)
+        #expect(
+            LogShrinker.optionalFieldVariants(of: .tokensAppended(id: "a", text: "t", heightDelta: 1, height: 2)).count
+                == 3)
+        #expect(
+            LogShrinker.optionalFieldVariants(
+                of: .appeared(restore: SavedPosition(anchorID: "a", delta: 1, wasAtBottom: false))
+            ).count == 2)
     }
 
     @Test("the evaluation limit stops the search with a log that still shows the behaviour")
@@ -138,7 +149,8 @@ struct ShrinkTests {
         let log = plantedLog(.jumpToMessage(id: "ghost"), seed: 21)
         try folder.write("big.jsonl", log.jsonLines)
         let run = try ReplayBinary.run([
-            "shrink", folder.path("big.jsonl"), "--until-warning", #"unknown id "ghost""#, "-o", folder.path("small.jsonl"),
+            "shrink", folder.path("big.jsonl"), "--until-warning", #"unknown id "ghost""#, "-o",
+            folder.path("small.jsonl"),
         ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("shrunk 5000 events to"))

@@ -25,7 +25,9 @@ enum SessionGenerator {
         for index in 0..<40 {
             let id = newID()
             ids.append(id)
-            history.append(ChatMessage(id: id, direction: index % 2 == 0 ? .incoming : .outgoing, height: Double(random.int(40..<200))))
+            history.append(
+                ChatMessage(
+                    id: id, direction: index % 2 == 0 ? .incoming : .outgoing, height: Double(random.int(40..<200))))
         }
         add(.historyLoaded(messages: history, hasMoreOlder: false))
         while events.count < count {
@@ -35,7 +37,9 @@ enum SessionGenerator {
                 ids.append(id)
                 add(.messageAppended(ChatMessage(id: id, direction: .incoming, height: 40), streaming: true))
                 for _ in 0..<random.int(1..<6) {
-                    add(.tokensAppended(id: id, text: withText ? "secret words \(id)" : nil, heightDelta: 18, height: nil))
+                    add(
+                        .tokensAppended(
+                            id: id, text: withText ? "secret words \(id)" : nil, heightDelta: 18, height: nil))
                 }
                 add(.streamFinished(id: id))
                 add(.entranceAnimationFinished(id: id))

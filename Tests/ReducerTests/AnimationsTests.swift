@@ -7,19 +7,23 @@ import Testing
 /// empty conversation animates); history, older pages and confirmations never are.
 @Suite("Animations")
 struct AnimationsTests {
-    @Test("given an empty conversation (layout bottom), when the first question is sent, then it animates, with one outgoingMessage command")
+    @Test(
+        "given an empty conversation (layout bottom), when the first question is sent, then it animates, with one outgoingMessage command"
+    )
     func firstQuestionAnimates() {
         var state = ChatState()
         state.send(standardViewport)
 
         state.send(.appended(outgoing("q1", height: 60)))
 
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 0, contentHeight: 60, offsetReason: nil,
-            scrollTarget: ScrollCommand(
-                seq: 1, kind: .bottom, id: "q1", anchor: nil, offset: 0, unitAnchorY: nil,
-                animated: true, reason: .outgoingMessage),
-            animating: ["q1"], messageCount: 1))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 0, contentHeight: 60, offsetReason: nil,
+                    scrollTarget: ScrollCommand(
+                        seq: 1, kind: .bottom, id: "q1", anchor: nil, offset: 0, unitAnchorY: nil,
+                        animated: true, reason: .outgoingMessage),
+                    animating: ["q1"], messageCount: 1))
     }
 
     @Test("given an empty conversation (layout top), when the first question is sent, then it animates and is pinned")
@@ -30,12 +34,14 @@ struct AnimationsTests {
         state.send(.appended(outgoing("q1", height: 60)))
 
         // Spacer 650 - (60 - 0) - 0 = 590: content 650, maxOffset 0.
-        #expect(state.snapshot == Snapshot(
-            mode: .pinned, offset: 0, contentHeight: 650, offsetReason: nil,
-            scrollTarget: ScrollCommand(
-                seq: 1, kind: .item, id: "q1", anchor: .top, offset: 0, unitAnchorY: 0.125,
-                animated: true, reason: .newQuestion),
-            animating: ["q1"], trailingSpacer: 590, messageCount: 1))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .pinned, offset: 0, contentHeight: 650, offsetReason: nil,
+                    scrollTarget: ScrollCommand(
+                        seq: 1, kind: .item, id: "q1", anchor: .top, offset: 0, unitAnchorY: 0.125,
+                        animated: true, reason: .newQuestion),
+                    animating: ["q1"], trailingSpacer: 590, messageCount: 1))
     }
 
     @Test("given history and older pages, then nothing animates")
@@ -67,7 +73,9 @@ struct AnimationsTests {
         #expect(state.animating == [])
     }
 
-    @Test("given a sent message whose animation finished, when the server echo renames it, then renamed, not unread, not animated, no command")
+    @Test(
+        "given a sent message whose animation finished, when the server echo renames it, then renamed, not unread, not animated, no command"
+    )
     func serverEcho() {
         var state = openChat(count: 20)
         state.send(.appended(outgoing("local-1", height: 60)), .entranceAnimationFinished(id: "local-1"))
@@ -78,16 +86,20 @@ struct AnimationsTests {
 
         state.send(.messageConfirmed(id: "local-1", newID: "srv-1"))
 
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 1410, contentHeight: 2060, scrollTarget: sent, unreadCount: 0,
-            animating: [], messageCount: 21))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 1410, contentHeight: 2060, scrollTarget: sent, unreadCount: 0,
+                    animating: [], messageCount: 21))
         #expect(state.newestMessageID == "srv-1")
         #expect(state.message(id: "local-1") == nil)
         #expect(state.message(id: "srv-1") == outgoing("srv-1", height: 60))
         #expect(state.top(ofMessage: "srv-1") == 2000)
     }
 
-    @Test("given a sent message while scrolled up, when the server echo renames it, then no command, no unread, the offset stays")
+    @Test(
+        "given a sent message while scrolled up, when the server echo renames it, then no command, no unread, the offset stays"
+    )
     func serverEchoWhileScrolledUp() {
         var state = openChat(count: 20)
         state.send(.appended(outgoing("local-1")), .dragBegan, .scrolled(offset: 800), .released(at: 800))
@@ -102,7 +114,9 @@ struct AnimationsTests {
         #expect(state.animating == ["srv-1"])
     }
 
-    @Test("given a sent message still animating, when the echo renames it, then the pending animation carries the new id (animating ⊆ loaded ids)")
+    @Test(
+        "given a sent message still animating, when the echo renames it, then the pending animation carries the new id (animating ⊆ loaded ids)"
+    )
     func echoDuringTheEntranceAnimation() {
         var state = openChat(count: 20)
         state.send(.appended(outgoing("local-1")))

@@ -42,14 +42,22 @@ struct BadInputTests {
     @Test(
         "given an empty screen, when one event has several problems, then one warning line names the event and joins them",
         arguments: [
-            (ChatEvent.dragEnded(offset: 10, velocity: nil),
-             "dragEnded: no drag was in progress; offset before the first viewportChanged ignored"),
-            (.viewportChanged(height: -1, insetTop: .nan, insetBottom: 2e7),
-             "viewportChanged: negative height -1 clamped to 0; insetTop is not a number; 0 used; insetBottom 20000000 clamped to 10000000"),
-            (.historyLoaded(messages: [incoming("a", height: -5), incoming("b", height: -6)], hasMoreOlder: false),
-             "historyLoaded: negative height of \"a\" -5 clamped to 0; negative height of \"b\" -6 clamped to 0"),
-            (.olderLoaded(messages: [incoming("a", height: -5)], hasMoreOlder: false),
-             "olderLoaded: no loadOlder request was in flight; negative height of \"a\" -5 clamped to 0"),
+            (
+                ChatEvent.dragEnded(offset: 10, velocity: nil),
+                "dragEnded: no drag was in progress; offset before the first viewportChanged ignored"
+            ),
+            (
+                .viewportChanged(height: -1, insetTop: .nan, insetBottom: 2e7),
+                "viewportChanged: negative height -1 clamped to 0; insetTop is not a number; 0 used; insetBottom 20000000 clamped to 10000000"
+            ),
+            (
+                .historyLoaded(messages: [incoming("a", height: -5), incoming("b", height: -6)], hasMoreOlder: false),
+                "historyLoaded: negative height of \"a\" -5 clamped to 0; negative height of \"b\" -6 clamped to 0"
+            ),
+            (
+                .olderLoaded(messages: [incoming("a", height: -5)], hasMoreOlder: false),
+                "olderLoaded: no loadOlder request was in flight; negative height of \"a\" -5 clamped to 0"
+            ),
         ])
     func severalProblemsOneLine(event: ChatEvent, warning: String) {
         var state = ChatState()
@@ -59,15 +67,18 @@ struct BadInputTests {
         #expect(state.warnings == [warning])
     }
 
-    @Test("given an incoming message, when it is confirmed under an id already loaded, then one warning line with both problems")
+    @Test(
+        "given an incoming message, when it is confirmed under an id already loaded, then one warning line with both problems"
+    )
     func confirmIncomingToATakenID() {
         var state = openChat(count: 20)
 
         state.send(.messageConfirmed(id: "m20", newID: "m2"))
 
-        #expect(state.warnings == [
-            "messageConfirmed: \"m20\" is incoming; only outgoing messages are confirmed; new id \"m2\" is already loaded; \"m20\" keeps its id",
-        ])
+        #expect(
+            state.warnings == [
+                "messageConfirmed: \"m20\" is incoming; only outgoing messages are confirmed; new id \"m2\" is already loaded; \"m20\" keeps its id"
+            ])
     }
 
     // MARK: Duplicate ids
@@ -78,13 +89,17 @@ struct BadInputTests {
 
         state.send(.appended(incoming("m3", height: 999)))
 
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 1350, contentHeight: 2000, scrollTarget: initialLoadCommand(),
-            messageCount: 20, warnings: ["messageAppended: duplicate id \"m3\" ignored"]))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 1350, contentHeight: 2000, scrollTarget: initialLoadCommand(),
+                    messageCount: 20, warnings: ["messageAppended: duplicate id \"m3\" ignored"]))
         #expect(state.message(id: "m3") == incoming("m3"))
     }
 
-    @Test("given a request in flight, when the page repeats a loaded id, then the others are prepended and one warning lists the duplicate")
+    @Test(
+        "given a request in flight, when the page repeats a loaded id, then the others are prepended and one warning lists the duplicate"
+    )
     func duplicateInOlderPage() {
         var state = openChat(count: 5, hasMoreOlder: true)
 
@@ -95,7 +110,9 @@ struct BadInputTests {
         #expect(state.contentHeight == 700)
     }
 
-    @Test("given an outgoing message, when its echo renames it to an id that is already loaded, then no rename and a warning")
+    @Test(
+        "given an outgoing message, when its echo renames it to an id that is already loaded, then no rename and a warning"
+    )
     func confirmToATakenID() {
         var state = openChat(count: 20)
         state.send(.appended(outgoing("o1")))
@@ -109,11 +126,14 @@ struct BadInputTests {
 
     // The historyLoaded rule (specification §5) merges "skipping ids already present" (cache, then network);
     // the reducer treats that overlap as normal and does not warn (docs/decisions.md).
-    @Test("given history, when a later history repeats ids (also within one batch), then they are skipped without a warning")
+    @Test(
+        "given history, when a later history repeats ids (also within one batch), then they are skipped without a warning"
+    )
     func duplicateInHistoryIsSkippedSilently() {
         var state = openChat(count: 3)
 
-        state.send(.historyLoaded(messages: [incoming("m3"), incoming("m4"), incoming("m4", height: 7)], hasMoreOlder: false))
+        state.send(
+            .historyLoaded(messages: [incoming("m3"), incoming("m4"), incoming("m4", height: 7)], hasMoreOlder: false))
 
         #expect(state.messages == history(1...4))
         #expect(state.warnings == [])
@@ -180,7 +200,9 @@ struct BadInputTests {
             warning: "historyLoaded: negative height of \"x\" -1 clamped to 0"),
     ]
 
-    @Test("given a conversation, when a length is negative or above 10,000,000, then it is clamped with one warning", arguments: numberCases)
+    @Test(
+        "given a conversation, when a length is negative or above 10,000,000, then it is clamped with one warning",
+        arguments: numberCases)
     func clampedNumbers(_ number: NumberCase) {
         var state = openChat(count: 3)
 
@@ -218,7 +240,8 @@ struct BadInputTests {
         #expect(state.warnings == [])
     }
 
-    @Test("given detached, when scrollSettled and dragEnded report offsets out of range, then clamped without a warning")
+    @Test(
+        "given detached, when scrollSettled and dragEnded report offsets out of range, then clamped without a warning")
     func overscrollAtTheEndOfAHold() {
         var state = detachedChat(at: 1030)
         state.send(.dragBegan)
@@ -234,16 +257,20 @@ struct BadInputTests {
 
     // MARK: Removing the anchored message
 
-    @Test("given detached with the anchor (m11, 30), when m11 is removed, then the anchor moves to m12 with the same delta")
+    @Test(
+        "given detached with the anchor (m11, 30), when m11 is removed, then the anchor moves to m12 with the same delta"
+    )
     func removeTheAnchoredMessage() {
         var state = detachedChat(at: 1030)
 
         state.send(.messageRemoved(id: "m11"))
 
         // m12 now starts at 1000: offset 1000 + 30, unchanged; maxOffset 1250, distance 220 > 200.
-        #expect(state.snapshot == Snapshot(
-            mode: .detached, offset: 1030, contentHeight: 1900, isAtBottom: false, offsetReason: nil,
-            scrollTarget: initialLoadCommand(), showJumpToLatest: true, messageCount: 19))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .detached, offset: 1030, contentHeight: 1900, isAtBottom: false, offsetReason: nil,
+                    scrollTarget: initialLoadCommand(), showJumpToLatest: true, messageCount: 19))
         #expect(state.anchorPosition! == ("m12", 30))
         #expect(state.warnings == [])
         #expect(state.currentPosition == SavedPosition(anchorID: "m12", delta: 30, wasAtBottom: false))
@@ -253,7 +280,9 @@ struct BadInputTests {
         #expect(state.offset == 1080)
     }
 
-    @Test("given detached with the anchor on the last message, when it is removed, then the anchor moves to the previous one with the same delta")
+    @Test(
+        "given detached with the anchor on the last message, when it is removed, then the anchor moves to the previous one with the same delta"
+    )
     func removeTheAnchoredLastMessage() {
         var state = ChatState()
         state.send(
@@ -287,7 +316,9 @@ struct BadInputTests {
         #expect(state.offset == 125)
     }
 
-    @Test("given a conversation, when every message is removed, then the list is empty, the offset 0, and a jump to latest names no message")
+    @Test(
+        "given a conversation, when every message is removed, then the list is empty, the offset 0, and a jump to latest names no message"
+    )
     func removeEverything() {
         var state = detachedChat(at: 500, count: 20)
 
@@ -322,10 +353,19 @@ struct BadInputTests {
         "given a conversation, when an event makes no sense in this state, then one warning",
         arguments: [
             (ChatEvent.loadOlderFailed, "loadOlderFailed: no loadOlder request was in flight"),
-            (.olderLoaded(messages: [incoming("o1")], hasMoreOlder: false), "olderLoaded: no loadOlder request was in flight"),
+            (
+                .olderLoaded(messages: [incoming("o1")], hasMoreOlder: false),
+                "olderLoaded: no loadOlder request was in flight"
+            ),
             (.dragEnded(offset: 300, velocity: nil), "dragEnded: no drag was in progress"),
-            (.messageConfirmed(id: "m3", newID: nil), "messageConfirmed: \"m3\" is incoming; only outgoing messages are confirmed"),
-            (.entranceAnimationFinished(id: "m3"), "entranceAnimationFinished: \"m3\" has no pending entrance animation"),
+            (
+                .messageConfirmed(id: "m3", newID: nil),
+                "messageConfirmed: \"m3\" is incoming; only outgoing messages are confirmed"
+            ),
+            (
+                .entranceAnimationFinished(id: "m3"),
+                "entranceAnimationFinished: \"m3\" has no pending entrance animation"
+            ),
         ])
     func eventThatMakesNoSense(event: ChatEvent, warning: String) {
         var state = openChat(count: 20)

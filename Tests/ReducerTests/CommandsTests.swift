@@ -13,18 +13,23 @@ struct CommandsTests {
         #expect(state.scrollTarget?.seq == 1)
 
         state.send(.appended(outgoing("o1")))
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1450, unitAnchorY: nil,
-            animated: true, reason: .outgoingMessage))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1450, unitAnchorY: nil,
+                    animated: true, reason: .outgoingMessage))
 
         state.send(.appended(incoming("i1")))
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 3, kind: .bottom, id: "i1", anchor: nil, offset: 1550, unitAnchorY: nil,
-            animated: true, reason: .incomingMessage))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 3, kind: .bottom, id: "i1", anchor: nil, offset: 1550, unitAnchorY: nil,
+                    animated: true, reason: .incomingMessage))
 
         // Keeping position issues nothing.
-        state.send(.keyboardWillShow(height: 300, duration: nil), .itemMeasured(id: "m1", height: 120),
-                   .keyboardWillHide(duration: nil), .viewportChanged(height: 800, insetTop: 100, insetBottom: 60))
+        state.send(
+            .keyboardWillShow(height: 300, duration: nil), .itemMeasured(id: "m1", height: 120),
+            .keyboardWillHide(duration: nil), .viewportChanged(height: 800, insetTop: 100, insetBottom: 60))
         #expect(state.scrollTarget?.seq == 3)
 
         state.send(.jumpToMessage(id: "m5"))
@@ -34,7 +39,9 @@ struct CommandsTests {
         #expect(state.scrollTarget?.seq == 5)
     }
 
-    @Test("given detached with one unread message, when jump-to-latest is tapped, then following, unread 0, one animated jumpToLatest command")
+    @Test(
+        "given detached with one unread message, when jump-to-latest is tapped, then following, unread 0, one animated jumpToLatest command"
+    )
     func jumpToLatest() {
         var state = detachedChat(at: 1030)
         state.send(.appended(incoming("i1")))
@@ -42,15 +49,19 @@ struct CommandsTests {
 
         state.send(.jumpToLatestTapped)
 
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 1450, contentHeight: 2100, isAtBottom: true, offsetReason: .command,
-            scrollTarget: ScrollCommand(
-                seq: 2, kind: .bottom, id: "i1", anchor: nil, offset: 1450, unitAnchorY: nil,
-                animated: true, reason: .jumpToLatest),
-            unreadCount: 0, showJumpToLatest: false, animating: ["i1"], messageCount: 21))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 1450, contentHeight: 2100, isAtBottom: true, offsetReason: .command,
+                    scrollTarget: ScrollCommand(
+                        seq: 2, kind: .bottom, id: "i1", anchor: nil, offset: 1450, unitAnchorY: nil,
+                        animated: true, reason: .jumpToLatest),
+                    unreadCount: 0, showJumpToLatest: false, animating: ["i1"], messageCount: 21))
     }
 
-    @Test("given following, when the app jumps to m5, then detached with m5 centred and highlighted; a drag clears the highlight")
+    @Test(
+        "given following, when the app jumps to m5, then detached with m5 centred and highlighted; a drag clears the highlight"
+    )
     func jumpToMessage() {
         var state = openChat(count: 20)
 
@@ -60,9 +71,11 @@ struct CommandsTests {
         let jump = ScrollCommand(
             seq: 2, kind: .item, id: "m5", anchor: .center, offset: 125, unitAnchorY: 0.53125,
             animated: true, reason: .jumpToMessage)
-        #expect(state.snapshot == Snapshot(
-            mode: .detached, offset: 125, contentHeight: 2000, isAtBottom: false, offsetReason: .command,
-            scrollTarget: jump, showJumpToLatest: true, highlightedID: "m5", messageCount: 20))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .detached, offset: 125, contentHeight: 2000, isAtBottom: false, offsetReason: .command,
+                    scrollTarget: jump, showJumpToLatest: true, highlightedID: "m5", messageCount: 20))
 
         state.send(.dragBegan)
 
@@ -70,7 +83,9 @@ struct CommandsTests {
         #expect(state.scrollTarget == jump)
     }
 
-    @Test("given a highlighted message, when highlightFinished arrives, then the highlight is cleared and nothing else changes")
+    @Test(
+        "given a highlighted message, when highlightFinished arrives, then the highlight is cleared and nothing else changes"
+    )
     func highlightFinished() {
         var state = openChat(count: 20)
         state.send(.jumpToMessage(id: "m5"))
@@ -88,9 +103,11 @@ struct CommandsTests {
 
         state.send(.jumpToMessage(id: "m1"))
 
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 2, kind: .item, id: "m1", anchor: .center, offset: 0, unitAnchorY: 0.53125,
-            animated: true, reason: .jumpToMessage))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 2, kind: .item, id: "m1", anchor: .center, offset: 0, unitAnchorY: 0.53125,
+                    animated: true, reason: .jumpToMessage))
         #expect(state.offset == 0)
     }
 
@@ -116,21 +133,27 @@ struct CommandsTests {
         state.send(.jumpToMessage(id: "m15"))
 
         // 1400 + 50 - 325 = 1125.
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 2, kind: .item, id: "m15", anchor: .center, offset: 1125, unitAnchorY: 0.53125,
-            animated: true, reason: .jumpToMessage))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 2, kind: .item, id: "m15", anchor: .center, offset: 1125, unitAnchorY: 0.53125,
+                    animated: true, reason: .jumpToMessage))
         #expect(state.userHoldsView == false)
         #expect(state.offset == 1125)
         #expect(state.mode == .detached)
     }
 
-    @Test("given history loaded before the geometry is known, when the first viewportChanged arrives, then the command's offset is resolved and later changes do not touch it")
+    @Test(
+        "given history loaded before the geometry is known, when the first viewportChanged arrives, then the command's offset is resolved and later changes do not touch it"
+    )
     func bottomCommandResolvedWithTheGeometry() {
         var state = ChatState()
         state.send(.historyLoaded(messages: history(1...150), hasMoreOlder: false))
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 1, kind: .bottom, id: "m150", anchor: nil, offset: nil, unitAnchorY: nil,
-            animated: false, reason: .initialLoad))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 1, kind: .bottom, id: "m150", anchor: nil, offset: nil, unitAnchorY: nil,
+                    animated: false, reason: .initialLoad))
 
         state.send(standardViewport)
 
@@ -147,19 +170,25 @@ struct CommandsTests {
         #expect(state.scrollTarget == resolved)
     }
 
-    @Test("given a jump to m5 before the geometry is known, when the first viewportChanged arrives, then the item command's offset and unitAnchorY are resolved")
+    @Test(
+        "given a jump to m5 before the geometry is known, when the first viewportChanged arrives, then the item command's offset and unitAnchorY are resolved"
+    )
     func itemCommandResolvedWithTheGeometry() {
         var state = ChatState()
         state.send(.historyLoaded(messages: history(1...20), hasMoreOlder: false), .jumpToMessage(id: "m5"))
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 2, kind: .item, id: "m5", anchor: .center, offset: nil, unitAnchorY: nil,
-            animated: true, reason: .jumpToMessage))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 2, kind: .item, id: "m5", anchor: .center, offset: nil, unitAnchorY: nil,
+                    animated: true, reason: .jumpToMessage))
 
         state.send(standardViewport)
 
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 2, kind: .item, id: "m5", anchor: .center, offset: 125, unitAnchorY: 0.53125,
-            animated: true, reason: .jumpToMessage))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 2, kind: .item, id: "m5", anchor: .center, offset: 125, unitAnchorY: 0.53125,
+                    animated: true, reason: .jumpToMessage))
         #expect(state.offset == 125)
         #expect(state.mode == .detached)
     }
@@ -171,12 +200,16 @@ struct CommandsTests {
 
         state.send(.jumpToLatestTapped)
 
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 1, kind: .bottom, id: nil, anchor: nil, offset: 0, unitAnchorY: nil,
-            animated: true, reason: .jumpToLatest))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 1, kind: .bottom, id: nil, anchor: nil, offset: 0, unitAnchorY: nil,
+                    animated: true, reason: .jumpToLatest))
     }
 
-    @Test("given a conversation, when the position is only kept (keyboard, measure, viewport, prepend), then no command is issued")
+    @Test(
+        "given a conversation, when the position is only kept (keyboard, measure, viewport, prepend), then no command is issued"
+    )
     func keepingPositionIssuesNoCommand() {
         var state = openChat(count: 10, hasMoreOlder: true)
         #expect(state.effects == [.loadOlder(before: "m1")])

@@ -7,11 +7,15 @@ import Testing
 /// (`focusScrollsToBottom`, `reduceMotion`).
 @Suite("Configuration")
 struct ConfigurationTests {
-    @Test("given no options, then the configuration is layout bottom, thresholds 20 / 200 / 800, focusScrollsToBottom false, pinMargin 0, reduceMotion false")
+    @Test(
+        "given no options, then the configuration is layout bottom, thresholds 20 / 200 / 800, focusScrollsToBottom false, pinMargin 0, reduceMotion false"
+    )
     func defaults() {
-        #expect(ChatConfiguration() == ChatConfiguration(
-            layout: .bottom, atBottomThreshold: 20, jumpToLatestThreshold: 200, loadOlderThreshold: 800,
-            focusScrollsToBottom: false, pinMargin: 0, reduceMotion: false))
+        #expect(
+            ChatConfiguration()
+                == ChatConfiguration(
+                    layout: .bottom, atBottomThreshold: 20, jumpToLatestThreshold: 200, loadOlderThreshold: 800,
+                    focusScrollsToBottom: false, pinMargin: 0, reduceMotion: false))
         #expect(ChatState().configuration == ChatConfiguration())
     }
 
@@ -48,18 +52,22 @@ struct ConfigurationTests {
         #expect(state.effects == [.loadOlder(before: "m1")])
     }
 
-    @Test("given focusScrollsToBottom and detached, when the input is focused, then one animated focus command to the bottom")
+    @Test(
+        "given focusScrollsToBottom and detached, when the input is focused, then one animated focus command to the bottom"
+    )
     func focusScrollsToBottomWhenDetached() {
         var state = detachedChat(at: 1030, configuration: ChatConfiguration(focusScrollsToBottom: true))
 
         state.send(.inputFocused)
 
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 1350, contentHeight: 2000, offsetReason: .command,
-            scrollTarget: ScrollCommand(
-                seq: 2, kind: .bottom, id: "m20", anchor: nil, offset: 1350, unitAnchorY: nil,
-                animated: true, reason: .focus),
-            inputFocused: true, messageCount: 20))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 1350, contentHeight: 2000, offsetReason: .command,
+                    scrollTarget: ScrollCommand(
+                        seq: 2, kind: .bottom, id: "m20", anchor: nil, offset: 1350, unitAnchorY: nil,
+                        animated: true, reason: .focus),
+                    inputFocused: true, messageCount: 20))
 
         state.send(.inputBlurred)
         #expect(state.inputFocused == false)
@@ -109,7 +117,8 @@ struct ConfigurationTests {
                 seq: 2, kind: .bottom, id: "i1", anchor: nil, offset: 1450, unitAnchorY: nil, animated: false,
                 reason: .incomingMessage)),
         MotionCase(
-            name: "jumpToLatest", events: [.dragBegan, .scrolled(offset: 1030), .released(at: 1030), .jumpToLatestTapped],
+            name: "jumpToLatest",
+            events: [.dragBegan, .scrolled(offset: 1030), .released(at: 1030), .jumpToLatestTapped],
             command: ScrollCommand(
                 seq: 2, kind: .bottom, id: "m20", anchor: nil, offset: 1350, unitAnchorY: nil, animated: false,
                 reason: .jumpToLatest)),
@@ -130,7 +139,9 @@ struct ConfigurationTests {
                 reason: .newQuestion)),
     ]
 
-    @Test("given reduceMotion, when a command that normally animates is issued, then animated is false", arguments: motionCases)
+    @Test(
+        "given reduceMotion, when a command that normally animates is issued, then animated is false",
+        arguments: motionCases)
     func reduceMotion(_ motion: MotionCase) {
         let configuration = ChatConfiguration(layout: motion.layout, focusScrollsToBottom: true, reduceMotion: true)
         var state = openChat(count: 20, configuration: configuration)
@@ -140,7 +151,9 @@ struct ConfigurationTests {
         #expect(state.scrollTarget == motion.command)
     }
 
-    @Test("given focusScrollsToBottom and a drag, when the input is focused, then the automatic focus command is dropped, not deferred")
+    @Test(
+        "given focusScrollsToBottom and a drag, when the input is focused, then the automatic focus command is dropped, not deferred"
+    )
     func focusDuringAHoldIsDropped() {
         var state = openChat(count: 20, configuration: ChatConfiguration(focusScrollsToBottom: true))
         state.send(.dragBegan, .scrolled(offset: 700))

@@ -13,17 +13,21 @@ struct DetachedTests {
         let state = detachedChat(at: 1030)
 
         // Distance 1350 - 1030 = 320 > jumpToLatestThreshold 200.
-        #expect(state.snapshot == Snapshot(
-            mode: .detached, offset: 1030, contentHeight: 2000, isAtBottom: false,
-            scrollTarget: initialLoadCommand(), showJumpToLatest: true,
-            // Letting go without velocity settles the scroll, which persists the position.
-            effects: [.persistPosition(SavedPosition(anchorID: "m11", delta: 30, wasAtBottom: false))],
-            messageCount: 20))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .detached, offset: 1030, contentHeight: 2000, isAtBottom: false,
+                    scrollTarget: initialLoadCommand(), showJumpToLatest: true,
+                    // Letting go without velocity settles the scroll, which persists the position.
+                    effects: [.persistPosition(SavedPosition(anchorID: "m11", delta: 30, wasAtBottom: false))],
+                    messageCount: 20))
         #expect(state.anchorPosition! == ("m11", 30))
         #expect(state.currentPosition == SavedPosition(anchorID: "m11", delta: 30, wasAtBottom: false))
     }
 
-    @Test("given detached, when the keyboard shows, then what sat above the bottom edge stays visible: offset += ΔK (keyboard), no command")
+    @Test(
+        "given detached, when the keyboard shows, then what sat above the bottom edge stays visible: offset += ΔK (keyboard), no command"
+    )
     func keyboardShowsWhileScrolledUp() {
         var state = detachedChat(at: 1030)
         #expect(state.offset! + state.visibleHeight == 1680)
@@ -31,10 +35,12 @@ struct DetachedTests {
         state.send(.keyboardWillShow(height: 300, duration: 0.25))
 
         // offset 1030 + 300 = 1330; visible 350; bottom edge still 1330 + 350 = 1680.
-        #expect(state.snapshot == Snapshot(
-            mode: .detached, offset: 1330, contentHeight: 2000, visibleHeight: 350, isAtBottom: false,
-            offsetReason: .keyboard, scrollTarget: initialLoadCommand(), showJumpToLatest: true,
-            keyboardHeight: 300, messageCount: 20))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .detached, offset: 1330, contentHeight: 2000, visibleHeight: 350, isAtBottom: false,
+                    offsetReason: .keyboard, scrollTarget: initialLoadCommand(), showJumpToLatest: true,
+                    keyboardHeight: 300, messageCount: 20))
         // The anchor is taken anew: m14 (1300…1400) at delta 30.
         #expect(state.anchorPosition! == ("m14", 30))
 
@@ -46,7 +52,9 @@ struct DetachedTests {
         #expect(state.anchorPosition! == ("m11", 30))
     }
 
-    @Test("given detached at 500 with the keyboard shown, when the user scrolls to 100 and the keyboard hides, then offset 100 - 300 is clamped to 0")
+    @Test(
+        "given detached at 500 with the keyboard shown, when the user scrolls to 100 and the keyboard hides, then offset 100 - 300 is clamped to 0"
+    )
     func keyboardHideClampsAtTheTop() {
         var state = detachedChat(at: 200)
         state.send(.keyboardWillShow(height: 300, duration: nil))
@@ -60,17 +68,21 @@ struct DetachedTests {
         #expect(state.mode == .detached)
     }
 
-    @Test("given detached, when the input bar grows by 40 (insetBottom 50 → 90), then the bottom edge content stays: offset += 40 (viewport)")
+    @Test(
+        "given detached, when the input bar grows by 40 (insetBottom 50 → 90), then the bottom edge content stays: offset += 40 (viewport)"
+    )
     func inputBarGrowsWhileScrolledUp() {
         var state = detachedChat(at: 1030)
 
         state.send(.viewportChanged(height: 800, insetTop: 100, insetBottom: 90))
 
         // visible 610, offset 1070; bottom edge 1070 + 610 = 1680 as before; maxOffset 1390.
-        #expect(state.snapshot == Snapshot(
-            mode: .detached, offset: 1070, contentHeight: 2000, visibleHeight: 610, isAtBottom: false,
-            offsetReason: .viewport, scrollTarget: initialLoadCommand(), showJumpToLatest: true,
-            messageCount: 20))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .detached, offset: 1070, contentHeight: 2000, visibleHeight: 610, isAtBottom: false,
+                    offsetReason: .viewport, scrollTarget: initialLoadCommand(), showJumpToLatest: true,
+                    messageCount: 20))
         #expect(state.anchorPosition! == ("m11", 70))
     }
 
@@ -92,7 +104,9 @@ struct DetachedTests {
         #expect(state.anchorPosition! == ("m11", 30))
     }
 
-    @Test("given detached at 1300 (anchor m14, 0), when the viewport grows so maxOffset is 1250 and then shrinks back, then the offset is clamped to 1250 and returns to 1300: clamping keeps the anchor")
+    @Test(
+        "given detached at 1300 (anchor m14, 0), when the viewport grows so maxOffset is 1250 and then shrinks back, then the offset is clamped to 1250 and returns to 1300: clamping keeps the anchor"
+    )
     func clampingKeepsTheAnchor() {
         var state = detachedChat(at: 1300)
         #expect(state.anchorPosition! == ("m14", 0))
@@ -111,7 +125,9 @@ struct DetachedTests {
         #expect(state.offsetReason == .viewport)
     }
 
-    @Test("given detached, when a message above the anchor is re-measured 100 → 150, then offset 1080 (measure) and the anchor keeps its place on screen")
+    @Test(
+        "given detached, when a message above the anchor is re-measured 100 → 150, then offset 1080 (measure) and the anchor keeps its place on screen"
+    )
     func measureAboveTheAnchor() {
         var state = detachedChat(at: 1030)
 
@@ -157,7 +173,9 @@ struct DetachedTests {
         #expect(state.contentHeight == 1900)
     }
 
-    @Test("given detached and not held, when scrolled reports 500, then the offset and the anchor move (user), the mode stays")
+    @Test(
+        "given detached and not held, when scrolled reports 500, then the offset and the anchor move (user), the mode stays"
+    )
     func scrolledWhileDetachedMovesTheAnchor() {
         var state = detachedChat(at: 1030)
 
@@ -173,7 +191,9 @@ struct DetachedTests {
         #expect(state.offset == 550)
     }
 
-    @Test("given detached and not held, when scrolled reaches the bottom, then the mode stays detached (a scroll that is not held never changes the mode)")
+    @Test(
+        "given detached and not held, when scrolled reaches the bottom, then the mode stays detached (a scroll that is not held never changes the mode)"
+    )
     func scrolledToTheBottomStaysDetached() {
         var state = detachedChat(at: 1030)
 
@@ -185,7 +205,9 @@ struct DetachedTests {
         #expect(state.showJumpToLatest == false)
     }
 
-    @Test("given detached and not held, when scrollSettled reports 700, then it acts as a scroll (user), moves the anchor and emits persistPosition")
+    @Test(
+        "given detached and not held, when scrollSettled reports 700, then it acts as a scroll (user), moves the anchor and emits persistPosition"
+    )
     func scrollSettledWithoutHoldWhileDetached() {
         var state = detachedChat(at: 1030)
 

@@ -97,7 +97,9 @@ extension ChatState {
         default: endsRequest = false
         }
         if requests == 1 {
-            #expect(!wasLoadingOlder || endsRequest, "a second loadOlder while one is in flight \(step)", sourceLocation: sourceLocation)
+            #expect(
+                !wasLoadingOlder || endsRequest, "a second loadOlder while one is in flight \(step)",
+                sourceLocation: sourceLocation)
             #expect(isLoadingOlder, "loadOlder emitted without isLoadingOlder \(step)", sourceLocation: sourceLocation)
         }
         // The reducer's own, more internal checks (store positions, counters, anchor slot).
@@ -134,7 +136,8 @@ func detachedChat(
     at offset: Double, count: Int = 20, configuration: ChatConfiguration = ChatConfiguration(),
     hasMoreOlder: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
 ) -> ChatState {
-    var state = openChat(count: count, configuration: configuration, hasMoreOlder: hasMoreOlder, sourceLocation: sourceLocation)
+    var state = openChat(
+        count: count, configuration: configuration, hasMoreOlder: hasMoreOlder, sourceLocation: sourceLocation)
     state.send(.dragBegan, .scrolled(offset: offset), .released(at: offset), sourceLocation: sourceLocation)
     return state
 }

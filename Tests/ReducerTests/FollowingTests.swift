@@ -21,15 +21,19 @@ struct FollowingTests {
 
         state.send(.historyLoaded(messages: history(1...count), hasMoreOlder: false))
 
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: bottom, contentHeight: content, isAtBottom: true, offsetReason: reason,
-            scrollTarget: ScrollCommand(
-                seq: 1, kind: .bottom, id: newest, anchor: nil, offset: bottom, unitAnchorY: nil,
-                animated: false, reason: .initialLoad),
-            animating: [], messageCount: count))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: bottom, contentHeight: content, isAtBottom: true, offsetReason: reason,
+                    scrollTarget: ScrollCommand(
+                        seq: 1, kind: .bottom, id: newest, anchor: nil, offset: bottom, unitAnchorY: nil,
+                        animated: false, reason: .initialLoad),
+                    animating: [], messageCount: count))
     }
 
-    @Test("given cached history m101…m150, when the network history m141…m160 arrives (overlapping ids), then still exactly one command and the view stays at the bottom")
+    @Test(
+        "given cached history m101…m150, when the network history m141…m160 arrives (overlapping ids), then still exactly one command and the view stays at the bottom"
+    )
     func historyInTwoBatches() {
         var state = ChatState()
         state.send(standardViewport)
@@ -45,12 +49,16 @@ struct FollowingTests {
 
         // m141…m150 are skipped, m151…m160 appended: 60 messages, content 6000, bottom 5350.
         #expect(state.messages.map(\.id) == ids(101...160))
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 5350, contentHeight: 6000, offsetReason: .growth,
-            scrollTarget: initial, hasMoreOlder: true, messageCount: 60))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 5350, contentHeight: 6000, offsetReason: .growth,
+                    scrollTarget: initial, hasMoreOlder: true, messageCount: 60))
     }
 
-    @Test("given history that was empty, when a later historyLoaded makes the list non-empty, then that one issues initialLoad")
+    @Test(
+        "given history that was empty, when a later historyLoaded makes the list non-empty, then that one issues initialLoad"
+    )
     func emptyHistoryThenHistory() {
         var state = ChatState()
         state.send(standardViewport, .historyLoaded(messages: [], hasMoreOlder: false))
@@ -58,54 +66,70 @@ struct FollowingTests {
 
         state.send(.historyLoaded(messages: history(1...10), hasMoreOlder: false))
 
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 1, kind: .bottom, id: "m10", anchor: nil, offset: 350, unitAnchorY: nil,
-            animated: false, reason: .initialLoad))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 1, kind: .bottom, id: "m10", anchor: nil, offset: 350, unitAnchorY: nil,
+                    animated: false, reason: .initialLoad))
         #expect(state.offset == 350)
     }
 
-    @Test("given following at the bottom, when the keyboard shows and hides, then the view stays pinned and no command is issued")
+    @Test(
+        "given following at the bottom, when the keyboard shows and hides, then the view stays pinned and no command is issued"
+    )
     func keyboardAtTheBottom() {
         var state = openChat(count: 20)
 
         state.send(.keyboardWillShow(height: 300, duration: 0.25))
 
         // visible 350, maxOffset 2000 - 350 = 1650.
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 1650, contentHeight: 2000, visibleHeight: 350, offsetReason: .keyboard,
-            scrollTarget: initialLoadCommand(), keyboardHeight: 300, messageCount: 20))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 1650, contentHeight: 2000, visibleHeight: 350, offsetReason: .keyboard,
+                    scrollTarget: initialLoadCommand(), keyboardHeight: 300, messageCount: 20))
 
         state.send(.keyboardWillHide(duration: 0.25))
 
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 1350, contentHeight: 2000, visibleHeight: 650, offsetReason: .keyboard,
-            scrollTarget: initialLoadCommand(), keyboardHeight: 0, messageCount: 20))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 1350, contentHeight: 2000, visibleHeight: 650, offsetReason: .keyboard,
+                    scrollTarget: initialLoadCommand(), keyboardHeight: 0, messageCount: 20))
     }
 
-    @Test("given following at the bottom, when the input bar grows by 40 points, then the view stays pinned (viewport) with no command")
+    @Test(
+        "given following at the bottom, when the input bar grows by 40 points, then the view stays pinned (viewport) with no command"
+    )
     func inputBarGrowsAtTheBottom() {
         var state = openChat(count: 20)
 
         state.send(.viewportChanged(height: 800, insetTop: 100, insetBottom: 90))
 
         // visible 800 - 100 - 90 = 610, maxOffset 1390.
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 1390, contentHeight: 2000, visibleHeight: 610, offsetReason: .viewport,
-            scrollTarget: initialLoadCommand(), messageCount: 20))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 1390, contentHeight: 2000, visibleHeight: 610, offsetReason: .viewport,
+                    scrollTarget: initialLoadCommand(), messageCount: 20))
     }
 
-    @Test("given following, when an incoming message is appended, then one animated incomingMessage command to it, not unread")
+    @Test(
+        "given following, when an incoming message is appended, then one animated incomingMessage command to it, not unread"
+    )
     func incomingWhileFollowing() {
         var state = openChat(count: 20)
 
         state.send(.appended(incoming("i1")))
 
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 1450, contentHeight: 2100, offsetReason: .command,
-            scrollTarget: ScrollCommand(
-                seq: 2, kind: .bottom, id: "i1", anchor: nil, offset: 1450, unitAnchorY: nil,
-                animated: true, reason: .incomingMessage),
-            unreadCount: 0, animating: ["i1"], messageCount: 21))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 1450, contentHeight: 2100, offsetReason: .command,
+                    scrollTarget: ScrollCommand(
+                        seq: 2, kind: .bottom, id: "i1", anchor: nil, offset: 1450, unitAnchorY: nil,
+                        animated: true, reason: .incomingMessage),
+                    unreadCount: 0, animating: ["i1"], messageCount: 21))
     }
 
     @Test("given following, when the user sends a message, then one animated outgoingMessage command to it")
@@ -114,14 +138,18 @@ struct FollowingTests {
 
         state.send(.appended(outgoing("o1", height: 60)))
 
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1410, unitAnchorY: nil,
-            animated: true, reason: .outgoingMessage))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1410, unitAnchorY: nil,
+                    animated: true, reason: .outgoingMessage))
         #expect(state.offset == 1410)
         #expect(state.mode == .following)
     }
 
-    @Test("given following, when 1,500 token batches stream into the answer, then the answer's append is the only command and offset == maxOffset at every step")
+    @Test(
+        "given following, when 1,500 token batches stream into the answer, then the answer's append is the only command and offset == maxOffset at every step"
+    )
     func streamingWhileFollowing() {
         var state = openChat(count: 10)
         // Content 1000 + 40: bottom 1040 - 650 = 390.
@@ -148,9 +176,11 @@ struct FollowingTests {
 
         state.send(.streamFinished(id: "a1"))
 
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 3390, contentHeight: 4040, scrollTarget: append,
-            animating: ["a1"], messageCount: 11))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 3390, contentHeight: 4040, scrollTarget: append,
+                    animating: ["a1"], messageCount: 11))
     }
 
     @Test("given a streaming answer, when a batch carries both heightDelta and height, then height wins")
@@ -182,12 +212,16 @@ struct FollowingTests {
 
         state.send(.scrolled(offset: 200))
 
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 1350, contentHeight: 2000, offsetReason: nil,
-            scrollTarget: initialLoadCommand(), messageCount: 20))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 1350, contentHeight: 2000, offsetReason: nil,
+                    scrollTarget: initialLoadCommand(), messageCount: 20))
     }
 
-    @Test("given following and not held, when scrollSettled arrives, then the offset stays and persistPosition is emitted")
+    @Test(
+        "given following and not held, when scrollSettled arrives, then the offset stays and persistPosition is emitted"
+    )
     func scrollSettledWithoutHoldWhileFollowing() {
         var state = openChat(count: 20)
 
@@ -214,7 +248,9 @@ struct FollowingTests {
 
     // Specification §5, historyLoaded: "the first that makes the list non-empty issues initialLoad and sets
     // following, later ones issue nothing". Here the list is already non-empty.
-    @Test("given a first question sent in an empty conversation, when history arrives afterwards, then no initialLoad command: the list was already non-empty")
+    @Test(
+        "given a first question sent in an empty conversation, when history arrives afterwards, then no initialLoad command: the list was already non-empty"
+    )
     func historyAfterTheFirstQuestion() {
         var state = ChatState()
         state.send(standardViewport, .appended(outgoing("q1", height: 60)))
@@ -234,7 +270,9 @@ struct FollowingTests {
 
     // Specification §5, historyLoaded: "the first that makes the list non-empty issues initialLoad ...,
     // later ones issue nothing".
-    @Test("given history that was loaded and then entirely removed, when history loads again, then no second initialLoad command")
+    @Test(
+        "given history that was loaded and then entirely removed, when history loads again, then no second initialLoad command"
+    )
     func historyAfterEverythingWasRemoved() {
         var state = openChat(count: 3)
         state.send(.messageRemoved(id: "m1"), .messageRemoved(id: "m2"), .messageRemoved(id: "m3"))

@@ -14,15 +14,18 @@ struct GeometryTests {
 
         state.send(.historyLoaded(messages: history(1...3), hasMoreOlder: false))
 
-        #expect(state.snapshot == Snapshot(
-            offset: nil, contentHeight: 300, visibleHeight: 0, isAtBottom: true,
-            scrollTarget: ScrollCommand(
-                seq: 1, kind: .bottom, id: "m3", anchor: nil, offset: nil, unitAnchorY: nil,
-                animated: false, reason: .initialLoad),
-            messageCount: 3))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    offset: nil, contentHeight: 300, visibleHeight: 0, isAtBottom: true,
+                    scrollTarget: ScrollCommand(
+                        seq: 1, kind: .bottom, id: "m3", anchor: nil, offset: nil, unitAnchorY: nil,
+                        animated: false, reason: .initialLoad),
+                    messageCount: 3))
     }
 
-    @Test("given no viewportChanged yet and a jump to a message, then offset is null and isAtBottom is false (detached)")
+    @Test(
+        "given no viewportChanged yet and a jump to a message, then offset is null and isAtBottom is false (detached)")
     func unknownGeometryWhileDetached() {
         var state = ChatState()
         state.send(.historyLoaded(messages: history(1...20), hasMoreOlder: false))
@@ -62,14 +65,17 @@ struct GeometryTests {
         #expect(state.keyboardHeight == keyboard)
     }
 
-    @Test("given messages of 10, 20 and 30 points, then content height is 60 and maxOffset 0 (content shorter than the view)")
+    @Test(
+        "given messages of 10, 20 and 30 points, then content height is 60 and maxOffset 0 (content shorter than the view)"
+    )
     func contentHeightIsTheSumOfHeights() {
         var state = ChatState()
         state.send(standardViewport)
 
-        state.send(.historyLoaded(
-            messages: [incoming("a", height: 10), outgoing("b", height: 20), incoming("c", height: 30)],
-            hasMoreOlder: false))
+        state.send(
+            .historyLoaded(
+                messages: [incoming("a", height: 10), outgoing("b", height: 20), incoming("c", height: 30)],
+                hasMoreOlder: false))
 
         #expect(state.contentHeight == 60)
         #expect(state.maxOffset == 0)
@@ -77,7 +83,9 @@ struct GeometryTests {
         #expect(state.trailingSpacer == 0)
     }
 
-    @Test("given 20 messages of 100 points, then content 2000, maxOffset 1350, and top(id) is the sum of the heights before it")
+    @Test(
+        "given 20 messages of 100 points, then content 2000, maxOffset 1350, and top(id) is the sum of the heights before it"
+    )
     func topOfMessage() {
         let state = openChat(count: 20)
 
@@ -131,7 +139,8 @@ struct GeometryTests {
         #expect(state.visibleIDs == expected)
     }
 
-    @Test("given the keyboard covers 300 more points, then the visible height is 350 and the content height is unchanged")
+    @Test(
+        "given the keyboard covers 300 more points, then the visible height is 350 and the content height is unchanged")
     func keyboardShrinksTheVisibleRegion() {
         var state = openChat(count: 20)
 

@@ -8,7 +8,9 @@ import Testing
 /// decided by distance from the bottom; when the hold ends the mode's invariant is applied.
 @Suite("Holding")
 struct HoldingTests {
-    @Test("given an answer streaming while following, when the user drags up, then the view escapes (detached), nothing moves under the finger, no command; back within the threshold and settled it follows again")
+    @Test(
+        "given an answer streaming while following, when the user drags up, then the view escapes (detached), nothing moves under the finger, no command; back within the threshold and settled it follows again"
+    )
     func dragDuringStreaming() {
         var state = openChat(count: 10)
         state.send(.streamingAppended(incoming("a1", height: 40)))
@@ -51,12 +53,14 @@ struct HoldingTests {
 
         // And lets go at 530 (distance 10): the hold ends, following snaps to the bottom.
         state.send(.released(at: 530))
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 540, contentHeight: 1190, offsetReason: .settle, scrollTarget: append,
-            animating: ["a1"],
-            // m6 spans 500…600: the settled offset 540 lies 40 below its top.
-            effects: [.persistPosition(SavedPosition(anchorID: "m6", delta: 40, wasAtBottom: true))],
-            userHoldsView: false, messageCount: 11))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 540, contentHeight: 1190, offsetReason: .settle, scrollTarget: append,
+                    animating: ["a1"],
+                    // m6 spans 500…600: the settled offset 540 lies 40 below its top.
+                    effects: [.persistPosition(SavedPosition(anchorID: "m6", delta: 40, wasAtBottom: true))],
+                    userHoldsView: false, messageCount: 11))
 
         // Following again: the next batch keeps the bottom in view.
         state.send(.grown("a1", by: 10))
@@ -65,7 +69,9 @@ struct HoldingTests {
         #expect(state.scrollTarget == append)
     }
 
-    @Test("given a drag, when the user lets go with velocity and momentum scrolls, then the hold lasts until scrollSettled, which emits persistPosition")
+    @Test(
+        "given a drag, when the user lets go with velocity and momentum scrolls, then the hold lasts until scrollSettled, which emits persistPosition"
+    )
     func momentum() {
         var state = openChat(count: 20)
         state.send(.dragBegan, .scrolled(offset: 1200))
@@ -84,17 +90,22 @@ struct HoldingTests {
 
         state.send(.scrollSettled(offset: 920))
 
-        #expect(state.snapshot == Snapshot(
-            mode: .detached, offset: 920, contentHeight: 2000, isAtBottom: false, offsetReason: .settle,
-            scrollTarget: initialLoadCommand(), showJumpToLatest: true,
-            effects: [.persistPosition(SavedPosition(anchorID: "m10", delta: 20, wasAtBottom: false))],
-            userHoldsView: false, messageCount: 20))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .detached, offset: 920, contentHeight: 2000, isAtBottom: false, offsetReason: .settle,
+                    scrollTarget: initialLoadCommand(), showJumpToLatest: true,
+                    effects: [.persistPosition(SavedPosition(anchorID: "m10", delta: 20, wasAtBottom: false))],
+                    userHoldsView: false, messageCount: 20))
     }
 
-    @Test("given a drag up, when momentum carries the view back within the threshold and settles at 1340, then following snaps to 1350 and persists at the bottom")
+    @Test(
+        "given a drag up, when momentum carries the view back within the threshold and settles at 1340, then following snaps to 1350 and persists at the bottom"
+    )
     func momentumBackToTheBottom() {
         var state = openChat(count: 20)
-        state.send(.dragBegan, .scrolled(offset: 1000), .dragEnded(offset: 1100, velocity: 1500), .scrolled(offset: 1300))
+        state.send(
+            .dragBegan, .scrolled(offset: 1000), .dragEnded(offset: 1100, velocity: 1500), .scrolled(offset: 1300))
         #expect(state.mode == .detached)
 
         state.send(.scrollSettled(offset: 1340))
@@ -118,7 +129,9 @@ struct HoldingTests {
         #expect(state.offset == 700)
     }
 
-    @Test("given the view held at 200, when a message above the visible top is re-measured 100 → 150, then the offset is corrected to 250 (measure)")
+    @Test(
+        "given the view held at 200, when a message above the visible top is re-measured 100 → 150, then the offset is corrected to 250 (measure)"
+    )
     func heldViewKeepsWhatIsOnScreen() {
         var state = openChat(count: 20)
         state.send(.dragBegan, .scrolled(offset: 200))
@@ -131,7 +144,8 @@ struct HoldingTests {
         #expect(state.userHoldsView)
     }
 
-    @Test("given the view held while detached at 200, when the keyboard shows, then nothing is shifted for the keyboard")
+    @Test(
+        "given the view held while detached at 200, when the keyboard shows, then nothing is shifted for the keyboard")
     func heldViewIgnoresTheKeyboardWhileDetached() {
         var state = openChat(count: 20)
         state.send(.dragBegan, .scrolled(offset: 200))
@@ -143,7 +157,9 @@ struct HoldingTests {
         #expect(state.visibleHeight == 350)
     }
 
-    @Test("given the view held at the bottom, when the keyboard shows, then nothing is pinned: the offset stays 1350 and the mode becomes detached by distance (300)")
+    @Test(
+        "given the view held at the bottom, when the keyboard shows, then nothing is pinned: the offset stays 1350 and the mode becomes detached by distance (300)"
+    )
     func heldViewIgnoresTheKeyboardAtTheBottom() {
         var state = openChat(count: 20)
         state.send(.dragBegan)
@@ -175,7 +191,9 @@ struct HoldingTests {
         #expect(state.userHoldsView)
     }
 
-    @Test("given a drag within the threshold, when the finger lifts at 1335, then following snaps the last 15 points (settle)")
+    @Test(
+        "given a drag within the threshold, when the finger lifts at 1335, then following snaps the last 15 points (settle)"
+    )
     func holdEndSnaps() {
         var state = openChat(count: 20)
         state.send(.dragBegan, .scrolled(offset: 1335))
@@ -188,7 +206,9 @@ struct HoldingTests {
         #expect(state.mode == .following)
     }
 
-    @Test("given following at the bottom, when a text selection becomes active and the last message grows by 100, then nothing moves, no command, and the mode is detached by distance")
+    @Test(
+        "given following at the bottom, when a text selection becomes active and the last message grows by 100, then nothing moves, no command, and the mode is detached by distance"
+    )
     func selectionHoldsTheView() {
         var state = openChat(count: 20)
 
@@ -208,7 +228,9 @@ struct HoldingTests {
         #expect(state.offset == 1350)
     }
 
-    @Test("given a selection while following, when the last message grows by 10 and the selection ends, then following snaps to the new bottom (settle)")
+    @Test(
+        "given a selection while following, when the last message grows by 10 and the selection ends, then following snaps to the new bottom (settle)"
+    )
     func selectionEndSnaps() {
         var state = openChat(count: 20)
         state.send(.selectionChanged(active: true), .grown("m20", by: 10))
@@ -234,7 +256,9 @@ struct HoldingTests {
         #expect(state.mode == .detached)
     }
 
-    @Test("given a drag at 500, when the user sends a message, then no command until the hold ends, then one outgoingMessage command")
+    @Test(
+        "given a drag at 500, when the user sends a message, then no command until the hold ends, then one outgoingMessage command"
+    )
     func outgoingDuringADragIsDeferred() {
         var state = openChat(count: 20)
         state.send(.dragBegan, .scrolled(offset: 500))
@@ -248,15 +272,17 @@ struct HoldingTests {
 
         state.send(.released(at: 500))
 
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 1450, contentHeight: 2100, offsetReason: .command,
-            scrollTarget: ScrollCommand(
-                seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1450, unitAnchorY: nil,
-                animated: true, reason: .outgoingMessage),
-            animating: ["o1"],
-            // Persisted after the deferred command: m15 spans 1400…1500 under offset 1450.
-            effects: [.persistPosition(SavedPosition(anchorID: "m15", delta: 50, wasAtBottom: true))],
-            userHoldsView: false, messageCount: 21))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 1450, contentHeight: 2100, offsetReason: .command,
+                    scrollTarget: ScrollCommand(
+                        seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1450, unitAnchorY: nil,
+                        animated: true, reason: .outgoingMessage),
+                    animating: ["o1"],
+                    // Persisted after the deferred command: m15 spans 1400…1500 under offset 1450.
+                    effects: [.persistPosition(SavedPosition(anchorID: "m15", delta: 50, wasAtBottom: true))],
+                    userHoldsView: false, messageCount: 21))
     }
 
     @Test("given a drag with momentum, when the user sends a message, then the command waits for scrollSettled")
@@ -271,13 +297,17 @@ struct HoldingTests {
         #expect(state.scrollTarget == initialLoadCommand())
 
         state.send(.scrollSettled(offset: 650))
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1450, unitAnchorY: nil,
-            animated: true, reason: .outgoingMessage))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1450, unitAnchorY: nil,
+                    animated: true, reason: .outgoingMessage))
         #expect(state.offset == 1450)
     }
 
-    @Test("given a drag at the bottom, when an incoming message arrives, then no command: the offset stays, the message is unread, and the mode is detached (distance 100)")
+    @Test(
+        "given a drag at the bottom, when an incoming message arrives, then no command: the offset stays, the message is unread, and the mode is detached (distance 100)"
+    )
     func incomingDuringADragIssuesNothing() {
         var state = openChat(count: 20)
         state.send(.dragBegan)
@@ -285,10 +315,12 @@ struct HoldingTests {
         state.send(.appended(incoming("i1")))
 
         // top(i1) = 2000 ≥ 1350 + 650: below the visible region.
-        #expect(state.snapshot == Snapshot(
-            mode: .detached, offset: 1350, contentHeight: 2100, isAtBottom: false,
-            scrollTarget: initialLoadCommand(), unreadCount: 1, showJumpToLatest: true, animating: ["i1"],
-            userHoldsView: true, messageCount: 21))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .detached, offset: 1350, contentHeight: 2100, isAtBottom: false,
+                    scrollTarget: initialLoadCommand(), unreadCount: 1, showJumpToLatest: true, animating: ["i1"],
+                    userHoldsView: true, messageCount: 21))
 
         state.send(.released(at: 1350))
 
@@ -297,7 +329,9 @@ struct HoldingTests {
         #expect(state.unreadCount == 1)
     }
 
-    @Test("given a drag with a deferred outgoing command, when jumpToLatest is tapped, then the hold ends and the deferred command is dropped")
+    @Test(
+        "given a drag with a deferred outgoing command, when jumpToLatest is tapped, then the hold ends and the deferred command is dropped"
+    )
     func jumpToLatestDuringAHold() {
         var state = openChat(count: 20)
         state.send(.dragBegan, .scrolled(offset: 500), .appended(outgoing("o1")))
@@ -307,9 +341,11 @@ struct HoldingTests {
         let jump = ScrollCommand(
             seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1450, unitAnchorY: nil,
             animated: true, reason: .jumpToLatest)
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 1450, contentHeight: 2100, offsetReason: .command, scrollTarget: jump,
-            animating: ["o1"], userHoldsView: false, messageCount: 21))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 1450, contentHeight: 2100, offsetReason: .command, scrollTarget: jump,
+                    animating: ["o1"], userHoldsView: false, messageCount: 21))
 
         // The momentum of the old drag settles: no outgoingMessage command appears.
         state.send(.scrollSettled(offset: 1450))
@@ -331,7 +367,9 @@ struct HoldingTests {
 
     // Specification §4: automatic commands other than outgoingMessage and newQuestion are dropped while held;
     // the reducer drops initialLoad too (docs/decisions.md) and decides the mode by distance.
-    @Test("given a drag on an empty conversation, when history arrives, then no initialLoad command; the held offset stays 0 and the mode is detached by distance")
+    @Test(
+        "given a drag on an empty conversation, when history arrives, then no initialLoad command; the held offset stays 0 and the mode is detached by distance"
+    )
     func initialLoadDuringAHoldIsDropped() {
         var state = ChatState()
         state.send(standardViewport, .dragBegan)
@@ -347,7 +385,9 @@ struct HoldingTests {
         #expect(state.mode == .detached)
     }
 
-    @Test("given a drag with a deferred outgoing command, when the app jumps to a message, then the hold ends and the deferred command is dropped")
+    @Test(
+        "given a drag with a deferred outgoing command, when the app jumps to a message, then the hold ends and the deferred command is dropped"
+    )
     func jumpToMessageDuringAHoldDropsTheDeferredCommand() {
         var state = openChat(count: 20)
         state.send(.dragBegan, .scrolled(offset: 500), .appended(outgoing("o1")))

@@ -9,7 +9,9 @@ import Testing
 /// `olderLoaded` prepends and `detached` keeps its anchor (`prepend`).
 @Suite("LoadOlder")
 struct LoadOlderTests {
-    @Test("given 20 messages with more history, when the user scrolls into the top 800 points, then one loadOlder effect and no second while in flight")
+    @Test(
+        "given 20 messages with more history, when the user scrolls into the top 800 points, then one loadOlder effect and no second while in flight"
+    )
     func oneRequestNearTheTop() {
         var state = openChat(count: 20, hasMoreOlder: true)
         #expect(state.effects == [])
@@ -30,7 +32,9 @@ struct LoadOlderTests {
         #expect(state.isLoadingOlder)
     }
 
-    @Test("given a request in flight while reading m6 at 530, when the page of 10 × 100 arrives, then m6 stays at the same place on screen (prepend) with no command")
+    @Test(
+        "given a request in flight while reading m6 at 530, when the page of 10 × 100 arrives, then m6 stays at the same place on screen (prepend) with no command"
+    )
     func pageArrivesWhileScrolledUp() {
         var state = openChat(count: 20, hasMoreOlder: true)
         state.send(.dragBegan, .scrolled(offset: 800), .scrolled(offset: 530), .released(at: 530))
@@ -39,10 +43,12 @@ struct LoadOlderTests {
 
         state.send(.olderLoaded(messages: history(1...10, prefix: "o"), hasMoreOlder: true))
 
-        #expect(state.snapshot == Snapshot(
-            mode: .detached, offset: 1530, contentHeight: 3000, isAtBottom: false, offsetReason: .prepend,
-            scrollTarget: initialLoadCommand(), showJumpToLatest: true, isLoadingOlder: false,
-            hasMoreOlder: true, effects: [], messageCount: 30))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .detached, offset: 1530, contentHeight: 3000, isAtBottom: false, offsetReason: .prepend,
+                    scrollTarget: initialLoadCommand(), showJumpToLatest: true, isLoadingOlder: false,
+                    hasMoreOlder: true, effects: [], messageCount: 30))
         #expect(state.top(ofMessage: "m6") == 1500)
         #expect(state.messages.map(\.id) == ids(1...10, prefix: "o") + ids(1...20))
         #expect(state.oldestMessageID == "o1")
@@ -128,19 +134,25 @@ struct LoadOlderTests {
         #expect(state.isLoadingOlder == false)
     }
 
-    @Test("given following with a request in flight, when the page arrives, then the view stays at the bottom (prepend), no command, no new request above the threshold")
+    @Test(
+        "given following with a request in flight, when the page arrives, then the view stays at the bottom (prepend), no command, no new request above the threshold"
+    )
     func prependWhileFollowing() {
         var state = openChat(count: 10, hasMoreOlder: true)
         #expect(state.effects == [.loadOlder(before: "m1")])
 
         state.send(.olderLoaded(messages: history(1...10, prefix: "o"), hasMoreOlder: true))
 
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 1350, contentHeight: 2000, offsetReason: .prepend,
-            scrollTarget: initialLoadCommand(count: 10), hasMoreOlder: true, messageCount: 20))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 1350, contentHeight: 2000, offsetReason: .prepend,
+                    scrollTarget: initialLoadCommand(count: 10), hasMoreOlder: true, messageCount: 20))
     }
 
-    @Test("given the view at the very top, when a page of 500 points arrives, then the next request for the new oldest goes out at once (offset 500 ≤ 800)")
+    @Test(
+        "given the view at the very top, when a page of 500 points arrives, then the next request for the new oldest goes out at once (offset 500 ≤ 800)"
+    )
     func nextPageAtOnce() {
         var state = openChat(count: 20, hasMoreOlder: true)
         state.send(.dragBegan, .scrolled(offset: 0), .released(at: 0))
@@ -166,7 +178,9 @@ struct LoadOlderTests {
         #expect(state.isLoadingOlder == false)
     }
 
-    @Test("given detached at 900 with more history, when a removal above the anchor brings the offset to 800, then the request goes out (after any event)")
+    @Test(
+        "given detached at 900 with more history, when a removal above the anchor brings the offset to 800, then the request goes out (after any event)"
+    )
     func requestAfterAnyEvent() {
         var state = detachedChat(at: 900, hasMoreOlder: true)
         // Only the settle's persistPosition (m10 spans 900…1000): 900 is outside the zone.

@@ -27,10 +27,13 @@ struct OffsetReasonTests {
             when: .olderLoaded(messages: history(1...2, prefix: "o"), hasMoreOlder: false), offset: 550,
             reason: .prepend),
         ReasonCase(given: [], when: .keyboardWillShow(height: 300, duration: 0.25), offset: 650, reason: .keyboard),
-        ReasonCase(given: [], when: .viewportChanged(height: 800, insetTop: 100, insetBottom: 90), offset: 390, reason: .viewport),
+        ReasonCase(
+            given: [], when: .viewportChanged(height: 800, insetTop: 100, insetBottom: 90), offset: 390,
+            reason: .viewport),
         ReasonCase(given: [], when: .itemMeasured(id: "m10", height: 150), offset: 400, reason: .measure),
         ReasonCase(given: [], when: .messageRemoved(id: "m10"), offset: 250, reason: .remove),
-        ReasonCase(given: [.dragBegan, .scrolled(offset: 340)], when: .released(at: 340), offset: 350, reason: .settle),
+        ReasonCase(
+            given: [.dragBegan, .scrolled(offset: 340)], when: .released(at: 340), offset: 350, reason: .settle),
         ReasonCase(
             given: [.dragBegan, .dragEnded(offset: 300, velocity: -50)], when: .scrollSettled(offset: 200),
             offset: 200, reason: .settle),
@@ -47,7 +50,9 @@ struct OffsetReasonTests {
         #expect(state.offsetReason == reasonCase.reason)
     }
 
-    @Test("given a conversation, when an event leaves the offset where it was, then offsetReason is null, even for a command")
+    @Test(
+        "given a conversation, when an event leaves the offset where it was, then offsetReason is null, even for a command"
+    )
     func nullWhenUnchanged() {
         var state = openChat(count: 10)
 

@@ -28,16 +28,20 @@ struct QuestionAnswerTests {
         state.send(.appended(outgoing("q1", height: 60)))
 
         // Content 2060 + spacer; maxOffset 1410 + spacer = offset: the view is at its bottom.
-        #expect(state.snapshot == Snapshot(
-            mode: .pinned, offset: offset, contentHeight: 2060 + spacer, isAtBottom: true,
-            offsetReason: .command,
-            scrollTarget: ScrollCommand(
-                seq: 2, kind: .item, id: "q1", anchor: .top, offset: offset, unitAnchorY: unitAnchorY,
-                animated: true, reason: .newQuestion),
-            animating: ["q1"], trailingSpacer: spacer, messageCount: 21))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .pinned, offset: offset, contentHeight: 2060 + spacer, isAtBottom: true,
+                    offsetReason: .command,
+                    scrollTarget: ScrollCommand(
+                        seq: 2, kind: .item, id: "q1", anchor: .top, offset: offset, unitAnchorY: unitAnchorY,
+                        animated: true, reason: .newQuestion),
+                    animating: ["q1"], trailingSpacer: spacer, messageCount: 21))
     }
 
-    @Test("given a pinned question, when its answer is appended and streams 10 batches of 100, then the question never moves and no command is issued")
+    @Test(
+        "given a pinned question, when its answer is appended and streams 10 batches of 100, then the question never moves and no command is issued"
+    )
     func answerStreamsWithoutMovingTheQuestion() {
         var state = openChat(count: 20, configuration: Self.layoutTop)
         state.send(.appended(outgoing("q1", height: 60)))
@@ -45,9 +49,11 @@ struct QuestionAnswerTests {
 
         state.send(.streamingAppended(incoming("a1", height: 40)))
         // C₀ 2100, spacer 650 - 100 = 550, content 2650.
-        #expect(state.snapshot == Snapshot(
-            mode: .pinned, offset: 2000, contentHeight: 2650, isAtBottom: true, offsetReason: nil,
-            scrollTarget: pin, animating: ["q1", "a1"], trailingSpacer: 550, messageCount: 22))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .pinned, offset: 2000, contentHeight: 2650, isAtBottom: true, offsetReason: nil,
+                    scrollTarget: pin, animating: ["q1", "a1"], trailingSpacer: 550, messageCount: 22))
 
         for batch in 1...10 {
             state.send(.grown("a1", by: 100))
@@ -66,28 +72,36 @@ struct QuestionAnswerTests {
         #expect(state.maxOffset == 2450)
     }
 
-    @Test("given a Q&A conversation, when three questions are sent in quick succession, then each one is re-pinned by its own command")
+    @Test(
+        "given a Q&A conversation, when three questions are sent in quick succession, then each one is re-pinned by its own command"
+    )
     func threeRapidQuestions() {
         var state = openChat(count: 20, configuration: Self.layoutTop)
 
         state.send(.appended(outgoing("q1", height: 60)))
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 2, kind: .item, id: "q1", anchor: .top, offset: 2000, unitAnchorY: 0.125,
-            animated: true, reason: .newQuestion))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 2, kind: .item, id: "q1", anchor: .top, offset: 2000, unitAnchorY: 0.125,
+                    animated: true, reason: .newQuestion))
 
         state.send(.appended(outgoing("q2", height: 60)))
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 3, kind: .item, id: "q2", anchor: .top, offset: 2060, unitAnchorY: 0.125,
-            animated: true, reason: .newQuestion))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 3, kind: .item, id: "q2", anchor: .top, offset: 2060, unitAnchorY: 0.125,
+                    animated: true, reason: .newQuestion))
         #expect(state.offset == 2060)
 
         state.send(.appended(outgoing("q3", height: 60)))
-        #expect(state.snapshot == Snapshot(
-            mode: .pinned, offset: 2120, contentHeight: 2770, isAtBottom: true, offsetReason: .command,
-            scrollTarget: ScrollCommand(
-                seq: 4, kind: .item, id: "q3", anchor: .top, offset: 2120, unitAnchorY: 0.125,
-                animated: true, reason: .newQuestion),
-            animating: ["q1", "q2", "q3"], trailingSpacer: 590, messageCount: 23))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .pinned, offset: 2120, contentHeight: 2770, isAtBottom: true, offsetReason: .command,
+                    scrollTarget: ScrollCommand(
+                        seq: 4, kind: .item, id: "q3", anchor: .top, offset: 2120, unitAnchorY: 0.125,
+                        animated: true, reason: .newQuestion),
+                    animating: ["q1", "q2", "q3"], trailingSpacer: 590, messageCount: 23))
     }
 
     @Test("given a pinned question, when the user drags, then the view leaves pinned; the next question pins again")
@@ -108,9 +122,11 @@ struct QuestionAnswerTests {
         // top(q2) = 2000 + 60 + 100.
         state.send(.appended(outgoing("q2", height: 60)))
         #expect(state.mode == .pinned)
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 3, kind: .item, id: "q2", anchor: .top, offset: 2160, unitAnchorY: 0.125,
-            animated: true, reason: .newQuestion))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 3, kind: .item, id: "q2", anchor: .top, offset: 2160, unitAnchorY: 0.125,
+                    animated: true, reason: .newQuestion))
         #expect(state.offset == 2160)
     }
 
@@ -124,9 +140,11 @@ struct QuestionAnswerTests {
         #expect(state.offset == 1000)
 
         state.send(.released(at: 1000))
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 2, kind: .item, id: "q1", anchor: .top, offset: 2000, unitAnchorY: 0.125,
-            animated: true, reason: .newQuestion))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 2, kind: .item, id: "q1", anchor: .top, offset: 2000, unitAnchorY: 0.125,
+                    animated: true, reason: .newQuestion))
         #expect(state.mode == .pinned)
         #expect(state.offset == 2000)
     }
@@ -146,7 +164,9 @@ struct QuestionAnswerTests {
         #expect(state.scrollTarget?.seq == 2)
     }
 
-    @Test("given layout top, when history ends with a question and a 200-point answer, then the spacer counts from that question")
+    @Test(
+        "given layout top, when history ends with a question and a 200-point answer, then the spacer counts from that question"
+    )
     func spacerFromAHistoryQuestion() {
         var state = ChatState(configuration: Self.layoutTop)
         state.send(standardViewport)
@@ -170,24 +190,33 @@ struct QuestionAnswerTests {
         #expect(state.contentHeight == 2060)
     }
 
-    @Test("given a question sent before the geometry is known, when the first viewportChanged arrives, then the pin command is resolved")
+    @Test(
+        "given a question sent before the geometry is known, when the first viewportChanged arrives, then the pin command is resolved"
+    )
     func pinResolvedWithTheGeometry() {
         var state = ChatState(configuration: ChatConfiguration(layout: .top, pinMargin: 16))
-        state.send(.historyLoaded(messages: history(1...20), hasMoreOlder: false), .appended(outgoing("q1", height: 60)))
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 2, kind: .item, id: "q1", anchor: .top, offset: nil, unitAnchorY: nil,
-            animated: true, reason: .newQuestion))
+        state.send(
+            .historyLoaded(messages: history(1...20), hasMoreOlder: false), .appended(outgoing("q1", height: 60)))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 2, kind: .item, id: "q1", anchor: .top, offset: nil, unitAnchorY: nil,
+                    animated: true, reason: .newQuestion))
 
         state.send(standardViewport)
 
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 2, kind: .item, id: "q1", anchor: .top, offset: 1984, unitAnchorY: 0.145,
-            animated: true, reason: .newQuestion))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 2, kind: .item, id: "q1", anchor: .top, offset: 1984, unitAnchorY: 0.145,
+                    animated: true, reason: .newQuestion))
         #expect(state.offset == 1984)
         #expect(state.mode == .pinned)
     }
 
-    @Test("given a pinned question, when the top inset grows by 50, then the question stays pinned and the spacer shrinks with the visible height")
+    @Test(
+        "given a pinned question, when the top inset grows by 50, then the question stays pinned and the spacer shrinks with the visible height"
+    )
     func viewportChangeWhilePinned() {
         var state = openChat(count: 20, configuration: Self.layoutTop)
         state.send(.appended(outgoing("q1", height: 60)))
@@ -202,7 +231,9 @@ struct QuestionAnswerTests {
         #expect(state.mode == .pinned)
     }
 
-    @Test("given a pinned question and not held, when scrolled reports another offset (a layout pass), then nothing moves and the mode stays pinned")
+    @Test(
+        "given a pinned question and not held, when scrolled reports another offset (a layout pass), then nothing moves and the mode stays pinned"
+    )
     func scrolledWhilePinnedDoesNothing() {
         var state = openChat(count: 20, configuration: Self.layoutTop)
         state.send(.appended(outgoing("q1", height: 60)))
@@ -214,7 +245,9 @@ struct QuestionAnswerTests {
         #expect(state.mode == .pinned)
     }
 
-    @Test("given focusScrollsToBottom and a pinned question, when the input is focused, then pinned is not following: one focus command to the bottom")
+    @Test(
+        "given focusScrollsToBottom and a pinned question, when the input is focused, then pinned is not following: one focus command to the bottom"
+    )
     func focusWhilePinned() {
         var state = openChat(count: 20, configuration: ChatConfiguration(layout: .top, focusScrollsToBottom: true))
         state.send(.appended(outgoing("q1", height: 60)), .appended(incoming("a1", height: 1000)))
@@ -223,9 +256,11 @@ struct QuestionAnswerTests {
 
         state.send(.inputFocused)
 
-        #expect(state.scrollTarget == ScrollCommand(
-            seq: 3, kind: .bottom, id: "a1", anchor: nil, offset: 2410, unitAnchorY: nil,
-            animated: true, reason: .focus))
+        #expect(
+            state.scrollTarget
+                == ScrollCommand(
+                    seq: 3, kind: .bottom, id: "a1", anchor: nil, offset: 2410, unitAnchorY: nil,
+                    animated: true, reason: .focus))
         #expect(state.mode == .following)
         #expect(state.offset == 2410)
     }

@@ -12,7 +12,9 @@ import Testing
 struct ReadReceiptTests {
     static let reading = ChatConfiguration(readReceipts: true)
 
-    @Test("given readReceipts off (the default), when the user reads everything, then readUpTo stays null and no markRead is emitted")
+    @Test(
+        "given readReceipts off (the default), when the user reads everything, then readUpTo stays null and no markRead is emitted"
+    )
     func offByDefault() {
         var state = openChat(count: 20)
         state.send(.appended(incoming("m21")))
@@ -20,7 +22,9 @@ struct ReadReceiptTests {
         #expect(state.effects == [])
     }
 
-    @Test("given readReceipts, when 20 messages open at the bottom, then everything up to m20 has been seen: readUpTo m20 and one markRead")
+    @Test(
+        "given readReceipts, when 20 messages open at the bottom, then everything up to m20 has been seen: readUpTo m20 and one markRead"
+    )
     func openingAtTheBottomReadsAll() {
         var state = ChatState(configuration: Self.reading)
         state.send(standardViewport)
@@ -30,7 +34,9 @@ struct ReadReceiptTests {
         #expect(state.effects == [.markRead(upTo: "m20")])
     }
 
-    @Test("given everything read while following, when an incoming message arrives, then it is on screen at once: readUpTo and markRead move to it")
+    @Test(
+        "given everything read while following, when an incoming message arrives, then it is on screen at once: readUpTo and markRead move to it"
+    )
     func incomingWhileFollowing() {
         var state = openChat(count: 20, configuration: Self.reading)
         state.send(.appended(incoming("m21")))
@@ -38,7 +44,9 @@ struct ReadReceiptTests {
         #expect(state.effects == [.markRead(upTo: "m21")])
     }
 
-    @Test("given everything read, when the user sends a message, then readUpTo moves to it without a markRead: nothing incoming was newly seen")
+    @Test(
+        "given everything read, when the user sends a message, then readUpTo moves to it without a markRead: nothing incoming was newly seen"
+    )
     func ownMessagesNeedNoReceipt() {
         var state = openChat(count: 20, configuration: Self.reading)
         state.send(.appended(outgoing("q1")))
@@ -46,7 +54,9 @@ struct ReadReceiptTests {
         #expect(state.effects == [])
     }
 
-    @Test("given everything read up to m20, when the user scrolls up and m21 arrives below the screen, then readUpTo does not move back nor forward; back at the bottom it reaches m21")
+    @Test(
+        "given everything read up to m20, when the user scrolls up and m21 arrives below the screen, then readUpTo does not move back nor forward; back at the bottom it reaches m21"
+    )
     func neverBackwards() {
         var state = detachedChat(at: 200, count: 20, configuration: Self.reading)
         #expect(state.readUpTo == "m20")
@@ -58,16 +68,21 @@ struct ReadReceiptTests {
         #expect(state.effects == [.markRead(upTo: "m21")])
     }
 
-    @Test("given the open at the first unread m12, when it opens, then readUpTo starts at m11 and moves at once to m18, the newest message whose top is on screen")
+    @Test(
+        "given the open at the first unread m12, when it opens, then readUpTo starts at m11 and moves at once to m18, the newest message whose top is on screen"
+    )
     func startsAboveTheFirstUnread() {
         var state = ChatState(configuration: Self.reading)
-        state.send(standardViewport, .historyLoaded(messages: history(1...20), hasMoreOlder: false, firstUnreadID: "m12"))
+        state.send(
+            standardViewport, .historyLoaded(messages: history(1...20), hasMoreOlder: false, firstUnreadID: "m12"))
         // Visible [1100, 1750): top(m18) = 1700 < 1750 ≤ top(m19).
         #expect(state.readUpTo == "m18")
         #expect(state.effects == [.markRead(upTo: "m18")])
     }
 
-    @Test("given the first unread is the oldest message and the geometry unknown, when history opens, then readUpTo is null until the viewport shows the screen")
+    @Test(
+        "given the first unread is the oldest message and the geometry unknown, when history opens, then readUpTo is null until the viewport shows the screen"
+    )
     func startsNullAtTheOldest() {
         var state = ChatState(configuration: Self.reading)
         state.send(.historyLoaded(messages: history(1...20), hasMoreOlder: false, firstUnreadID: "m1"))
@@ -78,10 +93,13 @@ struct ReadReceiptTests {
         #expect(state.effects == [.markRead(upTo: "m7")])
     }
 
-    @Test("given readUpTo m18 after the open at m12, when the user drags 150 points down and holds, then reading goes on: m19 is read while the finger is down")
+    @Test(
+        "given readUpTo m18 after the open at m12, when the user drags 150 points down and holds, then reading goes on: m19 is read while the finger is down"
+    )
     func holdingDoesNotStopReading() {
         var state = ChatState(configuration: Self.reading)
-        state.send(standardViewport, .historyLoaded(messages: history(1...20), hasMoreOlder: false, firstUnreadID: "m12"))
+        state.send(
+            standardViewport, .historyLoaded(messages: history(1...20), hasMoreOlder: false, firstUnreadID: "m12"))
         state.send(.dragBegan, .scrolled(offset: 1250))
         #expect(state.userHoldsView)
         #expect(state.readUpTo == "m19")

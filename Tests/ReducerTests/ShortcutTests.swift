@@ -8,7 +8,9 @@ import Testing
 /// full lookup gives, whatever happened in between.
 @Suite("Shortcuts give the full lookup's answer")
 struct ShortcutTests {
-    @Test("given a message renamed after its token batches, when a batch names the old id, then it is unknown; the new id grows it")
+    @Test(
+        "given a message renamed after its token batches, when a batch names the old id, then it is unknown; the new id grows it"
+    )
     func rememberedKeyFollowsRenames() {
         var state = openChat(count: 5)
         state.send(.streamingAppended(outgoing("local-1", height: 50)), .grown("local-1", by: 10))
@@ -52,7 +54,9 @@ struct ShortcutTests {
         #expect(state.message(id: "m5") == nil)
     }
 
-    @Test("given a drag through m11, when the offset reaches m12's top exactly, then the anchor is m12 at 0, not m11 at 100")
+    @Test(
+        "given a drag through m11, when the offset reaches m12's top exactly, then the anchor is m12 at 0, not m11 at 100"
+    )
     func anchorAtAnEdge() {
         var state = detachedChat(at: 1030)
         #expect(state.anchorPosition! == ("m11", 30))
@@ -76,8 +80,9 @@ struct ShortcutTests {
     /// Heights that are not binary fractions: the tops the tree's sums give and those its
     /// search adds up may differ in their last bit, so at and around every edge the anchor must
     /// be the message the full search finds (``ChatState/currentPosition``).
-    @Test("given heights of a third of a point and more, when a drag crosses every edge, then the anchor is the searched message at each offset",
-          arguments: [100.0 / 3, 0.1, 7.7])
+    @Test(
+        "given heights of a third of a point and more, when a drag crosses every edge, then the anchor is the searched message at each offset",
+        arguments: [100.0 / 3, 0.1, 7.7])
     func anchorAgreesWithSearch(height: Double) {
         var state = ChatState()
         // One point visible, so that even 60 messages of 0.1 leave room to scroll.
@@ -87,7 +92,9 @@ struct ShortcutTests {
         var checked = 0
         for index in 1..<50 {
             let edge = Double(index) * height
-            for offset in [edge.nextDown.nextDown, edge.nextDown, edge, edge.nextUp, edge.nextUp.nextUp, edge + height / 2] {
+            for offset in [
+                edge.nextDown.nextDown, edge.nextDown, edge, edge.nextUp, edge.nextUp.nextUp, edge + height / 2,
+            ] {
                 state.send(.scrolled(offset: offset))
                 let searched = state.currentPosition
                 #expect(state.anchorPosition?.id == searched.anchorID, "at \(offset)")

@@ -47,7 +47,9 @@ struct StoreTests {
         #expect(tree.prefixLength(summingAtMost: 5050, inclusive: false) == 99)
     }
 
-    @Test("given appends a 100, b 50, c 200 and prepends x 30, y 70, then the order is y x a b c at tops 0, 70, 100, 200, 250")
+    @Test(
+        "given appends a 100, b 50, c 200 and prepends x 30, y 70, then the order is y x a b c at tops 0, 70, 100, 200, 250"
+    )
     func storeAppendAndPrepend() {
         var store = MessageStore()
         let a = store.append(incoming("a", height: 100))
@@ -76,7 +78,9 @@ struct StoreTests {
         #expect(store.key(after: c) == nil)
     }
 
-    @Test("given y x a b c, when b is removed, a renamed to A and x re-measured to 130, then the positions match and b leaves a zero-height gap")
+    @Test(
+        "given y x a b c, when b is removed, a renamed to A and x re-measured to 130, then the positions match and b leaves a zero-height gap"
+    )
     func storeRemoveRenameMeasure() {
         var store = MessageStore()
         let a = store.append(incoming("a", height: 100))
@@ -104,7 +108,10 @@ struct StoreTests {
         store.setHeight(130, for: x)
 
         // y [0, 70), x [70, 200), A [200, 300), b removed, c [300, 500).
-        #expect(store.allMessages() == [outgoing("y", height: 70), incoming("x", height: 130), incoming("A"), incoming("c", height: 200)])
+        #expect(
+            store.allMessages() == [
+                outgoing("y", height: 70), incoming("x", height: 130), incoming("A"), incoming("c", height: 200),
+            ])
         #expect([store.top(y), store.top(x), store.top(a), store.top(c)] == [0, 70, 200, 300])
         #expect(store.totalHeight == 500)
     }
@@ -140,12 +147,15 @@ struct StoreTests {
         #expect(store.lastKey == store.key(of: "z"))
     }
 
-    @Test("given a conversation, when older pages are prepended, messages removed and renamed, then top(id) matches hand-computed positions")
+    @Test(
+        "given a conversation, when older pages are prepended, messages removed and renamed, then top(id) matches hand-computed positions"
+    )
     func positionsThroughTheReducer() {
         var state = openChat(count: 5, hasMoreOlder: true)
         #expect(state.effects == [.loadOlder(before: "m1")])
 
-        state.send(.olderLoaded(messages: [incoming("o1", height: 50), incoming("o2", height: 70)], hasMoreOlder: true))
+        state.send(
+            .olderLoaded(messages: [incoming("o1", height: 50), incoming("o2", height: 70)], hasMoreOlder: true))
         // o1 [0, 50), o2 [50, 120), m1 [120, 220) … m5 [520, 620).
         #expect(state.top(ofMessage: "o1") == 0)
         #expect(state.top(ofMessage: "o2") == 50)
@@ -171,7 +181,9 @@ struct StoreTests {
         #expect(state.newestMessageID == "srv")
     }
 
-    @Test("given one historyLoaded of 1,000,000 messages of 10 points, then it builds and answers top and visible queries", .timeLimit(.minutes(1)))
+    @Test(
+        "given one historyLoaded of 1,000,000 messages of 10 points, then it builds and answers top and visible queries",
+        .timeLimit(.minutes(1)))
     func millionMessages() {
         var state = ChatState()
         state.reduce(standardViewport)

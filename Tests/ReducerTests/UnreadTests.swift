@@ -8,7 +8,9 @@ import Testing
 /// `showJumpToLatest = !isAtBottom && (distance > 200 || unreadCount > 0)`.
 @Suite("Unread")
 struct UnreadTests {
-    @Test("given detached 50 points above the bottom, when an incoming message arrives, then unread 1, jump-to-latest shown, no command, nothing moves")
+    @Test(
+        "given detached 50 points above the bottom, when an incoming message arrives, then unread 1, jump-to-latest shown, no command, nothing moves"
+    )
     func incomingWhileScrolledUp() {
         var state = detachedChat(at: 1300)
         // Distance 50: not at the bottom, but close enough that the button is hidden.
@@ -17,13 +19,17 @@ struct UnreadTests {
         state.send(.appended(incoming("i1")))
 
         // top(i1) = 2000 ≥ 1300 + 650; distance 1450 - 1300 = 150 ≤ 200, shown because of unread.
-        #expect(state.snapshot == Snapshot(
-            mode: .detached, offset: 1300, contentHeight: 2100, isAtBottom: false, offsetReason: nil,
-            scrollTarget: initialLoadCommand(), unreadCount: 1, showJumpToLatest: true, animating: ["i1"],
-            messageCount: 21))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .detached, offset: 1300, contentHeight: 2100, isAtBottom: false, offsetReason: nil,
+                    scrollTarget: initialLoadCommand(), unreadCount: 1, showJumpToLatest: true, animating: ["i1"],
+                    messageCount: 21))
     }
 
-    @Test("given three unread messages below, when the user scrolls down, then the count falls as each one becomes visible, and never rises again")
+    @Test(
+        "given three unread messages below, when the user scrolls down, then the count falls as each one becomes visible, and never rises again"
+    )
     func unreadFallsWhileScrollingDown() {
         var state = detachedChat(at: 1300)
         state.send(.appended(incoming("i1")), .appended(incoming("i2")), .appended(incoming("i3")))
@@ -53,7 +59,9 @@ struct UnreadTests {
         #expect(state.unreadCount == 0)
     }
 
-    @Test("given layout top with a pinned question, when its answer lands inside the visible region, then it does not count; a later one below does")
+    @Test(
+        "given layout top with a pinned question, when its answer lands inside the visible region, then it does not count; a later one below does"
+    )
     func incomingInsideTheVisibleRegionDoesNotCount() {
         var state = openChat(count: 20, configuration: ChatConfiguration(layout: .top))
         state.send(.appended(outgoing("q1", height: 60)))
@@ -80,12 +88,14 @@ struct UnreadTests {
 
         state.send(.appended(outgoing("o1")))
 
-        #expect(state.snapshot == Snapshot(
-            mode: .following, offset: 1650, contentHeight: 2300, offsetReason: .command,
-            scrollTarget: ScrollCommand(
-                seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1650, unitAnchorY: nil,
-                animated: true, reason: .outgoingMessage),
-            unreadCount: 0, showJumpToLatest: false, animating: ["i1", "i2", "o1"], messageCount: 23))
+        #expect(
+            state.snapshot
+                == Snapshot(
+                    mode: .following, offset: 1650, contentHeight: 2300, offsetReason: .command,
+                    scrollTarget: ScrollCommand(
+                        seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1650, unitAnchorY: nil,
+                        animated: true, reason: .outgoingMessage),
+                    unreadCount: 0, showJumpToLatest: false, animating: ["i1", "i2", "o1"], messageCount: 23))
     }
 
     @Test("given two unread messages, when one is removed, then the count drops to 1; when the other is removed, to 0")
@@ -98,10 +108,12 @@ struct UnreadTests {
 
         state.send(.messageRemoved(id: "i1"))
         #expect(state.unreadCount == 0)
-        #expect(state.showJumpToLatest == true) // distance 320 > 200
+        #expect(state.showJumpToLatest == true)  // distance 320 > 200
     }
 
-    @Test("given an unread 10-point message below, when a drag comes within the threshold while it is still below the visible region, then following clears the count")
+    @Test(
+        "given an unread 10-point message below, when a drag comes within the threshold while it is still below the visible region, then following clears the count"
+    )
     func reachingFollowingClearsUnread() {
         var state = detachedChat(at: 1030)
         state.send(.appended(incoming("i1", height: 10)))
@@ -126,7 +138,8 @@ struct UnreadTests {
     }
 
     // Specification §5: "it stops counting once it has been visible" — passing it in one jump is not seeing it.
-    @Test("given two unread messages, when one scroll jumps past the first so it is never visible, then it still counts")
+    @Test(
+        "given two unread messages, when one scroll jumps past the first so it is never visible, then it still counts")
     func unreadPassedInOneJumpStillCounts() {
         var state = detachedChat(at: 1030)
         state.send(.appended(incoming("i1")), .appended(incoming("i2", height: 2000)))

@@ -1,7 +1,7 @@
 import ChatReplay
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// End-to-end tests of the built `replay` executable.
 @Suite("The replay command")
@@ -9,17 +9,27 @@ struct CommandTests {
     @Test func helpListsTheSubcommandsAndExitCodes() throws {
         let output = try ReplayBinary.run(["--help"])
         #expect(output.status == 0)
-        for text in ["USAGE: replay <subcommand>", "run", "check", "accept",
-                     "Exit codes: 0 success; 1 a golden mismatch or missing golden; 64 bad usage;"] {
+        for text in [
+            "USAGE: replay <subcommand>", "run", "check", "accept",
+            "Exit codes: 0 success; 1 a golden mismatch or missing golden; 64 bad usage;",
+        ] {
             #expect(output.stdout.contains(text), "missing \(text)")
         }
     }
 
-    @Test("every subcommand documents its arguments", arguments: [
-        ("run", ["USAGE: replay run <log> [--format <format>] [--skip-invalid]", "values: text, json, jsonl", "--skip-invalid"]),
-        ("check", ["USAGE: replay check [<path> ...] [--update]", "CHAT_GOLDEN_RECORD", "--update"]),
-        ("accept", ["USAGE: replay accept [<path> ...]", "NAME.golden.new"]),
-    ])
+    @Test(
+        "every subcommand documents its arguments",
+        arguments: [
+            (
+                "run",
+                [
+                    "USAGE: replay run <log> [--format <format>] [--skip-invalid]", "values: text, json, jsonl",
+                    "--skip-invalid",
+                ]
+            ),
+            ("check", ["USAGE: replay check [<path> ...] [--update]", "CHAT_GOLDEN_RECORD", "--update"]),
+            ("accept", ["USAGE: replay accept [<path> ...]", "NAME.golden.new"]),
+        ])
     func subcommandHelp(command: String, expected: [String]) throws {
         let output = try ReplayBinary.run([command, "--help"])
         #expect(output.status == 0)
@@ -59,12 +69,13 @@ struct CommandTests {
         try folder.write("bad.jsonl", smallLog + #"{"type":"scrolled","offset":"up"}"# + "\n")
         let output = try ReplayBinary.run(["run", "bad.jsonl"], in: folder.path)
         #expect(output.status == 65)
-        #expect(output.stderr == #"""
-            bad.jsonl:7:29: expected a number for "offset", found a string
-                {"type":"scrolled","offset":"up"}
-                                            ^
+        #expect(
+            output.stderr == #"""
+                bad.jsonl:7:29: expected a number for "offset", found a string
+                    {"type":"scrolled","offset":"up"}
+                                                ^
 
-            """#)
+                """#)
         // What was replayed before the bad line is printed.
         #expect(output.stdout.contains("#5 dragEnded offset=100"))
     }
@@ -102,10 +113,12 @@ struct CommandTests {
         #expect(output.stderr.hasPrefix("\(name): cannot read the log: "))
     }
 
-    @Test("bad usage exits 64", arguments: [
-        ["run"], ["run", "a.jsonl", "--format", "xml"], ["run", "a.jsonl", "--verbose"], ["frobnicate"],
-        ["check", "--force"],
-    ])
+    @Test(
+        "bad usage exits 64",
+        arguments: [
+            ["run"], ["run", "a.jsonl", "--format", "xml"], ["run", "a.jsonl", "--verbose"], ["frobnicate"],
+            ["check", "--force"],
+        ])
     func badUsage(arguments: [String]) throws {
         let output = try ReplayBinary.run(arguments)
         #expect(output.status == 64)
@@ -144,7 +157,9 @@ struct CommandTests {
     func editedPair() throws -> TemporaryFolder {
         let folder = try pair()
         let golden = try #require(folder.read("chat.golden"))
-        try folder.write("chat.golden", golden.replacingOccurrences(of: "offset: 350 -> 100 (user)", with: "offset: 350 -> 120 (user)"))
+        try folder.write(
+            "chat.golden",
+            golden.replacingOccurrences(of: "offset: 350 -> 100 (user)", with: "offset: 350 -> 120 (user)"))
         return folder
     }
 
@@ -165,12 +180,13 @@ struct CommandTests {
         defer { folder.remove() }
         let output = try ReplayBinary.run(["check"], in: folder.path)
         #expect(output.status == 1)
-        #expect(output.stdout == Self.stepFourDiff + """
+        #expect(
+            output.stdout == Self.stepFourDiff + """
 
-              wrote chat.golden.new; `replay accept` makes it the golden
-            0 passed, 1 failed
+                  wrote chat.golden.new; `replay accept` makes it the golden
+                0 passed, 1 failed
 
-            """)
+                """)
         #expect(output.stderr == "")
         #expect(folder.read("chat.golden.new") != nil)
 
@@ -191,10 +207,11 @@ struct CommandTests {
         let output = try ReplayBinary.run(["check", "chat.jsonl"], in: folder.path, environment: ["CI": "1"])
         #expect(output.status == 1)
         #expect(output.stdout == Self.stepFourDiff + "\n0 passed, 1 failed\n")
-        #expect(output.stderr == """
-            note: CI is set, so nothing was written beside the goldens; set CHAT_GOLDEN_ARTIFACTS=DIR to collect the new timelines in DIR
+        #expect(
+            output.stderr == """
+                note: CI is set, so nothing was written beside the goldens; set CHAT_GOLDEN_ARTIFACTS=DIR to collect the new timelines in DIR
 
-            """)
+                """)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
     }
 
@@ -207,7 +224,8 @@ struct CommandTests {
         try folder.write("Tests/Golden/chat.golden", "replay timeline 1\n")
         try folder.write("Tests/Golden/new.jsonl", smallLog)
         let output = try ReplayBinary.run(
-            ["check", "Tests/Golden"], in: folder.path, environment: ["CI": "true", "CHAT_GOLDEN_ARTIFACTS": "artifacts"])
+            ["check", "Tests/Golden"], in: folder.path,
+            environment: ["CI": "true", "CHAT_GOLDEN_ARTIFACTS": "artifacts"])
         #expect(output.status == 1)
         #expect(output.stdout.contains("  wrote artifacts/Tests/Golden/chat.golden.new\n"))
         #expect(output.stdout.contains("  wrote artifacts/Tests/Golden/new.golden.new\n"))
@@ -221,16 +239,18 @@ struct CommandTests {
         #expect(!folder.exists("Tests/Golden/new.golden"))
     }
 
-    @Test("a missing golden under each record setting", arguments: [
-        ([:], [], true),
-        (["CHAT_GOLDEN_RECORD": "missing"], [], true),
-        (["CHAT_GOLDEN_RECORD": "never"], [], false),
-        (["CHAT_GOLDEN_RECORD": "never"], ["--update"], true),
-        (["CI": "true"], [], false),
-        (["CI": "true"], ["--update"], false),
-        (["CI": "false"], [], true),
-        (["CI": "0", "CHAT_GOLDEN_RECORD": "never"], [], false),
-    ] as [([String: String], [String], Bool)])
+    @Test(
+        "a missing golden under each record setting",
+        arguments: [
+            ([:], [], true),
+            (["CHAT_GOLDEN_RECORD": "missing"], [], true),
+            (["CHAT_GOLDEN_RECORD": "never"], [], false),
+            (["CHAT_GOLDEN_RECORD": "never"], ["--update"], true),
+            (["CI": "true"], [], false),
+            (["CI": "true"], ["--update"], false),
+            (["CI": "false"], [], true),
+            (["CI": "0", "CHAT_GOLDEN_RECORD": "never"], [], false),
+        ] as [([String: String], [String], Bool)])
     func missingGolden(environment: [String: String], flags: [String], records: Bool) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -272,13 +292,14 @@ struct CommandTests {
         try folder.write("sub/orphan.golden", "replay timeline 1\n")
         let output = try ReplayBinary.run(["check", "--update"], in: folder.path)
         #expect(output.status == 1)
-        #expect(output.stdout == """
-            ok   chat
-            FAIL sub/orphan
-              the golden has no log: sub/orphan.jsonl does not exist
-            1 passed, 1 failed
+        #expect(
+            output.stdout == """
+                ok   chat
+                FAIL sub/orphan
+                  the golden has no log: sub/orphan.jsonl does not exist
+                1 passed, 1 failed
 
-            """)
+                """)
     }
 
     @Test func checkExits65ForAnUndecodableLogAnd66ForAMissingPath() throws {

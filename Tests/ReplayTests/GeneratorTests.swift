@@ -40,24 +40,28 @@ struct GeneratorTests {
         let log = lines(seed: 1, events: 5, messages: 25_000)
         let decoded = try ChatLog(decoding: Array(log.joined(separator: "\n").utf8))
         let pages = decoded.events.compactMap { event -> Int? in
-            if case let .historyLoaded(messages, _, _) = event.event { messages.count } else { nil }
+            if case .historyLoaded(let messages, _, _) = event.event { messages.count } else { nil }
         }
         #expect(pages == [10_000, 10_000, 5_000])
     }
 
-    @Test("a messenger's log opens at a first unread, jumps into windows and pages newer history, with about 0.5% bad input")
+    @Test(
+        "a messenger's log opens at a first unread, jumps into windows and pages newer history, with about 0.5% bad input"
+    )
     func messengerLog() throws {
         let log = lines(seed: 3, events: 60_000, messages: 2_000, messenger: true)
         #expect(log == lines(seed: 3, events: 60_000, messages: 2_000, messenger: true))
         let decoded = try ChatLog(decoding: Array(log.joined(separator: "\n").utf8))
         #expect(decoded.configuration.readReceipts && decoded.configuration.windowedHistory)
-        guard case let .historyLoaded(_, _, firstUnread)? = decoded.events.dropFirst().first?.event else {
+        guard case .historyLoaded(_, _, let firstUnread)? = decoded.events.dropFirst().first?.event else {
             Issue.record("the history does not come second")
             return
         }
         #expect(firstUnread != nil)
         let types = Set(decoded.events.map { $0.event.type })
-        for type in [ChatEvent.EventType.windowLoaded, .windowLoadFailed, .newerLoaded, .loadNewerFailed, .jumpToMessage] {
+        for type in [
+            ChatEvent.EventType.windowLoaded, .windowLoadFailed, .newerLoaded, .loadNewerFailed, .jumpToMessage,
+        ] {
             #expect(types.contains(type), "no \(type)")
         }
         var replayer = Replayer(configuration: decoded.configuration)
@@ -77,7 +81,7 @@ struct GeneratorTests {
         let log = lines(seed: 5, events: 20_000)
         #expect(!log[0].contains("readReceipts"))
         let decoded = try ChatLog(decoding: Array(log.joined(separator: "\n").utf8))
-        let v1_1: Set<ChatEvent.EventType> = [.newerLoaded, .loadNewerFailed, .windowLoaded, .windowLoadFailed]
-        #expect(decoded.events.allSatisfy { !v1_1.contains($0.event.type) })
+        let addedInV11: Set<ChatEvent.EventType> = [.newerLoaded, .loadNewerFailed, .windowLoaded, .windowLoadFailed]
+        #expect(decoded.events.allSatisfy { !addedInV11.contains($0.event.type) })
     }
 }

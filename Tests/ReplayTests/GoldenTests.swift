@@ -7,21 +7,23 @@ import Testing
 
 @Suite("Golden files")
 struct GoldenTests {
-    @Test("the record policy", arguments: [
-        ([:], false, GoldenRecordPolicy.missing),
-        ([:], true, .all),
-        (["CHAT_GOLDEN_RECORD": "never"], false, .never),
-        (["CHAT_GOLDEN_RECORD": "missing"], false, .missing),
-        (["CHAT_GOLDEN_RECORD": "failed"], false, .failed),
-        (["CHAT_GOLDEN_RECORD": "all"], false, .all),
-        (["CHAT_GOLDEN_RECORD": "never"], true, .all),
-        (["CI": "true"], false, .never),
-        (["CI": "true"], true, .never),
-        (["CI": "1", "CHAT_GOLDEN_RECORD": "all"], false, .never),
-        (["CI": "false", "CHAT_GOLDEN_RECORD": "failed"], false, .failed),
-        (["CI": "0"], true, .all),
-        (["CI": "FALSE"], false, .missing),
-    ] as [([String: String], Bool, GoldenRecordPolicy)])
+    @Test(
+        "the record policy",
+        arguments: [
+            ([:], false, GoldenRecordPolicy.missing),
+            ([:], true, .all),
+            (["CHAT_GOLDEN_RECORD": "never"], false, .never),
+            (["CHAT_GOLDEN_RECORD": "missing"], false, .missing),
+            (["CHAT_GOLDEN_RECORD": "failed"], false, .failed),
+            (["CHAT_GOLDEN_RECORD": "all"], false, .all),
+            (["CHAT_GOLDEN_RECORD": "never"], true, .all),
+            (["CI": "true"], false, .never),
+            (["CI": "true"], true, .never),
+            (["CI": "1", "CHAT_GOLDEN_RECORD": "all"], false, .never),
+            (["CI": "false", "CHAT_GOLDEN_RECORD": "failed"], false, .failed),
+            (["CI": "0"], true, .all),
+            (["CI": "FALSE"], false, .missing),
+        ] as [([String: String], Bool, GoldenRecordPolicy)])
     func policy(environment: [String: String], update: Bool, expected: GoldenRecordPolicy) throws {
         #expect(try GoldenRecordPolicy.resolve(update: update, environment: environment) == expected)
     }
@@ -30,7 +32,9 @@ struct GoldenTests {
         let error = #expect(throws: GoldenError.self) {
             try GoldenRecordPolicy.resolve(environment: ["CHAT_GOLDEN_RECORD": "sometimes"])
         }
-        #expect(error?.description == "CHAT_GOLDEN_RECORD=sometimes is not a record policy; use one of never, missing, failed, all")
+        #expect(
+            error?.description
+                == "CHAT_GOLDEN_RECORD=sometimes is not a record policy; use one of never, missing, failed, all")
     }
 
     let expected = """
@@ -53,31 +57,38 @@ struct GoldenTests {
 
     @Test func equalTimelinesMatchWhateverTheLineEndings() {
         #expect(GoldenFile.compare(expected: expected, actual: expected) == nil)
-        #expect(GoldenFile.compare(expected: expected.replacingOccurrences(of: "\n", with: "\r\n"), actual: expected) == nil)
+        #expect(
+            GoldenFile.compare(expected: expected.replacingOccurrences(of: "\n", with: "\r\n"), actual: expected) == nil
+        )
     }
 
     @Test func theFirstDivergingStepIsReportedWithADiff() throws {
-        let actual = expected
-            .replacingOccurrences(of: "offset: 350 -> 100 (user)", with: "offset: 350 -> 90 (user)\n  mode: following -> detached")
+        let actual =
+            expected
+            .replacingOccurrences(
+                of: "offset: 350 -> 100 (user)", with: "offset: 350 -> 90 (user)\n  mode: following -> detached"
+            )
             .replacingOccurrences(of: "inputFocused: false -> true", with: "(no change)")
         let mismatch = try #require(GoldenFile.compare(expected: expected, actual: actual))
         #expect(mismatch.step == 2)
         #expect(mismatch.eventLine == "scrolled offset=100")
-        #expect(mismatch.diff == [
-            " #2 scrolled offset=100",
-            "-  offset: 350 -> 100 (user)",
-            "+  offset: 350 -> 90 (user)",
-            "+  mode: following -> detached",
-        ])
+        #expect(
+            mismatch.diff == [
+                " #2 scrolled offset=100",
+                "-  offset: 350 -> 100 (user)",
+                "+  offset: 350 -> 90 (user)",
+                "+  mode: following -> detached",
+            ])
         #expect(mismatch.laterDifferingSteps == 1)
-        #expect(mismatch.description == """
-            first difference at step #2: scrolled offset=100
-               #2 scrolled offset=100
-              -  offset: 350 -> 100 (user)
-              +  offset: 350 -> 90 (user)
-              +  mode: following -> detached
-            1 later step differs too
-            """)
+        #expect(
+            mismatch.description == """
+                first difference at step #2: scrolled offset=100
+                   #2 scrolled offset=100
+                  -  offset: 350 -> 100 (user)
+                  +  offset: 350 -> 90 (user)
+                  +  mode: following -> detached
+                1 later step differs too
+                """)
     }
 
     @Test func missingAndExtraStepsDiffer() throws {
@@ -147,14 +158,15 @@ struct GoldenTests {
         let folder = try self.folder(golden: old)
         defer { folder.remove() }
         let result = GoldenFile.check(log: folder.path("chat.jsonl"), policy: policy)
-        guard case let .failed(.mismatch(mismatch, pending)) = result.outcome else {
+        guard case .failed(.mismatch(let mismatch, let pending)) = result.outcome else {
             #expect(policy == .failed || policy == .all)
-            guard case let .recorded(replaced?) = result.outcome else {
+            guard case .recorded(let replaced?) = result.outcome else {
                 Issue.record("expected a re-recorded golden, got \(result.outcome)")
                 return
             }
             #expect(replaced.step == 4)
-            #expect(result.description == "new  \(folder.path("chat")) (recorded; the old golden differed from step #4 on)")
+            #expect(
+                result.description == "new  \(folder.path("chat")) (recorded; the old golden differed from step #4 on)")
             #expect(folder.read("chat.golden") == (try smallTimeline))
             return
         }
@@ -164,25 +176,31 @@ struct GoldenTests {
         #expect(pending == folder.path("chat.golden.new"))
         #expect(folder.read("chat.golden") == old)
         #expect(folder.read("chat.golden.new") == (try smallTimeline))
-        #expect(result.description.contains("wrote \(folder.path("chat.golden.new")); `replay accept` makes it the golden"))
+        #expect(
+            result.description.contains("wrote \(folder.path("chat.golden.new")); `replay accept` makes it the golden"))
     }
 
-    @Test("where pending timelines go", arguments: [
-        ([:], PendingGoldenLocation.besideGolden),
-        (["CI": "false"], .besideGolden),
-        (["CI": "true"], .nowhere),
-        (["CI": "1", "CHAT_GOLDEN_ARTIFACTS": ""], .nowhere),
-        (["CI": "1", "CHAT_GOLDEN_ARTIFACTS": "out"], .artifacts(directory: "out")),
-        (["CHAT_GOLDEN_ARTIFACTS": "out"], .artifacts(directory: "out")),
-    ] as [([String: String], PendingGoldenLocation)])
+    @Test(
+        "where pending timelines go",
+        arguments: [
+            ([:], PendingGoldenLocation.besideGolden),
+            (["CI": "false"], .besideGolden),
+            (["CI": "true"], .nowhere),
+            (["CI": "1", "CHAT_GOLDEN_ARTIFACTS": ""], .nowhere),
+            (["CI": "1", "CHAT_GOLDEN_ARTIFACTS": "out"], .artifacts(directory: "out")),
+            (["CHAT_GOLDEN_ARTIFACTS": "out"], .artifacts(directory: "out")),
+        ] as [([String: String], PendingGoldenLocation)])
     func pendingLocation(environment: [String: String], expected: PendingGoldenLocation) {
         #expect(PendingGoldenLocation.resolve(environment: environment) == expected)
     }
 
     @Test func artifactPathsStayInsideTheFolder() {
-        #expect(PendingGoldenLocation.artifacts(directory: "out").path(forGolden: "Tests/Golden/a.golden")
-            == "out/Tests/Golden/a.golden.new")
-        #expect(PendingGoldenLocation.artifacts(directory: "out/").path(forGolden: "./x/../a.golden") == "out/x/a.golden.new")
+        #expect(
+            PendingGoldenLocation.artifacts(directory: "out").path(forGolden: "Tests/Golden/a.golden")
+                == "out/Tests/Golden/a.golden.new")
+        #expect(
+            PendingGoldenLocation.artifacts(directory: "out/").path(forGolden: "./x/../a.golden")
+                == "out/x/a.golden.new")
         #expect(PendingGoldenLocation.besideGolden.path(forGolden: "a.golden") == "a.golden.new")
         #expect(PendingGoldenLocation.nowhere.path(forGolden: "a.golden") == nil)
     }
@@ -197,7 +215,7 @@ struct GoldenTests {
             try GoldenFile.verify(
                 log: folder.path("chat.jsonl"), policy: .never, pending: .resolve(environment: ["CI": "true"]))
         }
-        guard case let .failed(result) = error, case let .failed(failure) = result.outcome else {
+        guard case .failed(let result) = error, case .failed(let failure) = result.outcome else {
             Issue.record("expected a failed check, got \(String(describing: error))")
             return
         }
@@ -221,7 +239,7 @@ struct GoldenTests {
         defer { folder.remove() }
         try folder.write("bad.jsonl", "{\"type\":\"dragBegan\"}\nnot json\n")
         let result = GoldenFile.check(log: folder.path("bad.jsonl"), policy: .all)
-        guard case let .failed(.log(error)) = result.outcome else {
+        guard case .failed(.log(let error)) = result.outcome else {
             Issue.record("expected a log error, got \(result.outcome)")
             return
         }
@@ -257,13 +275,17 @@ struct GoldenTests {
                 events: events, configuration: configuration, golden: golden, policy: .never, pending: .besideGolden)
         }
         #expect(folder.exists("question.golden.new"))
-        let recorded = try GoldenFile.verify(events: events, configuration: configuration, golden: golden, policy: .missing)
+        let recorded = try GoldenFile.verify(
+            events: events, configuration: configuration, golden: golden, policy: .missing)
         #expect(recorded.outcome == .recorded(replaced: nil))
         #expect(recorded.log == nil)
-        #expect(folder.read("question.golden")?.contains("#2 messageAppended id=q1 direction=outgoing height=60") == true)
-        #expect(try GoldenFile.verify(events: events, configuration: configuration, golden: golden, policy: .never).passed)
+        #expect(
+            folder.read("question.golden")?.contains("#2 messageAppended id=q1 direction=outgoing height=60") == true)
+        #expect(
+            try GoldenFile.verify(events: events, configuration: configuration, golden: golden, policy: .never).passed)
         #expect(throws: GoldenError.self) {
-            try GoldenFile.verify(events: Array(events.prefix(1)), configuration: configuration, golden: golden, policy: .never)
+            try GoldenFile.verify(
+                events: Array(events.prefix(1)), configuration: configuration, golden: golden, policy: .never)
         }
     }
 
@@ -287,11 +309,12 @@ struct GoldenTests {
         #expect(try GoldenSuite.accept([folder.path]).isEmpty)
 
         let second = try GoldenSuite.check([folder.path("a.jsonl"), folder.path("nested")], policy: .never)
-        #expect(second.description == """
-            ok   \(folder.path("a"))
-            ok   \(folder.path("nested/deeper/b"))
-            2 passed, 0 failed
-            """)
+        #expect(
+            second.description == """
+                ok   \(folder.path("a"))
+                ok   \(folder.path("nested/deeper/b"))
+                2 passed, 0 failed
+                """)
         #expect(throws: GoldenError.self) { try GoldenSuite.check([folder.path("nope")], policy: .never) }
         #expect(throws: GoldenError.self) { try GoldenSuite.check([folder.path("notes.txt")], policy: .never) }
     }

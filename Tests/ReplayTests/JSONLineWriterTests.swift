@@ -1,8 +1,8 @@
 import ChatEvents
 import ChatReplay
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `replay run --format jsonl` writes each line by patching the previous one with the values
 /// of the state that changed; every line must be byte for byte the line a snapshot writes on

@@ -50,8 +50,9 @@ struct ReadAheadTests {
         return trace.items
     }
 
-    @Test("a header after the first line, a cut-off last line and blank lines, decoded on either thread",
-          arguments: policies)
+    @Test(
+        "a header after the first line, a cut-off last line and blank lines, decoded on either thread",
+        arguments: policies)
     func oddLines(_ policy: ReadAheadEvents.Policy) throws {
         var text = String(decoding: Self.log(events: 3_000, badBefore: []), as: UTF8.self)
         text += "\n   \n" + #"{"chatlog":1}"# + "\n" + Self.scroll + "\n" + #"{"type":"scrolled","off"#
@@ -63,10 +64,11 @@ struct ReadAheadTests {
         var messages: [String] = []
         let reader = try ChatLogReader(bytes: bytes, skipInvalidLines: true) { messages.append($0.message) }
         try Replay.run(reader, format: .json, decoding: policy) { _ in }
-        #expect(messages == [
-            "a header is only allowed on the first line",
-            "unterminated string (the log ends in the middle of this line; the recording was cut off)",
-        ])
+        #expect(
+            messages == [
+                "a header is only allowed on the first line",
+                "unterminated string (the log ends in the middle of this line; the recording was cut off)",
+            ])
     }
 
     @Test("skipped lines reach the handler between the same events, at every batch boundary", arguments: policies)
@@ -79,8 +81,9 @@ struct ReadAheadTests {
         #expect(try Self.replayTrace(bytes, policy: policy) == expected)
     }
 
-    @Test("an error ends the replay after every event before it, in every format",
-          arguments: ReplayFormat.allCases, policies)
+    @Test(
+        "an error ends the replay after every event before it, in every format",
+        arguments: ReplayFormat.allCases, policies)
     func errorAfterEvents(_ format: ReplayFormat, _ policy: ReadAheadEvents.Policy) throws {
         var text = String(decoding: Self.log(events: 9_000, badBefore: []), as: UTF8.self)
         text += Self.bad + "\n" + Self.scroll + "\n"

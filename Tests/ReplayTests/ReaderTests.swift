@@ -1,27 +1,31 @@
 import ChatEvents
 import ChatReplay
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Reading logs")
 struct ReaderTests {
     let viewport = #"{"type":"viewportChanged","height":800,"insetTop":100,"insetBottom":50}"#
     let drag = #"{"type":"dragBegan"}"#
 
-    func read(_ text: String, skipInvalid: Bool = false, skipped: (@Sendable (LogReadError) -> Void)? = nil) throws(LogReadError) -> ChatLog {
+    func read(_ text: String, skipInvalid: Bool = false, skipped: (@Sendable (LogReadError) -> Void)? = nil)
+        throws(LogReadError) -> ChatLog
+    {
         let reader = try ChatLogReader(
             bytes: Array(text.utf8), name: "log.jsonl", skipInvalidLines: skipInvalid, onSkip: skipped ?? { _ in })
         return ChatLog(header: reader.header, events: try reader.readAll())
     }
 
-    @Test("LF, CRLF, a byte-order mark and blank lines read alike", arguments: [
-        "{V}\n{D}\n",
-        "{V}\r\n{D}\r\n",
-        "\u{FEFF}{V}\n{D}\n",
-        "\u{FEFF}{V}\r\n\r\n   \r\n\t\n{D}",
-        "\n\n{V}\n  \n{D}\n\n",
-    ])
+    @Test(
+        "LF, CRLF, a byte-order mark and blank lines read alike",
+        arguments: [
+            "{V}\n{D}\n",
+            "{V}\r\n{D}\r\n",
+            "\u{FEFF}{V}\n{D}\n",
+            "\u{FEFF}{V}\r\n\r\n   \r\n\t\n{D}",
+            "\n\n{V}\n  \n{D}\n\n",
+        ])
     func lineEndings(template: String) throws {
         let text = template.replacingOccurrences(of: "{V}", with: viewport).replacingOccurrences(of: "{D}", with: drag)
         let log = try read(text)
@@ -61,11 +65,12 @@ struct ReaderTests {
         #expect(error?.line == 3)
         #expect(error?.column == 1)
         #expect(error?.message == "a header is only allowed on the first line")
-        #expect(error?.description == """
-            log.jsonl:3:1: a header is only allowed on the first line
-                {"chatlog":1}
-                ^
-            """)
+        #expect(
+            error?.description == """
+                log.jsonl:3:1: a header is only allowed on the first line
+                    {"chatlog":1}
+                    ^
+                """)
     }
 
     @Test func errorsNameLineAndColumnWithACaret() {
@@ -73,11 +78,12 @@ struct ReaderTests {
             try read(viewport + "\r\n" + #"{"type":"itemMeasured","id":"m1","height":"80"}"# + "\r\n")
         }
         #expect(error?.summary == #"log.jsonl:2:43: expected a number for "height", found a string"#)
-        #expect(error?.description == #"""
-            log.jsonl:2:43: expected a number for "height", found a string
-                {"type":"itemMeasured","id":"m1","height":"80"}
-                                                          ^
-            """#)
+        #expect(
+            error?.description == #"""
+                log.jsonl:2:43: expected a number for "height", found a string
+                    {"type":"itemMeasured","id":"m1","height":"80"}
+                                                              ^
+                """#)
     }
 
     @Test func aCutOffLastLineIsReportedAsSuch() {
@@ -85,38 +91,47 @@ struct ReaderTests {
             try read(viewport + "\n" + #"{"type":"scrolled","off"#)
         }
         #expect(error?.line == 2)
-        #expect(error?.message.hasSuffix("(the log ends in the middle of this line; the recording was cut off)") == true)
+        #expect(
+            error?.message.hasSuffix("(the log ends in the middle of this line; the recording was cut off)") == true)
     }
 
-    @Test("a complete but wrong last line without a newline is not called cut off", arguments: [
-        #"{"type":"scrolled","offset":"up"}"#,
-        #"{"type":"teleport"}"#,
-        #"{"type":"scrolled","offset":1}{"#,
-        #"{"type":"dragBegan","x":tr}"#,
-    ])
+    @Test(
+        "a complete but wrong last line without a newline is not called cut off",
+        arguments: [
+            #"{"type":"scrolled","offset":"up"}"#,
+            #"{"type":"teleport"}"#,
+            #"{"type":"scrolled","offset":1}{"#,
+            #"{"type":"dragBegan","x":tr}"#,
+        ])
     func aCompleteWrongLastLineIsNotCutOff(line: String) {
         let error = #expect(throws: LogReadError.self) { try read(viewport + "\n" + line) }
         #expect(error?.line == 2)
         #expect(error?.message.contains("cut off") == false)
     }
 
-    @Test("a last line whose JSON ends early is cut off", arguments: [
-        #"{"type":"scrolled","offset":1"#,
-        #"{"type":"scrolled","offset":1."#,
-        #"{"type":"dragBegan","x":tr"#,
-        #"{"type":"dragBegan","x":[{"#,
-        #"{"type":"jumpToMessage","id":"m"#,
-    ])
+    @Test(
+        "a last line whose JSON ends early is cut off",
+        arguments: [
+            #"{"type":"scrolled","offset":1"#,
+            #"{"type":"scrolled","offset":1."#,
+            #"{"type":"dragBegan","x":tr"#,
+            #"{"type":"dragBegan","x":[{"#,
+            #"{"type":"jumpToMessage","id":"m"#,
+        ])
     func anIncompleteLastLineIsCutOff(line: String) {
         let error = #expect(throws: LogReadError.self) { try read(viewport + "\n" + line) }
         #expect(error?.line == 2)
-        #expect(error?.message.hasSuffix("(the log ends in the middle of this line; the recording was cut off)") == true)
+        #expect(
+            error?.message.hasSuffix("(the log ends in the middle of this line; the recording was cut off)") == true)
     }
 
     @Test func aBadHeaderIsNeverSkipped() {
         let text = #"{"chatlog":1,"config":{"layout":"sideways"}}"# + "\n" + viewport + "\n"
         let error = #expect(throws: LogReadError.self) { try read(text, skipInvalid: true) }
-        #expect(error?.summary == #"log.jsonl:1:33: unknown layout "sideways"; expected "bottom" or "top" (a bad header is never skipped: it configures the whole replay)"#)
+        #expect(
+            error?.summary
+                == #"log.jsonl:1:33: unknown layout "sideways"; expected "bottom" or "top" (a bad header is never skipped: it configures the whole replay)"#
+        )
     }
 
     @Test func aBadHeaderWithoutSkippingHasTheUsualMessage() {
@@ -188,7 +203,9 @@ struct ReaderTests {
         var text = "\u{FEFF}" + #"{"chatlog":1,"config":{}}"# + "\r\n" + viewport + "\r\n"
         let count = 40_000
         for index in 0..<count {
-            text += #"{"type":"scrolled","offset":\#(index % 700),"t":\#(index),"note":"\#(String(repeating: "z", count: index % 97))"}"# + "\r\n"
+            text +=
+                #"{"type":"scrolled","offset":\#(index % 700),"t":\#(index),"note":"\#(String(repeating: "z", count: index % 97))"}"#
+                + "\r\n"
         }
         let path = try folder.write("long.jsonl", text)
         let reader = try ChatLogReader(contentsOf: path)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `replay simulate`, end to end on the built binary.
 @Suite("replay simulate")
@@ -11,10 +11,11 @@ struct SimulateCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
         #expect(object["sessions"] as? Int == 15)
         let policies = try #require(object["policies"] as? [String: [String: Double]])
-        #expect(policies.keys.sorted() == [
-            "baseline-always-scroll", "baseline-careful-uikit", "baseline-delayed-open", "baseline-inverted-table",
-            "baseline-scroll-when-at-bottom", "driver",
-        ])
+        #expect(
+            policies.keys.sorted() == [
+                "baseline-always-scroll", "baseline-careful-uikit", "baseline-delayed-open", "baseline-inverted-table",
+                "baseline-scroll-when-at-bottom", "driver",
+            ])
         #expect(policies["driver"]?.keys.sorted() == ["a", "b", "c", "d", "e", "f", "g", "h"])
         let driver = try #require(policies["driver"])
         // b: one frame of keyboard-during-drag, a known limit (docs/simulation.md), of 8,094.
@@ -29,17 +30,25 @@ struct SimulateCommandTests {
         let output = try ReplayBinary.run(["simulate", "--sessions", "0"])
         #expect(output.status == 0, "\(output)")
         let lines = output.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "13 sessions on each scroll-view personality, 6670 frames per policy at 120 Hz; frames violating each check and scroll calls, per 1,000 frames")
+        #expect(
+            lines.first
+                == "13 sessions on each scroll-view personality, 6670 frames per policy at 120 Hz; frames violating each check and scroll calls, per 1,000 frames"
+        )
         // The driver's rows: the one frame of b is keyboard-during-drag's known limit, and
         // SwiftUI's reports after layout cost the frames listed in docs/simulation.md.
-        #expect(lines.filter { $0.hasPrefix("driver   ") } == [
-            "driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     4.50",
-            "driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     4.50",
-            "driver                                 0.15     0.75     0.00     0.15     0.00     0.00     0.00     4.50",
-            "driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     4.50",
-            "driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     4.50",
-        ])
-        #expect(lines.filter { !$0.hasPrefix(" ") && $0.hasSuffix("        a        b        c        d        e        g        h        f") }
+        #expect(
+            lines.filter { $0.hasPrefix("driver   ") } == [
+                "driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     4.50",
+                "driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     4.50",
+                "driver                                 0.15     0.75     0.00     0.15     0.00     0.00     0.00     4.50",
+                "driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     4.50",
+                "driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     4.50",
+            ])
+        #expect(
+            lines.filter {
+                !$0.hasPrefix(" ")
+                    && $0.hasSuffix("        a        b        c        d        e        g        h        f")
+            }
             .map { String($0.prefix { $0 != " " }) } == ["uikit", "estimates", "swiftui", "synchronous", "simple"])
     }
 
@@ -54,9 +63,14 @@ struct SimulateCommandTests {
         let replay = try ReplayBinary.run(["run", folder.path("logs/page-under-the-finger.jsonl"), "--format", "json"])
         #expect(replay.status == 0, "\(replay)")
         // A messenger's session: a reply jump into unloaded history, newer pages, read receipts.
-        let messenger = try ReplayBinary.run(["run", folder.path("logs/reply-jump-into-history.jsonl"), "--format", "jsonl"])
+        let messenger = try ReplayBinary.run([
+            "run", folder.path("logs/reply-jump-into-history.jsonl"), "--format", "jsonl",
+        ])
         #expect(messenger.status == 0, "\(messenger)")
-        for effect in [#"{"type":"loadWindow","around":"a21"}"#, #"{"type":"loadNewer","after":"a31"}"#, #"{"type":"loadWindow","around":null}"#] {
+        for effect in [
+            #"{"type":"loadWindow","around":"a21"}"#, #"{"type":"loadNewer","after":"a31"}"#,
+            #"{"type":"loadWindow","around":null}"#,
+        ] {
             #expect(messenger.stdout.contains(effect), "no \(effect)")
         }
         #expect(messenger.stdout.contains(#""type":"markRead""#))

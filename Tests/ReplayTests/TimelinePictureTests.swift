@@ -2,10 +2,11 @@ import ChatEvents
 import ChatReducer
 import ChatReplay
 import Foundation
+import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
 
 /// Collects the elements of an XML document and their attributes.
 private final class ElementCollector: NSObject, XMLParserDelegate {
@@ -45,14 +46,21 @@ struct TimelinePictureTests {
         let svg = try ElementCollector.parse(picture.svg())
 
         // Count the commands independently, from the jsonl snapshots.
-        var commands = 0, lastSeq: Int?, effectSteps = 0, steps = 0, geometrySteps = 0
+        var commands = 0
+        var lastSeq: Int?
+        var effectSteps = 0
+        var steps = 0
+        var geometrySteps = 0
         let reader = try ChatLogReader(contentsOf: path)
         var replayer = Replayer(configuration: reader.configuration)
         while let event = try reader.next() {
             let snapshot = replayer.apply(event)
             steps += 1
             if snapshot.offset != nil { geometrySteps += 1 }
-            if let seq = snapshot.scrollTarget?.seq, seq != lastSeq { commands += 1; lastSeq = seq }
+            if let seq = snapshot.scrollTarget?.seq, seq != lastSeq {
+                commands += 1
+                lastSeq = seq
+            }
             if !snapshot.effects.isEmpty { effectSteps += 1 }
         }
         #expect(commands > 0)
@@ -70,7 +78,10 @@ struct TimelinePictureTests {
     @Test func commandMarkersNameTheirReasons() throws {
         let path = examples.appendingPathComponent("question-answer.jsonl").path
         let svg = try ElementCollector.parse(TimelinePicture.replaying(log: path, options: .init(timeAxis: true)).svg())
-        #expect(svg.withClass("command-marker").map { $0["data-reason"] ?? "" } == ["initialLoad", "newQuestion", "newQuestion"])
+        #expect(
+            svg.withClass("command-marker").map { $0["data-reason"] ?? "" } == [
+                "initialLoad", "newQuestion", "newQuestion",
+            ])
         #expect(svg.withClass("mode-pinned").count > 0)
     }
 
@@ -110,13 +121,16 @@ struct TimelinePictureTests {
         let html = picture.html()
         #expect(!html.contains("</script><&"))
         #expect(html.contains("<script type=\"application/json\" id=\"steps\">"))
-        #expect(!html.contains("http://") || html.components(separatedBy: "http://").count == 2)   // only the SVG namespace
+        // Only the SVG namespace.
+        #expect(!html.contains("http://") || html.components(separatedBy: "http://").count == 2)
     }
 
     @Test func framesShowTheVisibleMessagesOnly() throws {
         var replayer = Replayer()
         replayer.apply(.viewportChanged(height: 400, insetTop: 80, insetBottom: 40))
-        let history = (1...500).map { ChatMessage(id: "m\($0)", direction: $0 % 2 == 0 ? .outgoing : .incoming, height: 40) }
+        let history = (1...500).map {
+            ChatMessage(id: "m\($0)", direction: $0 % 2 == 0 ? .outgoing : .incoming, height: 40)
+        }
         replayer.apply(.historyLoaded(messages: history, hasMoreOlder: false))
         let snapshot = replayer.apply(.keyboardWillShow(height: 120, duration: nil))
         let frame = ViewportFrame.draw(snapshot, state: replayer.state)
@@ -153,11 +167,16 @@ struct TimelinePictureTests {
         let opened = replayer.apply(.historyLoaded(messages: history, hasMoreOlder: false, firstUnreadID: "m40"))
         let frame = ViewportFrame.draw(opened, state: replayer.state)
         #expect(frame.contains("[ --new-- m40"))
-        #expect(frame.contains("detached  offset 3900/4600  (command)  content 5000  visible 400  unread 7  read to m43  last command #1 initialLoad"))
+        #expect(
+            frame.contains(
+                "detached  offset 3900/4600  (command)  content 5000  visible 400  unread 7  read to m43  last command #1 initialLoad"
+            ))
         let pending = replayer.apply(.jumpToMessage(id: "x9"))
         #expect(ViewportFrame.draw(pending, state: replayer.state).contains("window pending around x9"))
         let window = (1...20).map { ChatMessage(id: "x\($0)", direction: .incoming, height: 100) }
         let loaded = replayer.apply(.windowLoaded(messages: window, hasMoreOlder: false, hasMoreNewer: true))
-        #expect(ViewportFrame.draw(loaded, state: replayer.state).contains("read to x11  more newer  last command #2 jumpToMessage"))
+        #expect(
+            ViewportFrame.draw(loaded, state: replayer.state).contains(
+                "read to x11  more newer  last command #2 jumpToMessage"))
     }
 }

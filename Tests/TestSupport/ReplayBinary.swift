@@ -58,8 +58,10 @@ public enum ReplayBinary {
         func binary(in folder: URL?) -> URL? {
             guard let binary = folder?.appendingPathComponent("replay") else { return nil }
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: binary.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  FileManager.default.isExecutableFile(atPath: binary.path) else { return nil }
+            guard FileManager.default.fileExists(atPath: binary.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue,
+                FileManager.default.isExecutableFile(atPath: binary.path)
+            else { return nil }
             return binary
         }
         let bundle = Bundle.main.bundleURL
@@ -67,7 +69,9 @@ public enum ReplayBinary {
             ?? binary(in: bundle)
             ?? binary(in: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
             // Last, as `Bundle.allBundles` keeps memory that LeakSanitizer reports on Linux.
-            ?? binary(in: Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent())
+            ?? binary(
+                in: Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
+                    .deletingLastPathComponent())
     }()
 
     /// Runs `replay arguments` in `folder`.
