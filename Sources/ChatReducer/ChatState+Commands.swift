@@ -4,7 +4,7 @@ import ChatEvents
 extension ChatState {
     /// Records a command; the offset is modelled as already there.
     mutating func issue(
-        _ reason: ScrollCommand.Reason, kind: ScrollCommand.Kind, key: Int?,
+        _ reason: ScrollCommand.Reason, kind: ScrollCommand.Kind, key: MessageKey?,
         anchor commandAnchor: ScrollCommand.Anchor?, animated: Bool, target: Double?, unitAnchorY: Double?
     ) {
         let resolved = geometryKnown ? target.map(clamped) : nil
@@ -49,7 +49,7 @@ extension ChatState {
     }
 
     /// Centres a message, detached, as `jumpToMessage` does.
-    mutating func issueCenterCommand(_ key: Int, animated: Bool) {
+    mutating func issueCenterCommand(_ key: MessageKey, animated: Bool) {
         mode = .detached
         issue(
             .jumpToMessage, kind: .item, key: key, anchor: .center, animated: animated,
@@ -58,7 +58,7 @@ extension ChatState {
     }
 
     /// Restores a detached position at `(key, delta)`.
-    mutating func issueRestoreCommand(_ key: Int, delta: Double) {
+    mutating func issueRestoreCommand(_ key: MessageKey, delta: Double) {
         mode = .detached
         anchor = Anchor(key: key, delta: delta)
         issue(
@@ -66,7 +66,7 @@ extension ChatState {
             target: store.top(key) + delta, unitAnchorY: unitAnchor(below: -delta))
     }
 
-    func centeredOffset(_ key: Int) -> Double {
+    func centeredOffset(_ key: MessageKey) -> Double {
         store.top(key) + store.height(key) / 2 - visibleHeight / 2
     }
 

@@ -4,7 +4,7 @@ import ChatEvents
 extension ChatState {
     /// The key of the first unread message an opening `historyLoaded` names, or `nil` with a
     /// warning when it is not a loaded incoming message (the open is then the plain one).
-    mutating func firstUnreadKey(_ id: String) -> Int? {
+    mutating func firstUnreadKey(_ id: String) -> MessageKey? {
         guard let key = store.key(of: id) else {
             warn("firstUnreadID \(quoted(id)) is not loaded; opened at the bottom")
             return nil
@@ -22,10 +22,10 @@ extension ChatState {
     ///
     /// - Complexity: O(m log n) for the m messages from `first` on, all of them part of the
     ///   event that opened the conversation.
-    mutating func markUnread(from first: Int) {
+    mutating func markUnread(from first: MessageKey) {
         unreadDividerKey = first
         if configuration.readReceipts { readUpToKey = store.key(before: first) }
-        var next: Int? = first
+        var next: MessageKey? = first
         while let key = next {
             if store.direction(key) == .incoming { store.setUnread(true, for: key) }
             next = store.key(after: key)
@@ -34,7 +34,7 @@ extension ChatState {
 
     /// The open at the first unread message: its top under the top inset, not animated; the
     /// mode is then decided by the distance from the bottom, as at the end of a hold.
-    mutating func issueFirstUnreadCommand(_ key: Int) {
+    mutating func issueFirstUnreadCommand(_ key: MessageKey) {
         mode = .detached
         anchor = Anchor(key: key, delta: 0)
         issue(
@@ -57,7 +57,7 @@ extension ChatState {
 
     /// After the open at the first unread `key`, once the geometry is known: `following` when
     /// everything from it down fits within `atBottomThreshold`, else `detached` at `(key, 0)`.
-    mutating func decideOpenMode(at key: Int) {
+    mutating func decideOpenMode(at key: MessageKey) {
         guard geometryKnown else { return }
         // The distance from the bottom of the offset the open puts the first unread at.
         let distance = maxOffset - clamped(store.top(key))

@@ -435,7 +435,7 @@ extension ChatState {
 
     private mutating func clearUnread() {
         unloadedUnreadCount = 0
-        while let key = store.firstUnread(from: 0) {
+        while let key = store.firstUnread(from: .back(0)) {
             store.setUnread(false, for: key)
         }
     }
@@ -454,7 +454,7 @@ extension ChatState {
             if top + height > currentOffset || (height == 0 && top >= currentOffset) {
                 store.setUnread(false, for: key)
             }
-            next = store.firstUnread(from: key + 1)
+            next = store.firstUnread(from: key.successor)
         }
     }
 
@@ -487,7 +487,7 @@ extension ChatState {
 
     /// The live message `id`, or a warning that it is not loaded. While ``hasMoreNewer`` an
     /// id that is not loaded may belong to the messages after the window: no warning then.
-    private mutating func liveKey(_ id: String) -> Int? {
+    private mutating func liveKey(_ id: String) -> MessageKey? {
         if let key = lastLookup.key, store.isValid(key), store.flags(key).contains(.live), store.id(key) == id {
             return key
         }

@@ -90,7 +90,7 @@ extension ChatState {
 
     /// A number that orders the loaded message `id` among the others and stays the same for
     /// it while it is loaded (until a window replaces the messages); `nil` when not loaded.
-    package func orderForTesting(of id: String) -> Int? { store.key(of: id) }
+    package func orderForTesting(of id: String) -> Int? { store.key(of: id)?.rawValue }
 
     /// Whether a `windowLoaded` replaced the loaded messages at some step so far.
     package var windowReplacedForTesting: Bool { windowReplaced }

@@ -66,11 +66,11 @@ extension ChatState {
         insert(messages, prepending: false)
 
         // What names a message survives only when its message is in the window.
-        func carried(_ key: Int?) -> Int? { key.flatMap { store.key(of: old.id($0)) } }
+        func carried(_ key: MessageKey?) -> MessageKey? { key.flatMap { store.key(of: old.id($0)) } }
         highlightedKey = carried(highlightedKey)
         unreadDividerKey = carried(unreadDividerKey)
         readUpToKey = carried(readUpToKey)
-        var animatingInWindow: [Int] = []
+        var animatingInWindow: [MessageKey] = []
         for key in animatingKeys where old.flags(key).contains(.animating) {
             guard let moved = store.key(of: old.id(key)) else { continue }
             store.setFlag(.animating, true, for: moved)

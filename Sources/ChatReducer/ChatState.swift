@@ -69,15 +69,15 @@ public struct ChatState: Sendable, Equatable {
     /// The `seq` of the next command.
     var nextSeq = 1
     /// The key of the highlighted message.
-    var highlightedKey: Int?
+    var highlightedKey: MessageKey?
     /// After a failed load: no request until the offset leaves the trigger zone.
     var loadOlderBlocked = false
     /// Whether a `historyLoaded` has made the list non-empty once.
     var initialLoadDone = false
     /// The first unread message at open, above which the client draws a divider.
-    var unreadDividerKey: Int?
+    var unreadDividerKey: MessageKey?
     /// With `readReceipts`: the newest message the user has seen.
-    var readUpToKey: Int?
+    var readUpToKey: MessageKey?
     /// After a failed newer load: no request until the view leaves the bottom trigger zone.
     var loadNewerBlocked = false
     /// Whether the screen is shown: from the first `viewportChanged` or an `appeared` until
@@ -91,12 +91,12 @@ public struct ChatState: Sendable, Equatable {
     var windowReplaced = false
     /// The first unread message of an open at it, while the open's first layout settles (the
     /// `itemMeasured` events that directly follow the open): the mode is decided again after each.
-    var openingAtUnreadKey: Int?
+    var openingAtUnreadKey: MessageKey?
     /// Whether a window arrived while the finger was down: the `dragEnded` of that finger is
     /// expected, not a problem.
     var windowEndedTheDrag = false
     /// Keys of messages whose entrance animation is pending, in message order; lazily compacted.
-    var animatingKeys: [Int] = []
+    var animatingKeys: [MessageKey] = []
     var animatingCount = 0
 
     // Per-step bookkeeping.
@@ -110,13 +110,13 @@ public struct ChatState: Sendable, Equatable {
     /// A key kept to save a lookup: equal to any other, since a state's equality is that of
     /// what it holds, not of what it last looked up.
     struct RememberedKey: Sendable, Equatable {
-        var key: Int?
+        var key: MessageKey?
 
         static func == (lhs: Self, rhs: Self) -> Bool { true }
     }
 
     struct Anchor: Sendable, Equatable {
-        var key: Int
+        var key: MessageKey
         var delta: Double
     }
 
@@ -253,7 +253,7 @@ extension ChatState {
     ///
     /// - Complexity: O(1).
     package mutating func markedIDs(equal highlighted: String?, _ unreadDivider: String?, _ readUpTo: String?) -> Bool {
-        func marks(_ key: Int?, _ id: String?) -> Bool {
+        func marks(_ key: MessageKey?, _ id: String?) -> Bool {
             guard let key else { return id == nil }
             return id != nil && store.id(key) == id
         }
