@@ -152,7 +152,7 @@ extension ChatState {
     public var trailingSpacer: Double { trailingSpacer(visibleHeight: visibleHeight) }
 
     @inline(__always)
-    private func trailingSpacer(visibleHeight: Double) -> Double {
+    func trailingSpacer(visibleHeight: Double) -> Double {
         switch configuration.layout {
         case .bottom:
             return 0
@@ -172,7 +172,7 @@ extension ChatState {
     public var maxOffset: Double { Self.maxOffset(contentHeight: contentHeight, visibleHeight: visibleHeight) }
 
     @inline(__always)
-    private static func maxOffset(contentHeight: Double, visibleHeight: Double) -> Double {
+    static func maxOffset(contentHeight: Double, visibleHeight: Double) -> Double {
         max(0, contentHeight - visibleHeight)
     }
 
@@ -181,7 +181,7 @@ extension ChatState {
     public var distanceFromBottom: Double? { distanceFromBottom(maxOffset: maxOffset) }
 
     @inline(__always)
-    private func distanceFromBottom(maxOffset: Double) -> Double? { geometryKnown ? maxOffset - currentOffset : nil }
+    func distanceFromBottom(maxOffset: Double) -> Double? { geometryKnown ? maxOffset - currentOffset : nil }
 
     /// Whether the view is within `atBottomThreshold` of the bottom. Before the geometry is
     /// known, true exactly when the mode is `following`.
@@ -191,7 +191,7 @@ extension ChatState {
     public var isAtBottom: Bool { isAtBottom(distanceFromBottom: distanceFromBottom) }
 
     @inline(__always)
-    private func isAtBottom(distanceFromBottom distance: Double?) -> Bool {
+    func isAtBottom(distanceFromBottom distance: Double?) -> Bool {
         if hasMoreNewer { return false }
         guard let distance else { return mode == .following }
         return distance <= configuration.atBottomThreshold
@@ -206,59 +206,10 @@ extension ChatState {
     }
 
     @inline(__always)
-    private func showJumpToLatest(distanceFromBottom distance: Double?, isAtBottom: Bool) -> Bool {
+    func showJumpToLatest(distanceFromBottom distance: Double?, isAtBottom: Bool) -> Bool {
         if hasMoreNewer { return true }
         guard let distance, !isAtBottom else { return false }
         return distance > configuration.jumpToLatestThreshold || unreadCount > 0
-    }
-
-    /// The numbers and flags of the view a replay prints at every step, computed in one call
-    /// with the parts they share computed once (a replay asks at every step).
-    ///
-    /// Asked where the state lies. This and the other questions a replay asks at every step
-    /// (``markedIDs``, ``markedIDs(equal:_:_:)``, ``scrollTarget(equals:)``,
-    /// ``effects(equal:)``, ``animating(equals:)``, ``hasNoWarnings``) are `mutating`, though
-    /// they change nothing, for one reason: another module that asks a computed member of a
-    /// state it holds in memory it may change (a replayer's state between two steps) first
-    /// copies the whole state, bitwise, to pass it on, and the members inlined here would ask
-    /// theirs the same way; a `mutating` member is handed the state's address instead. The
-    /// rest of the package asks the public getters.
-    ///
-    /// - Complexity: O(log n).
-    package var viewMetrics: ViewMetrics {
-        mutating get {
-            let visible = visibleHeight
-            let spacer = trailingSpacer(visibleHeight: visible)
-            let content = store.totalHeight + spacer
-            let distance = distanceFromBottom(maxOffset: Self.maxOffset(contentHeight: content, visibleHeight: visible))
-            let atBottom = isAtBottom(distanceFromBottom: distance)
-            return ViewMetrics(
-                offset: offset, contentHeight: content, visibleHeight: visible, trailingSpacer: spacer,
-                isAtBottom: atBottom,
-                showJumpToLatest: showJumpToLatest(distanceFromBottom: distance, isAtBottom: atBottom),
-                unreadCount: unreadCount, messageCount: messageCount, userHoldsView: userHoldsView)
-        }
-    }
-
-    /// ``highlightedID``, ``unreadDividerID`` and ``readUpTo``, asked where the state lies (see
-    /// ``viewMetrics``).
-    ///
-    /// - Complexity: O(1).
-    package var markedIDs: (highlighted: String?, unreadDivider: String?, readUpTo: String?) {
-        mutating get { (highlightedID, unreadDividerID, readUpTo) }
-    }
-
-    /// Whether ``markedIDs`` are `highlighted`, `unreadDivider` and `readUpTo`, told where the
-    /// state lies (see ``viewMetrics``) and without copying an id that is not there.
-    ///
-    /// - Complexity: O(1).
-    package mutating func markedIDs(equal highlighted: String?, _ unreadDivider: String?, _ readUpTo: String?) -> Bool {
-        func marks(_ key: MessageKey?, _ id: String?) -> Bool {
-            guard let key else { return id == nil }
-            return id != nil && store.id(key) == id
-        }
-        return marks(highlightedKey, highlighted) && marks(unreadDividerKey, unreadDivider)
-            && marks(readUpToKey, readUpTo)
     }
 
     /// Whether the user holds the view: dragging, scrolling with momentum, or selecting text.
@@ -295,39 +246,6 @@ extension ChatState {
     /// - Complexity: O(k) in the number of pending animations.
     public var animating: [String] {
         animatingKeys.lazy.filter { store.flags($0).contains(.animating) }.map { store.id($0) }
-    }
-
-    /// Whether ``scrollTarget`` is `command`, compared field by field where it lies (a replay
-    /// asks at every step, and copying an optional command to compare it whole costs more than
-    /// the rest of the step). Asked where the state lies (see ``viewMetrics``).
-    package mutating func scrollTarget(equals command: ScrollCommand?) -> Bool {
-        guard let target = scrollTarget, let command else { return scrollTarget == nil && command == nil }
-        return target.seq == command.seq && target.offset == command.offset && target.unitAnchorY == command.unitAnchorY
-            && target.kind == command.kind && target.anchor == command.anchor && target.animated == command.animated
-            && target.reason == command.reason && target.id == command.id
-    }
-
-    /// Whether ``effects`` is `other`, compared where it lies (reading the array from another
-    /// module retains and releases it), and where the state lies (see ``viewMetrics``).
-    package mutating func effects(equal other: [ChatEffect]) -> Bool {
-        effects.isEmpty ? other.isEmpty : effects == other
-    }
-
-    /// Whether ``warnings`` is empty, told where it lies (see ``viewMetrics``).
-    package var hasNoWarnings: Bool { mutating get { warnings.isEmpty } }
-
-    /// Whether ``animating`` is `ids`, told without building the array (a replay asks at every
-    /// step), and where the state lies (see ``viewMetrics``).
-    ///
-    /// - Complexity: O(k) in the number of pending animations.
-    package mutating func animating(equals ids: [String]) -> Bool {
-        if animatingCount == 0 { return ids.isEmpty }
-        var index = 0
-        for key in animatingKeys where store.flags(key).contains(.animating) {
-            guard index < ids.count, store.id(key) == ids[index] else { return false }
-            index += 1
-        }
-        return index == ids.count
     }
 
     /// The loaded message `id`, or `nil` if none is.
@@ -387,17 +305,4 @@ extension ChatState {
         }
         return SavedPosition(anchorID: store.id(key), delta: currentOffset - store.top(key), wasAtBottom: isAtBottom)
     }
-}
-
-/// What ``ChatState/viewMetrics`` holds: the values of the getters of the same names.
-package struct ViewMetrics: Sendable, Equatable {
-    package var offset: Double?
-    package var contentHeight: Double
-    package var visibleHeight: Double
-    package var trailingSpacer: Double
-    package var isAtBottom: Bool
-    package var showJumpToLatest: Bool
-    package var unreadCount: Int
-    package var messageCount: Int
-    package var userHoldsView: Bool
 }
