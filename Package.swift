@@ -24,7 +24,11 @@ let package = Package(
         // What the tools ask of the operating system (files, console, environment, math); not a product.
         .target(name: "ChatPlatform"),
         // JSON scanning and writing, no domain types; used by the log format and the tools only.
-        .target(name: "ChatJSON", dependencies: ["ChatScrollUtilities"]),
+        // `rounded()` and friends call the C math library, which an app without Foundation does not link.
+        .target(
+            name: "ChatJSON", dependencies: ["ChatScrollUtilities"],
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android, .wasi]))]
+        ),
         .target(name: "ChatEvents"),
         // The log format: decoding (full and single-pass), encoding, redaction, the recorder's export.
         .target(name: "ChatLogFormat", dependencies: ["ChatEvents", "ChatJSON"]),

@@ -49,11 +49,27 @@ for module in ChatEvents ChatScrollUtilities ChatReducer ChatScrollDriver; do
             exit 1
         fi
         # Demangled, since a mangled name may spell a module by substitution.
-        if nm "$object" | swift demangle | grep -E '\b(ChatJSON|ChatLogFormat|Foundation|FoundationEssentials)\b'; then
+        if nm "$object" | swift demangle | grep -qE '\b(ChatJSON|ChatLogFormat|Foundation|FoundationEssentials)\b'; then
             echo "error: $object refers to JSON, log-format or Foundation code" >&2
             status=1
         fi
     done
 done
 [ "$status" = 0 ] && echo "ChatEvents, ChatScrollUtilities, ChatReducer and ChatScrollDriver link no JSON, log-format or Foundation code"
+
+# As an app embeds them: Examples/Client builds two programs against the products. DriverOnly
+# (the reducer and the driver) must hold no symbol of the other modules; BugReport (with the
+# log format) must link on its own, without Foundation, and export a log.
+(cd Examples/Client && swift build >/dev/null)
+client="Examples/Client/.build/debug"
+"$client/DriverOnly"
+found="$(nm "$client/DriverOnly" | swift demangle \
+    | grep -E '\b(ChatJSON|ChatLogFormat|ChatPlatform|ChatReplay|Foundation|FoundationEssentials)\.' || true)"
+if [ -n "$found" ]; then
+    printf "%s\n" "$found" | head -5 || true
+    echo "error: an app with the reducer and the driver links JSON, log-format, tool or Foundation code" >&2
+    status=1
+fi
+"$client/BugReport" | head -1 | grep -q '"chatlog":1' || { echo "error: BugReport exported no log" >&2; status=1; }
+[ "$status" = 0 ] && echo "Examples/Client: DriverOnly links only the values, the reducer and the driver; BugReport exports a log"
 exit "$status"

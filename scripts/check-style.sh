@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-paths=(Sources Tests Fuzz/FuzzLog.swift Fuzz/FuzzReplay.swift Benchmarks Package.swift)
+paths=(Sources Tests Fuzz/FuzzLog.swift Fuzz/FuzzReplay.swift Benchmarks Package.swift Examples/Client)
 swift format lint --strict --recursive --parallel "${paths[@]}"
 
 long="$(find Sources Fuzz -name '*.swift' -not -path 'Fuzz/out/*' -print0 | xargs -0 awk 'length > 120 { print FILENAME ":" FNR ": " length " columns" }')"

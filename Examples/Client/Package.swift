@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+// A client of the package, as an app embeds it: `DriverOnly` takes the reducer and the driver,
+// `BugReport` adds the log format to export a recording. scripts/check-layers.sh builds both
+// and checks that DriverOnly links no JSON, log-format or Foundation code.
+import PackageDescription
+
+let package = Package(
+    name: "Client",
+    dependencies: [.package(name: "ChatScroll", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "DriverOnly",
+            dependencies: [
+                .product(name: "ChatEvents", package: "ChatScroll"),
+                .product(name: "ChatReducer", package: "ChatScroll"),
+                .product(name: "ChatScrollDriver", package: "ChatScroll"),
+            ]
+        ),
+        .executableTarget(
+            name: "BugReport",
+            dependencies: [
+                .product(name: "ChatEvents", package: "ChatScroll"),
+                .product(name: "ChatLogFormat", package: "ChatScroll"),
+                .product(name: "ChatScrollDriver", package: "ChatScroll"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
