@@ -4,24 +4,24 @@ import ChatPlatform
 /// A check of what the user sees, frame by frame.
 public enum ScreenCheck: String, Sendable, CaseIterable, Hashable {
     /// Finger lock: while the finger is down, the content under it moves exactly with it.
-    case a
+    case fingerLock = "a"
     /// Reading stays put: with nobody touching and no navigation running, a visible item does
     /// not move when only content above it or below the screen changed.
-    case b
+    case readingStaysPut = "b"
     /// Bottom stays visible: at the bottom and no animated command running, every frame shows
     /// the newest message's bottom at the visible bottom (layout `bottom`).
-    case c
+    case bottomStaysVisible = "c"
     /// Clean open: the first frame that shows messages shows the newest at the visible bottom,
     /// or the first unread message at the visible top when the open names one.
-    case d
+    case cleanOpen = "d"
     /// Pinned question: in layout `top` the question does not move while its answer streams.
-    case e
+    case pinnedQuestion = "e"
     /// Smooth animation: while an animated scroll runs, what is on screen moves each frame at
     /// most five times as far as in the frame before (plus 2 points), and never turns back.
-    case g
+    case smoothAnimation = "g"
     /// Navigation lands: jump to latest and a send end at the bottom, a reply's quote centred,
     /// a question at the top, within the navigation's time.
-    case h
+    case navigationLands = "h"
 }
 
 /// The outcome of one session under one policy.
@@ -621,7 +621,7 @@ public enum Simulator {
                 return dy >= 0 ? moved(id) >= -0.5 && moved(id) <= dy + 0.5 : moved(id) <= 0.5 && moved(id) >= dy - 0.5
             }
             if previous.finger, current.finger, let id = common.first(where: { !followsFinger($0) }) {
-                violate(.a, "\(id) moved \(moved(id)) under a finger that moved \(current.fingerDy)")
+                violate(.fingerLock, "\(id) moved \(moved(id)) under a finger that moved \(current.fingerDy)")
             }
             // As the finger comes down, what is on screen moves no farther than what moved it in
             // the last frame (momentum, a bounce, an animation, which the touch stops) and, for a
@@ -633,7 +633,7 @@ public enum Simulator {
                     + (wasAway ? 0 : abs(current.contentHeight - previous.contentHeight)) + abs(current.fingerDy) + 2,
                 let id = firstMoved(fartherThan: carried)
             {
-                violate(.a, "\(id) moved \(moved(id)) as the finger came down")
+                violate(.fingerLock, "\(id) moved \(moved(id)) as the finger came down")
             }
             // b. Reading stays put. While the keyboard moves the bottom edge, what is read stays
             // or moves with that edge (specification §2: what sat at the bottom edge stays there); on
@@ -699,7 +699,7 @@ public enum Simulator {
                             && current.offset <= current.maxOffset + slack
                 }
                 if !kept {
-                    violate(.b, "\(id), the row read at the top, moved \(moved) as the screen rotated")
+                    violate(.readingStaysPut, "\(id), the row read at the top, moved \(moved) as the screen rotated")
                     rotation = nil
                 }
             }
@@ -712,16 +712,18 @@ public enum Simulator {
             if quiet, !current.keyboardMoving, !previous.keyboardMoving, !current.layoutChanged,
                 let id = firstMoved(fartherThan: 0.5)
             {
-                violate(.b, "\(id) moved \(moved(id)) while the reader read")
+                violate(.readingStaysPut, "\(id) moved \(moved(id)) while the reader read")
             } else if rotating, away, !previous.finger, !current.finger, !previous.moving, !current.moving,
                 !current.layoutChanged, let id = firstMoved(fartherThan: view.visibleHeight)
             {
                 // While a rotation settles, what is read may move, but not by more than a screen.
-                violate(.b, "\(id) moved \(moved(id)) while the screen rotated")
+                violate(.readingStaysPut, "\(id) moved \(moved(id)) while the screen rotated")
             } else if quiet, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
                 let id = common.first(where: { !followsKeyboard(moved($0)) })
             {
-                violate(.b, "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
+                violate(
+                    .readingStaysPut,
+                    "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
             } else if !wasAway, !away, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
                 !previous.finger, !current.finger, !current.moving, !previous.moving, !navigating,
                 !view.isDecelerating, previous.shown, previous.inRange, pinnedQuestion == nil, let grown = grownBelow(),
@@ -730,7 +732,9 @@ public enum Simulator {
                 // A following list goes with the keyboard the same way: one share of its move,
                 // plus what grew below it (a bounce past the bottom that the keyboard carries back
                 // dissolves on its own way).
-                violate(.c, "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
+                violate(
+                    .bottomStaysVisible,
+                    "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
             } else if let turned = rotation, frame >= turned.due, !current.keyboardMoving {
                 // The row keeps its distance to the visible top (specification §2's top edge), less the
                 // changes of the bottom inset and of the keyboard when those moved too (specification §2's
@@ -756,7 +760,8 @@ public enum Simulator {
                             || offset > turned.maxOffset + 0.5 && current.offset >= turned.maxOffset - 0.5
                     }
                     if !kept, !clamped {
-                        violate(.b, "\(turned.id), the row read at the top, moved \(moved) over a rotation")
+                        violate(
+                            .readingStaysPut, "\(turned.id), the row read at the top, moved \(moved) over a rotation")
                     }
                 }
             }
@@ -770,7 +775,7 @@ public enum Simulator {
             if coasting, previous.coasting, previous.coastedSince, let id = common.first {
                 let expected = previous.movement * Self.momentumDecayPerFrame
                 if abs(moved(id) - expected) > 1 {
-                    violate(.b, "\(id) moved \(moved(id)) during momentum that carried it \(expected)")
+                    violate(.readingStaysPut, "\(id) moved \(moved(id)) during momentum that carried it \(expected)")
                 }
             } else if !coasting, previous.coasting, previous.coastedSince, !current.finger, !current.layoutChanged,
                 frame > userNavigationUntil, let id = common.first,
@@ -778,7 +783,7 @@ public enum Simulator {
             {
                 // Momentum that ends (at rest, at an edge, or stopped) carries the content no
                 // farther than its last frame did.
-                violate(.b, "\(id) moved \(moved(id)) as momentum of \(previous.movement) a frame ended")
+                violate(.readingStaysPut, "\(id) moved \(moved(id)) as momentum of \(previous.movement) a frame ended")
             } else if !coasting, previous.coasting, previous.coastedSince || previous.releaseVelocity != nil,
                 !view.isDecelerating, !current.finger, !userActed, !current.layoutChanged, !current.keyboardMoving,
                 frame > userNavigationUntil,
@@ -792,7 +797,7 @@ public enum Simulator {
             {
                 // Nor does the app stop a fling that still moves the content: only the finger, a
                 // tap or a send, a navigation the user asked for, an edge or a new layout do.
-                violate(.b, "momentum of \(speed) a frame stopped with no touch")
+                violate(.readingStaysPut, "momentum of \(speed) a frame stopped with no touch")
             }
             // b, as the finger lifts: what is on screen moves no farther than the momentum's first
             // step, or the bounce back over the overshoot the finger left (the app keeps what the
@@ -801,7 +806,9 @@ public enum Simulator {
                 !current.keyboardMoving, frame > userNavigationUntil,
                 let id = firstMoved(fartherThan: abs(release) / frameRate * 1.5 + abs(previous.overshoot) + 2)
             {
-                violate(wasAway ? .b : .c, "\(id) moved \(moved(id)) as the finger lifted at \(release) points/s")
+                violate(
+                    wasAway ? .readingStaysPut : .bottomStaysVisible,
+                    "\(id) moved \(moved(id)) as the finger lifted at \(release) points/s")
             }
             // b, during a bounce back to an edge and as it ends: the spring moves what is on screen smoothly,
             // each frame at most five times as far as in the frame before, plus 2 points, turning
@@ -842,7 +849,9 @@ public enum Simulator {
                 let id = common.first, let last = previous.bounceStep, !bounceSteps.contains(where: springLike),
                 !stoppedAtTheEnd(id)
             {
-                violate(wasAway ? .b : .c, "\(id) moved \(moved(id)) as a bounce's spring carried it \(last)")
+                violate(
+                    wasAway ? .readingStaysPut : .bottomStaysVisible,
+                    "\(id) moved \(moved(id)) as a bounce's spring carried it \(last)")
             }
             current.coasting = coasting
             // The previous frame's movement was momentum's own only if it coasted too.
@@ -873,14 +882,14 @@ public enum Simulator {
                 !previous.keyboardMoving, !navigationStarts, abs(last) >= 0.5, let id = common.first,
                 !steps.contains(where: smooth)
             {
-                violate(.g, "\(id) moved \(moved(id)) in an animation whose last step was \(last)")
+                violate(.smoothAnimation, "\(id) moved \(moved(id)) in an animation whose last step was \(last)")
             }
             // A screen that showed rows shows none: the list was thrown past its content (not by
             // the finger's rubber band or momentum's bounce, which may pass a small visible region).
             if previous.shown, !current.shown, current.contentHeight > 0, !view.isDecelerating,
                 !current.finger
             {
-                violate(wasAway ? .b : .c, "the screen shows no row")
+                violate(wasAway ? .readingStaysPut : .bottomStaysVisible, "the screen shows no row")
             }
             // c. Bottom stays visible, and the list is not pushed past it: an overshoot may only
             // shrink (a bounce that the keyboard carries back), never start or grow, but by the
@@ -895,7 +904,7 @@ public enum Simulator {
                 cleanOpenDone || !opened
             {
                 violate(
-                    .c,
+                    .bottomStaysVisible,
                     current.atBottom
                         ? "\(current.offset - current.maxOffset) points past the bottom"
                         : "\(current.maxOffset - current.offset) points of new content below the screen")
@@ -915,13 +924,13 @@ public enum Simulator {
                     cleanOpenDone = true
                 } else if let unread = openedAtUnread {
                     violate(
-                        .d,
+                        .cleanOpen,
                         "the open shows \(unread) at "
                             + "\(current.tops[unread].map(String.init(describing:)) ?? "no place"), "
                             + "not at the top \(view.insetTop)"
                     )
                 } else {
-                    violate(.d, "the open shows offset \(current.offset), not the bottom \(current.maxOffset)")
+                    violate(.cleanOpen, "the open shows offset \(current.offset), not the bottom \(current.maxOffset)")
                 }
             }
             // h. Navigation lands.
@@ -931,7 +940,7 @@ public enum Simulator {
             if let target = windowTarget, !current.finger,
                 !(target.map { current.tops[$0] != nil } ?? current.newestBottomVisible)
             {
-                violate(.h, "the window's first frame does not show \(target ?? "the newest message")")
+                violate(.navigationLands, "the window's first frame does not show \(target ?? "the newest message")")
             }
             if let what = landing.check(
                 frame: frame, tops: current.tops, heights: current.heights, atBottom: current.atBottom,
@@ -939,7 +948,7 @@ public enum Simulator {
                 maxOffset: current.maxOffset, insetTop: view.insetTop,
                 visibleHeight: view.visibleHeight, pinMargin: session.configuration.pinMargin)
             {
-                violate(.h, what)
+                violate(.navigationLands, what)
             }
             // e. Pinned question: from the end of its pin animation, while an answer streams
             // and nobody touches the screen.
@@ -949,7 +958,7 @@ public enum Simulator {
                 if frame < pinSettlesAt || top == nil {
                     pinnedTop = nil
                 } else if let top, let pinned = pinnedTop, !streaming.isEmpty, abs(top - pinned) > 0.5 {
-                    violate(.e, "the question moved from \(pinned) to \(top)")
+                    violate(.pinnedQuestion, "the question moved from \(pinned) to \(top)")
                     pinnedTop = top
                 } else {
                     pinnedTop = top

@@ -54,30 +54,30 @@ struct BrokenDriverCaseTests {
         // b: the frame in which the finger lifts moves what is on screen no farther than the
         // fling's first step, so a page kept by an animation that starts there is seen.
         Case(
-            seed: 151, kind: .animatedPositionKeeping, violations: [.b: 12, .d: 23],
+            seed: 151, kind: .animatedPositionKeeping, violations: [.readingStaysPut: 12, .cleanOpen: 23],
             first: [
-                .b: "frame 32: m3 moved 2799.0 as the finger lifted at 5000.0 points/s",
-                .d: "frame 0: the open shows offset 667.0, not the bottom 663.0",
+                .readingStaysPut: "frame 32: m3 moved 2799.0 as the finger lifted at 5000.0 points/s",
+                .cleanOpen: "frame 0: the open shows offset 667.0, not the bottom 663.0",
             ]),
         // b: a fling the app stops in its first frame is stopped dead, as in any later one.
         Case(
-            seed: 859, kind: .animatedPositionKeeping, violations: [.b: 1, .d: 31],
+            seed: 859, kind: .animatedPositionKeeping, violations: [.readingStaysPut: 1, .cleanOpen: 31],
             first: [
-                .b: "frame 45: momentum of 41.666666666666664 a frame stopped with no touch",
-                .d: "frame 0: the open shows offset 1154.0, not the bottom 1162.0",
+                .readingStaysPut: "frame 45: momentum of 41.666666666666664 a frame stopped with no touch",
+                .cleanOpen: "frame 0: the open shows offset 1154.0, not the bottom 1162.0",
             ]),
         // c: a tap on jump to latest while the list bounces back from past the bottom ends the
         // gesture's claim on the screen: the message that arrives next must be shown, so glue
         // with no display link, which never runs the command that would show it, is seen.
         Case(
-            seed: 58, kind: .noDisplayLink, violations: [.c: 45],
-            first: [.c: "frame 159: 52.39562045576099 points of new content below the screen"]),
+            seed: 58, kind: .noDisplayLink, violations: [.bottomStaysVisible: 45],
+            first: [.bottomStaysVisible: "frame 159: 52.39562045576099 points of new content below the screen"]),
         // c: a scroll that has brought the list to the bottom when the keyboard starts to move
         // is over: the list rides the keyboard as a following list does, so glue that moves it
         // along the default curve leaves the newest message under the keyboard's edge.
         Case(
-            seed: 17, kind: .keyboardDefaultCurve, violations: [.c: 34],
-            first: [.c: "frame 394: 1.9787873469610986 points of new content below the screen"]),
+            seed: 17, kind: .keyboardDefaultCurve, violations: [.bottomStaysVisible: 34],
+            first: [.bottomStaysVisible: "frame 394: 1.9787873469610986 points of new content below the screen"]),
     ]
 
     @Test("a broken driver is seen where it misbehaves; the driver is not", arguments: cases)

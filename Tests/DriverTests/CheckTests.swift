@@ -17,39 +17,46 @@ struct CheckTests {
     static let cases: [Case] = [
         // a: a measured cell above the finger shifts the content under it.
         Case(
-            session: Scenarios.pageUnderTheFinger, policy: .scrollWhenAtBottom, violations: [.a: 7, .b: 1, .d: 1],
+            session: Scenarios.pageUnderTheFinger, policy: .scrollWhenAtBottom,
+            violations: [.fingerLock: 7, .readingStaysPut: 1, .cleanOpen: 1],
             first: "frame 36: m8 moved -5.0 under a finger that moved 10.0"),
         // d: the open lands past the bottom by the rows' estimates, and the view pulls the list
         // back in the next frame.
         Case(
-            session: Scenarios.pageUnderTheFinger, policy: .scrollWhenAtBottom, violations: [.a: 7, .b: 1, .d: 1],
+            session: Scenarios.pageUnderTheFinger, policy: .scrollWhenAtBottom,
+            violations: [.fingerLock: 7, .readingStaysPut: 1, .cleanOpen: 1],
             first: "frame 0: the open shows offset 1196.0, not the bottom 1181.0"),
         // b: a page prepended during momentum without compensation jumps.
         Case(
-            session: Scenarios.prependDuringMomentum, policy: .scrollWhenAtBottom, violations: [.a: 2, .b: 20, .d: 30],
+            session: Scenarios.prependDuringMomentum, policy: .scrollWhenAtBottom,
+            violations: [.fingerLock: 2, .readingStaysPut: 20, .cleanOpen: 30],
             first: "frame 44: m11 moved 41.706060023703685 during momentum that carried it 31.706060023703753"),
         // b: a streamed answer drags the reader back to the bottom.
         Case(
-            session: Scenarios.scrollUpDuringStream, policy: .alwaysScroll, violations: [.b: 384, .d: 156],
+            session: Scenarios.scrollUpDuringStream, policy: .alwaysScroll,
+            violations: [.readingStaysPut: 384, .cleanOpen: 156],
             first: "frame 184: m23 moved -1.6170008935018814 while the reader read"),
         // c: the keyboard covers the last message.
         Case(
             session: Scenarios.keyboardWhileFollowingAndDetached, policy: .scrollWhenAtBottom,
-            violations: [.a: 6, .c: 95, .d: 1],
+            violations: [.fingerLock: 6, .bottomStaysVisible: 95, .cleanOpen: 1],
             first: "frame 31: 6.042983617146092 points of new content below the screen"),
         // d: the list shows its top, then scrolls down.
         Case(
-            session: Scenarios.openAndReadHistory, policy: .delayedOpen, violations: [.a: 4, .b: 9, .d: 60, .h: 75],
+            session: Scenarios.openAndReadHistory, policy: .delayedOpen,
+            violations: [.fingerLock: 4, .readingStaysPut: 9, .cleanOpen: 60, .navigationLands: 75],
             first: "frame 0: the open shows offset 0.0, not the bottom 7621.0"),
         // d: a conversation with unread messages opens at the bottom, past them; c: a message
         // that arrives while the list bounces back from a pull past the bottom is left below it.
         Case(
-            session: Scenarios.openAtFirstUnread, policy: .scrollWhenAtBottom, violations: [.c: 108, .d: 60],
+            session: Scenarios.openAtFirstUnread, policy: .scrollWhenAtBottom,
+            violations: [.bottomStaysVisible: 108, .cleanOpen: 60],
             first: "frame 0: the open shows m32 at no place, not at the top 91.0"),
         // e: the answer pushes the question up.
         // e and h: the answer pushes the question up, and it never sits at the top.
         Case(
-            session: Scenarios.questionAndAnswer, policy: .alwaysScroll, violations: [.d: 416, .e: 503, .h: 580],
+            session: Scenarios.questionAndAnswer, policy: .alwaysScroll,
+            violations: [.cleanOpen: 416, .pinnedQuestion: 503, .navigationLands: 580],
             first: "frame 84: the question moved from 617.193287037037 to 616.5939643347051"),
     ]
 
@@ -82,9 +89,9 @@ struct CheckTests {
         let session = Scenarios.streamWhileFollowing()
         let careful = Simulator.run(session, policy: CarefulUIKitPolicy())
         let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
-        #expect(careful.violations == [.g: 1])
+        #expect(careful.violations == [.smoothAnimation: 1])
         #expect(
-            careful.firstViolations[.g]
+            careful.firstViolations[.smoothAnimation]
                 == "frame 107: m28 moved -78.0 in an animation whose last step was -0.5157321673527804")
         #expect(driver.violations == [:])
     }
@@ -95,8 +102,8 @@ struct CheckTests {
         let session = Scenarios.replyJumpIntoHistory()
         let late = Simulator.run(session, policy: WindowOneFrameLate(configuration: session.configuration))
         let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
-        #expect(late.violations == [.h: 1])
-        #expect(late.firstViolations == [.h: "frame 80: the window's first frame does not show a21"])
+        #expect(late.violations == [.navigationLands: 1])
+        #expect(late.firstViolations == [.navigationLands: "frame 80: the window's first frame does not show a21"])
         #expect(driver.violations == [:])
     }
 

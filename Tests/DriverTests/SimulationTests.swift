@@ -11,7 +11,7 @@ struct SimulationTests {
     static let knownLimits: [String: [ScreenCheck: Int]] = [
         // A cell measured while the keyboard's animation runs, between the drawn and the final
         // visible top: the model is at the animation's end, so it does not keep that row.
-        "keyboard-during-drag": [.b: 1]
+        "keyboard-during-drag": [.readingStaysPut: 1]
     ]
 
     @Test(
@@ -28,13 +28,13 @@ struct SimulationTests {
     /// either way fails.
     static let swiftUILimits: [String: [ScreenCheck: Int]] = [
         // The open lands short by the rows its own correction brought into view.
-        "scroll-up-during-stream": [.d: 1],
+        "scroll-up-during-stream": [.cleanOpen: 1],
         // A page corrected from an offset a frame old: momentum's or the finger's last step is
         // lost, then made twice.
-        "prepend-during-momentum": [.b: 4],
-        "page-under-the-finger": [.a: 1],
+        "prepend-during-momentum": [.readingStaysPut: 4],
+        "page-under-the-finger": [.fingerLock: 1],
         // As on UIKit.
-        "keyboard-during-drag": [.b: 1],
+        "keyboard-during-drag": [.readingStaysPut: 1],
     ]
 
     @Test(
@@ -140,14 +140,15 @@ struct InvertedTableTests {
     )
     func whereItFails() {
         let rotation = Simulator.run(Scenarios.rotationWhileReading(), policy: InvertedTablePolicy())
-        #expect(rotation.violations == [.b: 2])
+        #expect(rotation.violations == [.readingStaysPut: 2])
         #expect(
-            rotation.firstViolations[.b] == "frame 85: m39, the row read at the top, moved -454.0 as the screen rotated"
+            rotation.firstViolations[.readingStaysPut]
+                == "frame 85: m39, the row read at the top, moved -454.0 as the screen rotated"
         )
         let history = Simulator.run(Scenarios.replyJumpIntoHistory(), policy: InvertedTablePolicy())
-        #expect(history.violations == [.a: 4, .b: 7])
+        #expect(history.violations == [.fingerLock: 4, .readingStaysPut: 7])
         #expect(
-            history.firstViolations[.a]
+            history.firstViolations[.fingerLock]
                 == "frame 125: a19 moved -37.77777777777783 under a finger that moved -27.77777777777778")
     }
 }
