@@ -149,12 +149,6 @@ extension FileSystem {
         rename(file, target) == 0 ? nil : String(cString: strerror(errno))
     }
 
-    /// Writes `text` to `name` in `folder`, creating the folder and its parents first.
-    package static func write(_ text: String, named name: String, in folder: String) throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
-    }
-
     /// The current folder.
     package static var currentDirectory: String { FileManager.default.currentDirectoryPath }
 }

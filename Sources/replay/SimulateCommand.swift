@@ -80,7 +80,7 @@ extension ReplayCommand {
             let table = SimulationTable.run(all, recording: record != nil)
             if let record {
                 for (name, log) in table.logs {
-                    try FileSystem.write(log, named: name + ".jsonl", in: record)
+                    try FileSystem.write(log, to: FileSystem.join(record, name + ".jsonl"), creatingFolders: true)
                 }
             }
             print(format == "json" ? table.json : table.text)
