@@ -3,61 +3,121 @@
 // ChatLogLine(decoding:) and ChatLogLine.encoded() on every valid line; the hand-written
 // codec is the faster path and the one that reports columns.
 
-/// Every key of an event object, `"t"` included.
-enum ChatEventCodingKey: String, CodingKey {
-    case type, t
-    case height, insetTop, insetBottom
-    case messages, hasMoreOlder, hasMoreNewer, firstUnreadID
-    case id, direction, streaming, newID
-    case text, heightDelta
-    case duration, offset, velocity, active, restore
+/// A key of an event object, `"t"` included, or of an object nested in one.
+struct ChatEventCodingKey: CodingKey {
+    var key: ChatEventKey?
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ key: ChatEventKey) {
+        self.key = key
+        stringValue = key.text
+    }
+
+    init?(stringValue: String) {
+        key = ChatEventKey.allCases.first { $0.text == stringValue }
+        self.stringValue = stringValue
+    }
+
+    init?(intValue: Int) { nil }
+}
+
+/// A `Codable` container read as the events' field source.
+struct CodableFieldSource: ChatEventFieldSource {
+    let container: KeyedDecodingContainer<ChatEventCodingKey>
+
+    init(_ decoder: any Decoder) throws {
+        container = try decoder.container(keyedBy: ChatEventCodingKey.self)
+    }
+
+    init(_ container: KeyedDecodingContainer<ChatEventCodingKey>) {
+        self.container = container
+    }
+
+    func missing(_ key: ChatEventKey) -> any Error {
+        DecodingError.keyNotFound(
+            ChatEventCodingKey(key),
+            DecodingError.Context(codingPath: container.codingPath, debugDescription: "missing \(key.text)"))
+    }
+
+    private func read<Value: Decodable>(_ type: Value.Type, _ key: ChatEventKey, _ required: Bool) throws -> Value? {
+        required
+            ? try container.decode(type, forKey: ChatEventCodingKey(key))
+            : try container.decodeIfPresent(type, forKey: ChatEventCodingKey(key))
+    }
+
+    func number(_ key: ChatEventKey, required: Bool) throws -> Double? { try read(Double.self, key, required) }
+    func string(_ key: ChatEventKey, required: Bool) throws -> String? { try read(String.self, key, required) }
+    func bool(_ key: ChatEventKey, required: Bool) throws -> Bool? { try read(Bool.self, key, required) }
+    func direction(_ key: ChatEventKey, required: Bool) throws -> MessageDirection? {
+        try read(MessageDirection.self, key, required)
+    }
+    func messages(_ key: ChatEventKey, required: Bool) throws -> [ChatMessage]? {
+        try read([ChatMessage].self, key, required)
+    }
+    func position(_ key: ChatEventKey, required: Bool) throws -> SavedPosition? {
+        try read(SavedPosition.self, key, required)
+    }
+}
+
+/// A `Codable` container written as the events' field visitor: absent optional fields are
+/// omitted, and the first error is kept.
+struct CodableFieldWriter: ChatEventFieldVisitor {
+    var container: KeyedEncodingContainer<ChatEventCodingKey>
+    var error: (any Error)?
+
+    init(_ container: KeyedEncodingContainer<ChatEventCodingKey>) {
+        self.container = container
+    }
+
+    mutating func visit(_ field: ChatEventField) {
+        guard error == nil, let value = field.value else { return }
+        let key = ChatEventCodingKey(field.key)
+        do {
+            switch value {
+            case .number(let number): try container.encode(number, forKey: key)
+            case .string(let string): try container.encode(string, forKey: key)
+            case .bool(let bool): try container.encode(bool, forKey: key)
+            case .direction(let direction): try container.encode(direction, forKey: key)
+            case .messages(let messages): try container.encode(messages, forKey: key)
+            case .position(let position): try container.encode(position, forKey: key)
+            }
+        } catch {
+            self.error = error
+        }
+    }
+
+    /// Throws the first error a field met.
+    func finish() throws {
+        if let error { throw error }
+    }
 }
 
 extension ChatMessage: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case id, direction, height
-    }
-
     /// Decodes `{"id", "direction", "height"}`.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(
-            id: container.decode(String.self, forKey: .id),
-            direction: container.decode(MessageDirection.self, forKey: .direction),
-            height: container.decode(Double.self, forKey: .height)
-        )
+        try self.init(fields: CodableFieldSource(decoder))
     }
 
     /// Encodes `{"id", "direction", "height"}`.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(direction, forKey: .direction)
-        try container.encode(height, forKey: .height)
+        var writer = CodableFieldWriter(encoder.container(keyedBy: ChatEventCodingKey.self))
+        visitFields(&writer)
+        try writer.finish()
     }
 }
 
 extension SavedPosition: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case anchorID, delta, wasAtBottom
-    }
-
     /// Decodes `{"anchorID"?, "delta", "wasAtBottom"}`; an absent or `null` anchor is `nil`.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(
-            anchorID: container.decodeIfPresent(String.self, forKey: .anchorID),
-            delta: container.decode(Double.self, forKey: .delta),
-            wasAtBottom: container.decode(Bool.self, forKey: .wasAtBottom)
-        )
+        try self.init(fields: CodableFieldSource(decoder))
     }
 
     /// Encodes `{"anchorID"?, "delta", "wasAtBottom"}`, omitting a `nil` anchor.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(anchorID, forKey: .anchorID)
-        try container.encode(delta, forKey: .delta)
-        try container.encode(wasAtBottom, forKey: .wasAtBottom)
+        var writer = CodableFieldWriter(encoder.container(keyedBy: ChatEventCodingKey.self))
+        visitFields(&writer)
+        try writer.finish()
     }
 }
 
@@ -168,174 +228,23 @@ extension ChatEvent: Codable {
 
     /// Decodes the event's members from an event object's container.
     init(from container: KeyedDecodingContainer<ChatEventCodingKey>) throws {
-        let name = try container.decode(String.self, forKey: .type)
+        let typeKey = ChatEventCodingKey(.type)
+        let name = try container.decode(String.self, forKey: typeKey)
         guard let type = EventType(rawValue: name) else {
             throw DecodingError.dataCorruptedError(
-                forKey: .type, in: container, debugDescription: "unknown event type \(String(reflecting: name))"
+                forKey: typeKey, in: container, debugDescription: "unknown event type \(String(reflecting: name))"
             )
         }
-        let c = container
-        switch type {
-        case .viewportChanged:
-            self = try .viewportChanged(
-                height: c.decode(Double.self, forKey: .height),
-                insetTop: c.decode(Double.self, forKey: .insetTop),
-                insetBottom: c.decode(Double.self, forKey: .insetBottom)
-            )
-        case .historyLoaded:
-            self = try .historyLoaded(
-                messages: c.decode([ChatMessage].self, forKey: .messages),
-                hasMoreOlder: c.decode(Bool.self, forKey: .hasMoreOlder),
-                firstUnreadID: c.decodeIfPresent(String.self, forKey: .firstUnreadID)
-            )
-        case .messageAppended:
-            let message = try ChatMessage(
-                id: c.decode(String.self, forKey: .id),
-                direction: c.decode(MessageDirection.self, forKey: .direction),
-                height: c.decode(Double.self, forKey: .height)
-            )
-            self = try .messageAppended(message, streaming: c.decodeIfPresent(Bool.self, forKey: .streaming))
-        case .messageConfirmed:
-            self = try .messageConfirmed(
-                id: c.decode(String.self, forKey: .id),
-                newID: c.decodeIfPresent(String.self, forKey: .newID)
-            )
-        case .tokensAppended:
-            self = try .tokensAppended(
-                id: c.decode(String.self, forKey: .id),
-                text: c.decodeIfPresent(String.self, forKey: .text),
-                heightDelta: c.decodeIfPresent(Double.self, forKey: .heightDelta),
-                height: c.decodeIfPresent(Double.self, forKey: .height)
-            )
-        case .streamFinished:
-            self = try .streamFinished(id: c.decode(String.self, forKey: .id))
-        case .itemMeasured:
-            self = try .itemMeasured(
-                id: c.decode(String.self, forKey: .id),
-                height: c.decode(Double.self, forKey: .height)
-            )
-        case .messageRemoved:
-            self = try .messageRemoved(id: c.decode(String.self, forKey: .id))
-        case .olderLoaded:
-            self = try .olderLoaded(
-                messages: c.decode([ChatMessage].self, forKey: .messages),
-                hasMoreOlder: c.decode(Bool.self, forKey: .hasMoreOlder)
-            )
-        case .loadOlderFailed:
-            self = .loadOlderFailed
-        case .newerLoaded:
-            self = try .newerLoaded(
-                messages: c.decode([ChatMessage].self, forKey: .messages),
-                hasMoreNewer: c.decode(Bool.self, forKey: .hasMoreNewer)
-            )
-        case .loadNewerFailed:
-            self = .loadNewerFailed
-        case .windowLoaded:
-            self = try .windowLoaded(
-                messages: c.decode([ChatMessage].self, forKey: .messages),
-                hasMoreOlder: c.decode(Bool.self, forKey: .hasMoreOlder),
-                hasMoreNewer: c.decode(Bool.self, forKey: .hasMoreNewer)
-            )
-        case .windowLoadFailed:
-            self = .windowLoadFailed
-        case .keyboardWillShow:
-            self = try .keyboardWillShow(
-                height: c.decode(Double.self, forKey: .height),
-                duration: c.decodeIfPresent(Double.self, forKey: .duration)
-            )
-        case .keyboardWillHide:
-            self = try .keyboardWillHide(duration: c.decodeIfPresent(Double.self, forKey: .duration))
-        case .dragBegan:
-            self = .dragBegan
-        case .scrolled:
-            self = try .scrolled(offset: c.decode(Double.self, forKey: .offset))
-        case .dragEnded:
-            self = try .dragEnded(
-                offset: c.decode(Double.self, forKey: .offset),
-                velocity: c.decodeIfPresent(Double.self, forKey: .velocity)
-            )
-        case .scrollSettled:
-            self = try .scrollSettled(offset: c.decode(Double.self, forKey: .offset))
-        case .selectionChanged:
-            self = try .selectionChanged(active: c.decode(Bool.self, forKey: .active))
-        case .inputFocused:
-            self = .inputFocused
-        case .inputBlurred:
-            self = .inputBlurred
-        case .jumpToLatestTapped:
-            self = .jumpToLatestTapped
-        case .jumpToMessage:
-            self = try .jumpToMessage(id: c.decode(String.self, forKey: .id))
-        case .highlightFinished:
-            self = .highlightFinished
-        case .entranceAnimationFinished:
-            self = try .entranceAnimationFinished(id: c.decode(String.self, forKey: .id))
-        case .appeared:
-            self = try .appeared(restore: c.decodeIfPresent(SavedPosition.self, forKey: .restore))
-        case .disappeared:
-            self = .disappeared
-        }
+        try self.init(type: type, fields: CodableFieldSource(container))
     }
 
     /// Encodes `"type"` and the case's fields into an event object's container.
-    func encodeMembers(to c: inout KeyedEncodingContainer<ChatEventCodingKey>) throws {
-        try c.encode(type.rawValue, forKey: .type)
-        switch self {
-        case .viewportChanged(let height, let insetTop, let insetBottom):
-            try c.encode(height, forKey: .height)
-            try c.encode(insetTop, forKey: .insetTop)
-            try c.encode(insetBottom, forKey: .insetBottom)
-        case .historyLoaded(let messages, let hasMoreOlder, let firstUnreadID):
-            try c.encode(messages, forKey: .messages)
-            try c.encode(hasMoreOlder, forKey: .hasMoreOlder)
-            try c.encodeIfPresent(firstUnreadID, forKey: .firstUnreadID)
-        case .olderLoaded(let messages, let hasMoreOlder):
-            try c.encode(messages, forKey: .messages)
-            try c.encode(hasMoreOlder, forKey: .hasMoreOlder)
-        case .newerLoaded(let messages, let hasMoreNewer):
-            try c.encode(messages, forKey: .messages)
-            try c.encode(hasMoreNewer, forKey: .hasMoreNewer)
-        case .windowLoaded(let messages, let hasMoreOlder, let hasMoreNewer):
-            try c.encode(messages, forKey: .messages)
-            try c.encode(hasMoreOlder, forKey: .hasMoreOlder)
-            try c.encode(hasMoreNewer, forKey: .hasMoreNewer)
-        case .messageAppended(let message, let streaming):
-            try c.encode(message.id, forKey: .id)
-            try c.encode(message.direction, forKey: .direction)
-            try c.encode(message.height, forKey: .height)
-            try c.encodeIfPresent(streaming, forKey: .streaming)
-        case .messageConfirmed(let id, let newID):
-            try c.encode(id, forKey: .id)
-            try c.encodeIfPresent(newID, forKey: .newID)
-        case .tokensAppended(let id, let text, let heightDelta, let height):
-            try c.encode(id, forKey: .id)
-            try c.encodeIfPresent(text, forKey: .text)
-            try c.encodeIfPresent(heightDelta, forKey: .heightDelta)
-            try c.encodeIfPresent(height, forKey: .height)
-        case .streamFinished(let id), .messageRemoved(let id), .jumpToMessage(let id),
-            .entranceAnimationFinished(let id):
-            try c.encode(id, forKey: .id)
-        case .itemMeasured(let id, let height):
-            try c.encode(id, forKey: .id)
-            try c.encode(height, forKey: .height)
-        case .keyboardWillShow(let height, let duration):
-            try c.encode(height, forKey: .height)
-            try c.encodeIfPresent(duration, forKey: .duration)
-        case .keyboardWillHide(let duration):
-            try c.encodeIfPresent(duration, forKey: .duration)
-        case .scrolled(let offset), .scrollSettled(let offset):
-            try c.encode(offset, forKey: .offset)
-        case .dragEnded(let offset, let velocity):
-            try c.encode(offset, forKey: .offset)
-            try c.encodeIfPresent(velocity, forKey: .velocity)
-        case .selectionChanged(let active):
-            try c.encode(active, forKey: .active)
-        case .appeared(let restore):
-            try c.encodeIfPresent(restore, forKey: .restore)
-        case .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .dragBegan, .inputFocused, .inputBlurred,
-            .jumpToLatestTapped, .highlightFinished, .disappeared:
-            break
-        }
+    func encodeMembers(to container: inout KeyedEncodingContainer<ChatEventCodingKey>) throws {
+        try container.encode(type.rawValue, forKey: ChatEventCodingKey(.type))
+        var writer = CodableFieldWriter(container)
+        visitFields(&writer)
+        try writer.finish()
+        container = writer.container
     }
 }
 
@@ -343,13 +252,14 @@ extension LoggedEvent: Codable {
     /// Decodes an event object and its optional `"t"`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: ChatEventCodingKey.self)
-        try self.init(ChatEvent(from: container), time: container.decodeIfPresent(Double.self, forKey: .t))
+        try self.init(
+            ChatEvent(from: container), time: container.decodeIfPresent(Double.self, forKey: ChatEventCodingKey(.t)))
     }
 
     /// Encodes the event's keys and, when present, `"t"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: ChatEventCodingKey.self)
         try event.encodeMembers(to: &container)
-        try container.encodeIfPresent(time, forKey: .t)
+        try container.encodeIfPresent(time, forKey: ChatEventCodingKey(.t))
     }
 }

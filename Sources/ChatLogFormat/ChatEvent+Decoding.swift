@@ -1,4 +1,4 @@
-import ChatEvents
+@_spi(ChatEventFields) import ChatEvents
 import ChatJSON
 
 extension ChatEvent.EventType {
@@ -32,101 +32,25 @@ extension ChatEvent.EventType {
     }
 }
 
-extension ChatEvent {
-    /// Decodes the fields of an event of type `type` from its object.
-    ///
-    /// Field names and optionality follow section 5 of the specification; unknown keys are
-    /// ignored; values are decoded exactly, without clamping.
-    init(type: EventType, fields: JSONFieldReader) throws(JSONScanError) {
-        switch type {
-        case .viewportChanged:
-            self = try .viewportChanged(
-                height: fields.number("height"),
-                insetTop: fields.number("insetTop"),
-                insetBottom: fields.number("insetBottom")
-            )
-        case .historyLoaded:
-            self = try .historyLoaded(
-                messages: fields.messages("messages"), hasMoreOlder: fields.bool("hasMoreOlder"),
-                firstUnreadID: fields.optionalString("firstUnreadID"))
-        case .messageAppended:
-            self = try .messageAppended(ChatMessage(fields: fields), streaming: fields.optionalBool("streaming"))
-        case .messageConfirmed:
-            self = try .messageConfirmed(id: fields.string("id"), newID: fields.optionalString("newID"))
-        case .tokensAppended:
-            self = try .tokensAppended(
-                id: fields.string("id"),
-                text: fields.optionalString("text"),
-                heightDelta: fields.optionalNumber("heightDelta"),
-                height: fields.optionalNumber("height")
-            )
-        case .streamFinished:
-            self = try .streamFinished(id: fields.string("id"))
-        case .itemMeasured:
-            self = try .itemMeasured(id: fields.string("id"), height: fields.number("height"))
-        case .messageRemoved:
-            self = try .messageRemoved(id: fields.string("id"))
-        case .olderLoaded:
-            self = try .olderLoaded(messages: fields.messages("messages"), hasMoreOlder: fields.bool("hasMoreOlder"))
-        case .loadOlderFailed:
-            self = .loadOlderFailed
-        case .newerLoaded:
-            self = try .newerLoaded(messages: fields.messages("messages"), hasMoreNewer: fields.bool("hasMoreNewer"))
-        case .loadNewerFailed:
-            self = .loadNewerFailed
-        case .windowLoaded:
-            self = try .windowLoaded(
-                messages: fields.messages("messages"), hasMoreOlder: fields.bool("hasMoreOlder"),
-                hasMoreNewer: fields.bool("hasMoreNewer"))
-        case .windowLoadFailed:
-            self = .windowLoadFailed
-        case .keyboardWillShow:
-            self = try .keyboardWillShow(height: fields.number("height"), duration: fields.optionalNumber("duration"))
-        case .keyboardWillHide:
-            self = try .keyboardWillHide(duration: fields.optionalNumber("duration"))
-        case .dragBegan:
-            self = .dragBegan
-        case .scrolled:
-            self = try .scrolled(offset: fields.number("offset"))
-        case .dragEnded:
-            self = try .dragEnded(offset: fields.number("offset"), velocity: fields.optionalNumber("velocity"))
-        case .scrollSettled:
-            self = try .scrollSettled(offset: fields.number("offset"))
-        case .selectionChanged:
-            self = try .selectionChanged(active: fields.bool("active"))
-        case .inputFocused:
-            self = .inputFocused
-        case .inputBlurred:
-            self = .inputBlurred
-        case .jumpToLatestTapped:
-            self = .jumpToLatestTapped
-        case .jumpToMessage:
-            self = try .jumpToMessage(id: fields.string("id"))
-        case .highlightFinished:
-            self = .highlightFinished
-        case .entranceAnimationFinished:
-            self = try .entranceAnimationFinished(id: fields.string("id"))
-        case .appeared:
-            self = try .appeared(restore: fields.optionalObject("restore").map(SavedPosition.init(fields:)))
-        case .disappeared:
-            self = .disappeared
-        }
-    }
-}
+extension JSONFieldReader: ChatEventFieldSource {
+    func missing(_ key: ChatEventKey) -> JSONScanError { missingField(key.name) }
 
-extension ChatMessage {
-    /// Decodes `{"id", "direction", "height"}` from an object's members.
-    init(fields: JSONFieldReader) throws(JSONScanError) {
-        try self.init(
-            id: fields.string("id"), direction: fields.direction("direction"), height: fields.number("height"))
+    func number(_ key: ChatEventKey, required: Bool) throws(JSONScanError) -> Double? {
+        required ? try number(key.name) : try optionalNumber(key.name)
     }
-}
 
-extension JSONFieldReader {
-    /// The required direction `key`: `"outgoing"` or `"incoming"`.
-    func direction(_ key: StaticString) throws(JSONScanError) -> MessageDirection {
-        let member = try required(key)
-        let name = try stringRef(member, key)
+    func string(_ key: ChatEventKey, required: Bool) throws(JSONScanError) -> String? {
+        required ? try string(key.name) : try optionalString(key.name)
+    }
+
+    func bool(_ key: ChatEventKey, required: Bool) throws(JSONScanError) -> Bool? {
+        required ? try bool(key.name) : try optionalBool(key.name)
+    }
+
+    /// The direction `key`: `"outgoing"` or `"incoming"`.
+    func direction(_ key: ChatEventKey, required: Bool) throws(JSONScanError) -> MessageDirection? {
+        guard let member = required ? try self.required(key.name) : present(key.name) else { return nil }
+        let name = try stringRef(member, key.name)
         if let direction = MessageDirection(named: name, in: scanner) { return direction }
         throw JSONScanError(
             offset: member.valueStart,
@@ -134,41 +58,35 @@ extension JSONFieldReader {
                 #"unknown direction \#(JSONWriter.quoted(scanner.string(name))); expected "outgoing" or "incoming""#
         )
     }
+
+    /// The array of messages `key`.
+    func messages(_ key: ChatEventKey, required: Bool) throws(JSONScanError) -> [ChatMessage]? {
+        guard required || present(key.name) != nil else { return nil }
+        var messages: [ChatMessage] = []
+        try forEachObject(inArray: key.name) { (element) throws(JSONScanError) in
+            try messages.append(ChatMessage(fields: element))
+        }
+        return messages
+    }
+
+    /// The saved-position object `key`.
+    func position(_ key: ChatEventKey, required: Bool) throws(JSONScanError) -> SavedPosition? {
+        guard let object = try optionalObject(key.name) else {
+            if required { throw missing(key) }
+            return nil
+        }
+        return try SavedPosition(fields: object)
+    }
 }
 
 extension MessageDirection {
     /// The direction the validated string `name` spells, if any.
     init?(named name: JSONStringRef, in scanner: JSONScanner) {
-        let outgoing: StaticString = "outgoing"
-        let incoming: StaticString = "incoming"
-        if outgoing.withUTF8Buffer({ scanner.stringEquals(name, $0) }) {
-            self = .outgoing
-        } else if incoming.withUTF8Buffer({ scanner.stringEquals(name, $0) }) {
-            self = .incoming
-        } else {
-            return nil
+        for direction in Self.allCases
+        where direction.rawValue.utf8.withContiguousStorageIfAvailable({ scanner.stringEquals(name, $0) }) == true {
+            self = direction
+            return
         }
-    }
-}
-
-extension SavedPosition {
-    /// Decodes `{"anchorID"?, "delta", "wasAtBottom"}` from an object's members.
-    init(fields: JSONFieldReader) throws(JSONScanError) {
-        try self.init(
-            anchorID: fields.optionalString("anchorID"),
-            delta: fields.number("delta"),
-            wasAtBottom: fields.bool("wasAtBottom")
-        )
-    }
-}
-
-extension JSONFieldReader {
-    /// The required array of messages `key`.
-    func messages(_ key: StaticString) throws(JSONScanError) -> [ChatMessage] {
-        var messages: [ChatMessage] = []
-        try forEachObject(inArray: key) { (element) throws(JSONScanError) in
-            try messages.append(ChatMessage(fields: element))
-        }
-        return messages
+        return nil
     }
 }

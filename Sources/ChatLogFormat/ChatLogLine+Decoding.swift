@@ -1,4 +1,4 @@
-import ChatEvents
+@_spi(ChatEventFields) import ChatEvents
 import ChatJSON
 
 extension ChatLogLine {

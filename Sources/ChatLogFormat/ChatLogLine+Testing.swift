@@ -1,4 +1,4 @@
-import ChatEvents
+@_spi(ChatEventFields) import ChatEvents
 import ChatJSON
 
 extension ChatLogLine {
@@ -16,10 +16,22 @@ extension ChatLogLine {
     }
 }
 
-extension ChatEvent.EventType {
-    /// The type the single-pass parser tells from an unescaped `"type"` value by its length
-    /// and a byte or two, without the general lookup; `nil` when it does not.
-    package static func toldByShape(_ name: [UInt8]) -> ChatEvent.EventType? {
-        name.withUnsafeBufferPointer { EventLineParser.plainEventType($0, from: 0, to: $0.count) }
+extension ChatLogLine {
+    /// The event type the single-pass parser reads from a `"type"` value spelled `name`, if any.
+    package static func parsedType(_ name: [UInt8]) -> ChatEvent.EventType? {
+        let quoted = [ASCII.quote] + name + [ASCII.quote]
+        return quoted.withUnsafeBufferPointer { bytes in
+            let scanner = JSONScanner(bytes)
+            guard let scanned = try? scanner.scanString(at: 0) else { return nil }
+            if scanned.content.isPlain {
+                return EventLineParser.plainEventType(bytes, from: scanned.content.start, to: scanned.content.end)
+            }
+            return ChatEvent.EventType(named: scanned.content, in: scanner)
+        }
+    }
+
+    /// The key the single-pass parser reads from the plain key text `name`, if any.
+    package static func parsedKey(_ name: [UInt8]) -> ChatEventKey? {
+        name.withUnsafeBufferPointer { EventLineParser.key($0, from: 0, to: $0.count) }
     }
 }

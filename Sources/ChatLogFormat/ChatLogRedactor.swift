@@ -1,4 +1,4 @@
-import ChatEvents
+@_spi(ChatEventFields) import ChatEvents
 import ChatJSON
 
 /// Removes what a log does not need to replay: message text, and optionally the real ids.
@@ -55,46 +55,30 @@ public struct ChatLogRedactor: Sendable {
         return name
     }
 
-    /// `event` with its text dropped and its ids replaced, as configured.
+    /// `event` with its text dropped and its ids replaced, as configured: every string field
+    /// of the format is an id, except `text`.
     public mutating func redact(_ event: ChatEvent) -> ChatEvent {
-        switch event {
-        case .historyLoaded(let messages, let hasMoreOlder, let firstUnreadID):
-            let redacted = redact(messages)
-            return .historyLoaded(
-                messages: redacted, hasMoreOlder: hasMoreOlder, firstUnreadID: firstUnreadID.map { pseudonym(for: $0) })
-        case .olderLoaded(let messages, let hasMoreOlder):
-            return .olderLoaded(messages: redact(messages), hasMoreOlder: hasMoreOlder)
-        case .newerLoaded(let messages, let hasMoreNewer):
-            return .newerLoaded(messages: redact(messages), hasMoreNewer: hasMoreNewer)
-        case .windowLoaded(let messages, let hasMoreOlder, let hasMoreNewer):
-            return .windowLoaded(messages: redact(messages), hasMoreOlder: hasMoreOlder, hasMoreNewer: hasMoreNewer)
-        case .messageAppended(let message, let streaming):
-            return .messageAppended(redact(message), streaming: streaming)
-        case .messageConfirmed(let id, let newID):
-            let renamed = pseudonym(for: id)
-            return .messageConfirmed(id: renamed, newID: newID.map { pseudonym(for: $0) })
-        case .tokensAppended(let id, let text, let heightDelta, let height):
-            return .tokensAppended(
-                id: pseudonym(for: id), text: dropsText ? nil : text, heightDelta: heightDelta, height: height)
-        case .streamFinished(let id):
-            return .streamFinished(id: pseudonym(for: id))
-        case .itemMeasured(let id, let height):
-            return .itemMeasured(id: pseudonym(for: id), height: height)
-        case .messageRemoved(let id):
-            return .messageRemoved(id: pseudonym(for: id))
-        case .jumpToMessage(let id):
-            return .jumpToMessage(id: pseudonym(for: id))
-        case .entranceAnimationFinished(let id):
-            return .entranceAnimationFinished(id: pseudonym(for: id))
-        case .appeared(let restore):
-            guard var position = restore else { return event }
+        var parts = ChatEventFields(event)
+        for index in parts.fields.indices {
+            guard let value = parts.fields[index].value else { continue }
+            parts.fields[index].value = redact(value, of: parts.fields[index].key)
+        }
+        return parts.event ?? event
+    }
+
+    /// A field's value redacted; `nil` drops it.
+    private mutating func redact(_ value: ChatEventFieldValue, of key: ChatEventKey) -> ChatEventFieldValue? {
+        switch value {
+        case .string(let string):
+            if key == .text { return dropsText ? nil : value }
+            return .string(pseudonym(for: string))
+        case .messages(let messages):
+            return .messages(redact(messages))
+        case .position(var position):
             position.anchorID = position.anchorID.map { pseudonym(for: $0) }
-            return .appeared(restore: position)
-        case .viewportChanged, .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .keyboardWillShow,
-            .keyboardWillHide, .dragBegan, .scrolled,
-            .dragEnded, .scrollSettled, .selectionChanged, .inputFocused, .inputBlurred, .jumpToLatestTapped,
-            .highlightFinished, .disappeared:
-            return event
+            return .position(position)
+        case .number, .bool, .direction:
+            return value
         }
     }
 

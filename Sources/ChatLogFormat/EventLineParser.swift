@@ -1,4 +1,4 @@
-import ChatEvents
+@_spi(ChatEventFields) import ChatEvents
 import ChatJSON
 
 /// The single-pass decoder of an event line: the path nearly every line of a log takes.
@@ -20,14 +20,7 @@ import ChatJSON
 /// - Complexity: O(*n*) in the length of the line, with one look at each byte (two for the
 ///   bytes of a string that is turned into a `String`).
 struct EventLineParser {
-    /// The keys an event line can hold, as bits of ``Fields/present``.
-    private enum Key: UInt32 {
-        case type, t, id, height, insetTop, insetBottom, messages, hasMoreOlder, hasMoreNewer
-        case firstUnreadID, direction, streaming, newID, text, heightDelta, duration, offset
-        case velocity, active, restore
-
-        @inline(__always) var bit: UInt32 { 1 << rawValue }
-    }
+    typealias Key = ChatEventKey
 
     /// What the line's known keys hold. A key's bit in `present` is set once its value has been
     /// read with the expected type; a `null` leaves it clear, so that optional fields read `nil`
@@ -112,7 +105,7 @@ struct EventLineParser {
         var unknown = UnknownKeys()
         var seen: UInt32 = 0
         return readMembers(ofObjectAt: offset) { keyStart, keyEnd, valueStart in
-            if let key = Self.key(in: bytes, from: keyStart, to: keyEnd) {
+            if let key = Self.key(bytes, from: keyStart, to: keyEnd) {
                 guard seen & key.bit == 0 else { return nil }
                 seen |= key.bit
                 return readValue(of: key, at: valueStart, into: &fields)
@@ -202,6 +195,9 @@ struct EventLineParser {
         case .restore:
             guard first == ASCII.openBrace else { return nil }
             return record(readRestore(at: offset), in: &fields.restore, key, &fields.present)
+        case .anchorID, .delta, .wasAtBottom:
+            // Keys of a nested object, which an event's own object does not have: skipped.
+            return skipValue(at: offset, depth: 2)
         }
     }
 
@@ -353,7 +349,7 @@ struct EventLineParser {
         var height = 0.0
         var unknown = UnknownKeys()
         let end = readMembers(ofObjectAt: offset) { keyStart, keyEnd, valueStart in
-            switch Self.key(in: bytes, from: keyStart, to: keyEnd) {
+            switch Self.key(bytes, from: keyStart, to: keyEnd) {
             case .id?:
                 guard present & Key.id.bit == 0 else { return nil }
                 return record(readString(at: valueStart), in: &id, .id, &present)
@@ -382,211 +378,152 @@ struct EventLineParser {
 
     /// Reads a `{"anchorID"?, "delta", "wasAtBottom"}` object (depth 2) whose `{` is at `offset`.
     private func readRestore(at offset: Int) -> (SavedPosition, Int)? {
-        // Bits: 1 anchorID, 2 delta, 4 wasAtBottom; a null anchorID sets its bit without a value.
+        // A null anchorID sets its bit without a value.
         var present: UInt32 = 0
         var anchorID: JSONStringRef?
         var delta = 0.0
         var wasAtBottom = false
         var unknown = UnknownKeys()
         let end = readMembers(ofObjectAt: offset) { keyStart, keyEnd, valueStart in
-            switch keyEnd - keyStart {
-            case 8 where Self.matches("anchorID", bytes, keyStart):
-                guard present & 1 == 0 else { return nil }
-                present |= 1
+            let key = Self.key(bytes, from: keyStart, to: keyEnd)
+            if let key {
+                guard present & key.bit == 0 else { return nil }
+                present |= key.bit
+            }
+            switch key {
+            case .anchorID?:
                 if scanner.peek(valueStart) == ASCII.n { return try? scanner.skipValue(at: valueStart, depth: 3) }
                 guard let (ref, end) = readString(at: valueStart) else { return nil }
                 anchorID = ref
                 return end
-            case 5 where Self.matches("delta", bytes, keyStart):
-                guard present & 2 == 0, let (value, end) = readNumber(at: valueStart) else { return nil }
-                present |= 2
+            case .delta?:
+                guard let (value, end) = readNumber(at: valueStart) else { return nil }
                 delta = value
                 return end
-            case 11 where Self.matches("wasAtBottom", bytes, keyStart):
-                guard present & 4 == 0, let (value, end) = readBool(at: valueStart) else { return nil }
-                present |= 4
+            case .wasAtBottom?:
+                guard let (value, end) = readBool(at: valueStart) else { return nil }
                 wasAtBottom = value
                 return end
-            default:
+            case .some:
+                // Another key of the format, unknown in a position: skipped, but remembered as seen.
+                return try? scanner.skipValue(at: valueStart, depth: 3)
+            case nil:
                 guard unknown.insert(start: keyStart, end: keyEnd, in: bytes) else { return nil }
                 return try? scanner.skipValue(at: valueStart, depth: 3)
             }
         }
-        guard let end, present & 6 == 6 else { return nil }
+        let required = Key.delta.bit | Key.wasAtBottom.bit
+        guard let end, present & required == required else { return nil }
         return (SavedPosition(anchorID: anchorID.map(scanner.string), delta: delta, wasAtBottom: wasAtBottom), end)
     }
 
     // MARK: The event
 
-    /// The event of type `type` from the fields read, or `nil` when a required one is missing.
-    private func event(of type: ChatEvent.EventType, from f: inout Fields) -> ChatEvent? {
-        func string(_ key: Key, _ ref: JSONStringRef) -> String? { f.has(key) ? scanner.string(ref) : nil }
-        func number(_ key: Key, _ value: Double) -> Double? { f.has(key) ? value : nil }
-        func bool(_ key: Key, _ value: Bool) -> Bool? { f.has(key) ? value : nil }
-        switch type {
-        case .viewportChanged:
-            guard let height = number(.height, f.height), let top = number(.insetTop, f.insetTop),
-                let bottom = number(.insetBottom, f.insetBottom)
-            else { return nil }
-            return .viewportChanged(height: height, insetTop: top, insetBottom: bottom)
-        case .historyLoaded:
-            guard f.has(.messages), let more = bool(.hasMoreOlder, f.hasMoreOlder) else { return nil }
-            return .historyLoaded(
-                messages: f.messages, hasMoreOlder: more, firstUnreadID: string(.firstUnreadID, f.firstUnreadID))
-        case .messageAppended:
-            guard let id = string(.id, f.id), f.has(.direction),
-                let direction = MessageDirection(named: f.direction, in: scanner),
-                let height = number(.height, f.height)
-            else { return nil }
-            return .messageAppended(
-                ChatMessage(id: id, direction: direction, height: height), streaming: bool(.streaming, f.streaming))
-        case .messageConfirmed:
-            guard let id = string(.id, f.id) else { return nil }
-            return .messageConfirmed(id: id, newID: string(.newID, f.newID))
-        case .tokensAppended:
-            guard let id = string(.id, f.id) else { return nil }
-            return .tokensAppended(
-                id: id, text: string(.text, f.text), heightDelta: number(.heightDelta, f.heightDelta),
-                height: number(.height, f.height))
-        case .streamFinished:
-            guard let id = string(.id, f.id) else { return nil }
-            return .streamFinished(id: id)
-        case .itemMeasured:
-            guard let id = string(.id, f.id), let height = number(.height, f.height) else { return nil }
-            return .itemMeasured(id: id, height: height)
-        case .messageRemoved:
-            guard let id = string(.id, f.id) else { return nil }
-            return .messageRemoved(id: id)
-        case .olderLoaded:
-            guard f.has(.messages), let more = bool(.hasMoreOlder, f.hasMoreOlder) else { return nil }
-            return .olderLoaded(messages: f.messages, hasMoreOlder: more)
-        case .loadOlderFailed:
-            return .loadOlderFailed
-        case .newerLoaded:
-            guard f.has(.messages), let more = bool(.hasMoreNewer, f.hasMoreNewer) else { return nil }
-            return .newerLoaded(messages: f.messages, hasMoreNewer: more)
-        case .loadNewerFailed:
-            return .loadNewerFailed
-        case .windowLoaded:
-            guard f.has(.messages), let older = bool(.hasMoreOlder, f.hasMoreOlder),
-                let newer = bool(.hasMoreNewer, f.hasMoreNewer)
-            else { return nil }
-            return .windowLoaded(messages: f.messages, hasMoreOlder: older, hasMoreNewer: newer)
-        case .windowLoadFailed:
-            return .windowLoadFailed
-        case .keyboardWillShow:
-            guard let height = number(.height, f.height) else { return nil }
-            return .keyboardWillShow(height: height, duration: number(.duration, f.duration))
-        case .keyboardWillHide:
-            return .keyboardWillHide(duration: number(.duration, f.duration))
-        case .dragBegan:
-            return .dragBegan
-        case .scrolled:
-            guard let offset = number(.offset, f.offset) else { return nil }
-            return .scrolled(offset: offset)
-        case .dragEnded:
-            guard let offset = number(.offset, f.offset) else { return nil }
-            return .dragEnded(offset: offset, velocity: number(.velocity, f.velocity))
-        case .scrollSettled:
-            guard let offset = number(.offset, f.offset) else { return nil }
-            return .scrollSettled(offset: offset)
-        case .selectionChanged:
-            guard let active = bool(.active, f.active) else { return nil }
-            return .selectionChanged(active: active)
-        case .inputFocused:
-            return .inputFocused
-        case .inputBlurred:
-            return .inputBlurred
-        case .jumpToLatestTapped:
-            return .jumpToLatestTapped
-        case .jumpToMessage:
-            guard let id = string(.id, f.id) else { return nil }
-            return .jumpToMessage(id: id)
-        case .highlightFinished:
-            return .highlightFinished
-        case .entranceAnimationFinished:
-            guard let id = string(.id, f.id) else { return nil }
-            return .entranceAnimationFinished(id: id)
-        case .appeared:
-            return .appeared(restore: f.has(.restore) ? f.restore : nil)
-        case .disappeared:
-            return .disappeared
+    /// The fields read, as the events' field source: a required field that is missing declines.
+    private struct ReadFields: ChatEventFieldSource {
+        let fields: UnsafePointer<Fields>
+        let scanner: JSONScanner
+
+        struct Declined: Error {}
+
+        func missing(_ key: ChatEventKey) -> Declined { Declined() }
+
+        /// Whether `key` was read; a required key that was not declines the line.
+        @inline(__always)
+        private func has(_ key: Key, _ required: Bool) throws(Declined) -> Bool {
+            if fields.pointee.has(key) { return true }
+            if required { throw Declined() }
+            return false
         }
+
+        @inline(__always)
+        func number(_ key: Key, required: Bool) throws(Declined) -> Double? {
+            guard try has(key, required) else { return nil }
+            switch key {
+            case .t: return fields.pointee.t
+            case .height: return fields.pointee.height
+            case .insetTop: return fields.pointee.insetTop
+            case .insetBottom: return fields.pointee.insetBottom
+            case .heightDelta: return fields.pointee.heightDelta
+            case .duration: return fields.pointee.duration
+            case .offset: return fields.pointee.offset
+            case .velocity: return fields.pointee.velocity
+            case .type, .id, .messages, .hasMoreOlder, .hasMoreNewer, .firstUnreadID, .direction, .streaming,
+                .newID, .text, .active, .restore, .anchorID, .delta, .wasAtBottom:
+                throw Declined()
+            }
+        }
+
+        @inline(__always)
+        func string(_ key: Key, required: Bool) throws(Declined) -> String? {
+            guard try has(key, required) else { return nil }
+            return try scanner.string(stringRef(key))
+        }
+
+        @inline(__always)
+        private func stringRef(_ key: Key) throws(Declined) -> JSONStringRef {
+            switch key {
+            case .type: return fields.pointee.type
+            case .id: return fields.pointee.id
+            case .direction: return fields.pointee.direction
+            case .firstUnreadID: return fields.pointee.firstUnreadID
+            case .newID: return fields.pointee.newID
+            case .text: return fields.pointee.text
+            case .t, .height, .insetTop, .insetBottom, .messages, .hasMoreOlder, .hasMoreNewer, .streaming,
+                .heightDelta, .duration, .offset, .velocity, .active, .restore, .anchorID, .delta, .wasAtBottom:
+                throw Declined()
+            }
+        }
+
+        @inline(__always)
+        func bool(_ key: Key, required: Bool) throws(Declined) -> Bool? {
+            guard try has(key, required) else { return nil }
+            switch key {
+            case .hasMoreOlder: return fields.pointee.hasMoreOlder
+            case .hasMoreNewer: return fields.pointee.hasMoreNewer
+            case .streaming: return fields.pointee.streaming
+            case .active: return fields.pointee.active
+            case .type, .t, .id, .height, .insetTop, .insetBottom, .messages, .firstUnreadID, .direction,
+                .newID, .text, .heightDelta, .duration, .offset, .velocity, .restore, .anchorID, .delta,
+                .wasAtBottom:
+                throw Declined()
+            }
+        }
+
+        @inline(__always)
+        func direction(_ key: Key, required: Bool) throws(Declined) -> MessageDirection? {
+            guard try has(key, required) else { return nil }
+            guard let direction = try MessageDirection(named: stringRef(key), in: scanner) else { throw Declined() }
+            return direction
+        }
+
+        @inline(__always)
+        func messages(_ key: Key, required: Bool) throws(Declined) -> [ChatMessage]? {
+            guard try has(key, required) else { return nil }
+            guard key == .messages else { throw Declined() }
+            return fields.pointee.messages
+        }
+
+        @inline(__always)
+        func position(_ key: Key, required: Bool) throws(Declined) -> SavedPosition? {
+            guard try has(key, required) else { return nil }
+            guard key == .restore else { throw Declined() }
+            return fields.pointee.restore
+        }
+    }
+
+    /// The event of type `type` from the fields read, or `nil` when a required one is missing.
+    private func event(of type: ChatEvent.EventType, from fields: inout Fields) -> ChatEvent? {
+        withUnsafePointer(to: &fields) { try? ChatEvent(type: type, fields: ReadFields(fields: $0, scanner: scanner)) }
     }
 
     // MARK: Keys
 
-    /// The event type the `"type"` string names: a plain name is told by its length and a byte
-    /// or two, then compared in full; any other goes through ``ChatEvent/EventType/init(named:in:)``.
+    /// The event type the `"type"` string names: a plain name by its length and then in full
+    /// (see EventLineParser+Names.swift), any other through ``ChatEvent/EventType/init(named:in:)``.
     private func eventType(_ name: JSONStringRef) -> ChatEvent.EventType? {
         if name.isPlain, let type = Self.plainEventType(bytes, from: name.start, to: name.end) { return type }
         return ChatEvent.EventType(named: name, in: scanner)
-    }
-
-    static func plainEventType(
-        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
-    ) -> ChatEvent.EventType? {
-        @inline(__always) func named(_ name: StaticString, _ type: ChatEvent.EventType) -> ChatEvent.EventType? {
-            matches(name, bytes, start) ? type : nil
-        }
-        @inline(__always) func byte(_ k: Int) -> UInt8 { bytes[start + k] }
-        switch end - start {
-        case 8:
-            return byte(0) == UInt8(ascii: "s") ? named("scrolled", .scrolled) : named("appeared", .appeared)
-        case 9:
-            return byte(4) == UInt8(ascii: "B") ? named("dragBegan", .dragBegan) : named("dragEnded", .dragEnded)
-        case 11:
-            switch byte(0) {
-            case UInt8(ascii: "o"): return named("olderLoaded", .olderLoaded)
-            case UInt8(ascii: "n"): return named("newerLoaded", .newerLoaded)
-            default: return named("disappeared", .disappeared)
-            }
-        case 12:
-            switch byte(1) {
-            case UInt8(ascii: "t"): return named("itemMeasured", .itemMeasured)
-            case UInt8(ascii: "i"): return named("windowLoaded", .windowLoaded)
-            default:
-                return byte(5) == UInt8(ascii: "F")
-                    ? named("inputFocused", .inputFocused) : named("inputBlurred", .inputBlurred)
-            }
-        case 13:
-            switch byte(0) {
-            case UInt8(ascii: "h"): return named("historyLoaded", .historyLoaded)
-            case UInt8(ascii: "s"): return named("scrollSettled", .scrollSettled)
-            default: return named("jumpToMessage", .jumpToMessage)
-            }
-        case 14:
-            switch byte(0) {
-            case UInt8(ascii: "t"): return named("tokensAppended", .tokensAppended)
-            case UInt8(ascii: "s"): return named("streamFinished", .streamFinished)
-            default: return named("messageRemoved", .messageRemoved)
-            }
-        case 15:
-            switch byte(0) {
-            case UInt8(ascii: "v"): return named("viewportChanged", .viewportChanged)
-            case UInt8(ascii: "m"): return named("messageAppended", .messageAppended)
-            default:
-                return byte(4) == UInt8(ascii: "O")
-                    ? named("loadOlderFailed", .loadOlderFailed) : named("loadNewerFailed", .loadNewerFailed)
-            }
-        case 16:
-            switch byte(0) {
-            case UInt8(ascii: "m"): return named("messageConfirmed", .messageConfirmed)
-            case UInt8(ascii: "w"): return named("windowLoadFailed", .windowLoadFailed)
-            case UInt8(ascii: "s"): return named("selectionChanged", .selectionChanged)
-            default:
-                return byte(12) == UInt8(ascii: "S")
-                    ? named("keyboardWillShow", .keyboardWillShow) : named("keyboardWillHide", .keyboardWillHide)
-            }
-        case 17:
-            return named("highlightFinished", .highlightFinished)
-        case 18:
-            return named("jumpToLatestTapped", .jumpToLatestTapped)
-        case 25:
-            return named("entranceAnimationFinished", .entranceAnimationFinished)
-        default:
-            return nil
-        }
     }
 
     /// Whether the plain key at `start..<end` is `chatlog`, which makes the line a header.
@@ -594,53 +531,14 @@ struct EventLineParser {
         end - start == 7 && matches("chatlog", bytes, start)
     }
 
-    /// The known key spelled by the plain key text at `start..<end`.
-    @inline(__always)
-    private static func key(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Key? {
-        let first = bytes[start]
-        switch end - start {
-        case 1:
-            return first == ASCII.t ? .t : nil
-        case 2:
-            return matches("id", bytes, start) ? .id : nil
-        case 4:
-            if matches("type", bytes, start) { return .type }
-            return matches("text", bytes, start) ? .text : nil
-        case 5:
-            return matches("newID", bytes, start) ? .newID : nil
-        case 7:
-            return matches("restore", bytes, start) ? .restore : nil
-        case 6:
-            if first == UInt8(ascii: "o") { return matches("offset", bytes, start) ? .offset : nil }
-            if matches("height", bytes, start) { return .height }
-            return matches("active", bytes, start) ? .active : nil
-        case 8:
-            if matches("insetTop", bytes, start) { return .insetTop }
-            if matches("messages", bytes, start) { return .messages }
-            if matches("duration", bytes, start) { return .duration }
-            return matches("velocity", bytes, start) ? .velocity : nil
-        case 9:
-            if matches("direction", bytes, start) { return .direction }
-            return matches("streaming", bytes, start) ? .streaming : nil
-        case 11:
-            if matches("insetBottom", bytes, start) { return .insetBottom }
-            return matches("heightDelta", bytes, start) ? .heightDelta : nil
-        case 12:
-            if matches("hasMoreOlder", bytes, start) { return .hasMoreOlder }
-            return matches("hasMoreNewer", bytes, start) ? .hasMoreNewer : nil
-        case 13:
-            return matches("firstUnreadID", bytes, start) ? .firstUnreadID : nil
-        default:
-            return nil
-        }
-    }
-
     /// Whether the bytes at `start` are `literal`'s (the caller has checked that as many lie
     /// there): eight bytes at a time, then four, then one.
     @inline(__always)
-    private static func matches(_ literal: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+    static func matches(_ literal: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard let base = bytes.baseAddress, start + count <= bytes.count else { return false }
+        guard literal.hasPointerRepresentation, let base = bytes.baseAddress, start + count <= bytes.count else {
+            return false
+        }
         let actual = UnsafeRawPointer(base + start)
         let expected = UnsafeRawPointer(literal.utf8Start)
         var k = 0

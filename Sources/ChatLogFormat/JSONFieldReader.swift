@@ -53,12 +53,13 @@ struct JSONFieldReader {
 
     /// The member named `key`, which must be there (a `null` value is reported by the typed reads).
     func required(_ key: StaticString) throws(JSONScanError) -> JSONMember {
-        guard let member = member(key) else {
-            throw JSONScanError(
-                offset: object.start, message: "missing required field \"\(key)\"\(context.missingFieldSuffix)"
-            )
-        }
+        guard let member = member(key) else { throw missingField(key) }
         return member
+    }
+
+    /// The error for the required member `key` that is not there.
+    func missingField(_ key: StaticString) -> JSONScanError {
+        JSONScanError(offset: object.start, message: "missing required field \"\(key)\"\(context.missingFieldSuffix)")
     }
 
     /// The error for a value of the wrong JSON type.

@@ -1,4 +1,4 @@
-import ChatEvents
+@_spi(ChatEventFields) import ChatEvents
 import ChatJSON
 import ChatReducer
 import ChatScrollUtilities
@@ -227,49 +227,31 @@ public struct LogShrinker {
         }
     }
 
-    /// The event with one optional field dropped, for each optional field it has.
+    /// The event with one optional field dropped, for each optional field it has, in wire
+    /// order; an optional field of a nested object counts too.
     public static func optionalFieldVariants(of event: ChatEvent) -> [ChatEvent] {
-        switch event {
-        case .messageAppended(let message, let streaming):
-            return streaming == nil ? [] : [.messageAppended(message, streaming: nil)]
-        case .messageConfirmed(let id, let newID):
-            return newID == nil ? [] : [.messageConfirmed(id: id, newID: nil)]
-        case .tokensAppended(let id, let text, let heightDelta, let height):
-            var variants: [ChatEvent] = []
-            if text != nil {
-                variants.append(.tokensAppended(id: id, text: nil, heightDelta: heightDelta, height: height))
+        let parts = ChatEventFields(event)
+        var variants: [ChatEvent] = []
+        for (index, field) in parts.fields.enumerated() where field.value != nil {
+            if field.isOptional {
+                var without = parts
+                without.fields[index].value = nil
+                if let variant = without.event { variants.append(variant) }
             }
-            if heightDelta != nil {
-                variants.append(.tokensAppended(id: id, text: text, heightDelta: nil, height: height))
+            guard case .position(let position)? = field.value else { continue }
+            var nested = ChatEventFields(type: event.type)
+            position.visitFields(&nested)
+            for (inner, nestedField) in nested.fields.enumerated()
+            where nestedField.isOptional && nestedField.value != nil {
+                var nestedWithout = nested
+                nestedWithout.fields[inner].value = nil
+                guard let smaller = try? SavedPosition(fields: nestedWithout) else { continue }
+                var with = parts
+                with.fields[index].value = .position(smaller)
+                if let variant = with.event { variants.append(variant) }
             }
-            if height != nil {
-                variants.append(.tokensAppended(id: id, text: text, heightDelta: heightDelta, height: nil))
-            }
-            return variants
-        case .keyboardWillShow(let height, let duration):
-            return duration == nil ? [] : [.keyboardWillShow(height: height, duration: nil)]
-        case .keyboardWillHide(let duration):
-            return duration == nil ? [] : [.keyboardWillHide(duration: nil)]
-        case .dragEnded(let offset, let velocity):
-            return velocity == nil ? [] : [.dragEnded(offset: offset, velocity: nil)]
-        case .historyLoaded(let messages, let hasMoreOlder, let firstUnreadID):
-            return firstUnreadID == nil ? [] : [.historyLoaded(messages: messages, hasMoreOlder: hasMoreOlder)]
-        case .appeared(let restore):
-            guard let restore else { return [] }
-            return restore.anchorID == nil
-                ? [.appeared(restore: nil)]
-                : [
-                    .appeared(restore: nil),
-                    .appeared(
-                        restore: SavedPosition(anchorID: nil, delta: restore.delta, wasAtBottom: restore.wasAtBottom)),
-                ]
-        // Events without an optional field; listed, so that a new event is considered here.
-        case .viewportChanged, .streamFinished, .itemMeasured, .messageRemoved, .olderLoaded, .loadOlderFailed,
-            .newerLoaded, .loadNewerFailed, .windowLoaded, .windowLoadFailed, .dragBegan, .scrolled, .scrollSettled,
-            .selectionChanged, .inputFocused, .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished,
-            .entranceAnimationFinished, .disappeared:
-            return []
         }
+        return variants
     }
 
     // MARK: Conditions
@@ -350,36 +332,17 @@ extension ChatEvent {
     /// The messages of an event that carries an array of them (`historyLoaded`, `olderLoaded`,
     /// `newerLoaded`, `windowLoaded`); `nil` for any other event.
     var carriedMessages: [ChatMessage]? {
-        switch self {
-        case .historyLoaded(let messages, _, _), .olderLoaded(let messages, _), .newerLoaded(let messages, _),
-            .windowLoaded(let messages, _, _):
-            return messages
-        case .viewportChanged, .messageAppended, .messageConfirmed, .tokensAppended, .streamFinished, .itemMeasured,
-            .messageRemoved, .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .keyboardWillShow,
-            .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
-            .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
-            .appeared, .disappeared:
-            return nil
-        }
+        let parts = ChatEventFields(self)
+        for field in parts.fields { if case .messages(let messages)? = field.value { return messages } }
+        return nil
     }
 
     /// The event with its carried messages replaced by `messages`; other events unchanged.
     func carrying(_ messages: [ChatMessage]) -> ChatEvent {
-        switch self {
-        case .historyLoaded(_, let more, let firstUnreadID):
-            return .historyLoaded(messages: messages, hasMoreOlder: more, firstUnreadID: firstUnreadID)
-        case .olderLoaded(_, let more):
-            return .olderLoaded(messages: messages, hasMoreOlder: more)
-        case .newerLoaded(_, let more):
-            return .newerLoaded(messages: messages, hasMoreNewer: more)
-        case .windowLoaded(_, let older, let newer):
-            return .windowLoaded(messages: messages, hasMoreOlder: older, hasMoreNewer: newer)
-        case .viewportChanged, .messageAppended, .messageConfirmed, .tokensAppended, .streamFinished, .itemMeasured,
-            .messageRemoved, .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .keyboardWillShow,
-            .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
-            .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
-            .appeared, .disappeared:
-            return self
+        var parts = ChatEventFields(self)
+        for index in parts.fields.indices where parts.fields[index].key == .messages {
+            parts.fields[index].value = .messages(messages)
         }
+        return parts.event ?? self
     }
 }

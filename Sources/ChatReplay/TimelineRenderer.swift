@@ -1,4 +1,4 @@
-import ChatEvents
+@_spi(ChatEventFields) import ChatEvents
 import ChatReducer
 import ChatScrollUtilities
 
@@ -90,76 +90,39 @@ public struct TimelineRenderer: Sendable {
     /// `key=value` (absent optional keys omitted), such as
     /// `historyLoaded messages=[m1 in 100, m2 out 60] hasMoreOlder=true`.
     public static func describe(_ event: ChatEvent) -> String {
-        var fields: [(String, String)] = []
-        func add(_ key: String, _ value: String?) {
-            if let value { fields.append((key, value)) }
+        var fields = FieldText()
+        event.visitFields(&fields)
+        return ([event.type.rawValue] + fields.parts).joined(separator: " ")
+    }
+
+    /// The `key=value` parts of the fields it visits; absent optional fields are left out.
+    private struct FieldText: ChatEventFieldVisitor {
+        var parts: [String] = []
+
+        mutating func visit(_ field: ChatEventField) {
+            guard let value = field.value else { return }
+            parts.append(field.key.text + "=" + TimelineRenderer.describe(value))
         }
-        func number(_ value: Double?) -> String? { value.map(formatNumber) }
-        switch event {
-        case .viewportChanged(let height, let insetTop, let insetBottom):
-            add("height", number(height))
-            add("insetTop", number(insetTop))
-            add("insetBottom", number(insetBottom))
-        case .historyLoaded(let messages, let hasMoreOlder, let firstUnreadID):
-            add("messages", describe(messages))
-            add("hasMoreOlder", String(hasMoreOlder))
-            add("firstUnreadID", firstUnreadID.map(text))
-        case .olderLoaded(let messages, let hasMoreOlder):
-            add("messages", describe(messages))
-            add("hasMoreOlder", String(hasMoreOlder))
-        case .newerLoaded(let messages, let hasMoreNewer):
-            add("messages", describe(messages))
-            add("hasMoreNewer", String(hasMoreNewer))
-        case .windowLoaded(let messages, let hasMoreOlder, let hasMoreNewer):
-            add("messages", describe(messages))
-            add("hasMoreOlder", String(hasMoreOlder))
-            add("hasMoreNewer", String(hasMoreNewer))
-        case .messageAppended(let message, let streaming):
-            add("id", text(message.id))
-            add("direction", message.direction.rawValue)
-            add("height", number(message.height))
-            add("streaming", streaming.map(String.init))
-        case .messageConfirmed(let id, let newID):
-            add("id", text(id))
-            add("newID", newID.map(text))
-        case .tokensAppended(let id, let tokens, let heightDelta, let height):
-            add("id", text(id))
-            add("text", tokens.map(text))
-            add("heightDelta", number(heightDelta))
-            add("height", number(height))
-        case .streamFinished(let id), .messageRemoved(let id), .jumpToMessage(let id),
-            .entranceAnimationFinished(let id):
-            add("id", text(id))
-        case .itemMeasured(let id, let height):
-            add("id", text(id))
-            add("height", number(height))
-        case .keyboardWillShow(let height, let duration):
-            add("height", number(height))
-            add("duration", number(duration))
-        case .keyboardWillHide(let duration):
-            add("duration", number(duration))
-        case .scrolled(let offset), .scrollSettled(let offset):
-            add("offset", number(offset))
-        case .dragEnded(let offset, let velocity):
-            add("offset", number(offset))
-            add("velocity", number(velocity))
-        case .selectionChanged(let active):
-            add("active", String(active))
-        case .appeared(let restore):
-            if let restore {
-                var parts: [String] = []
-                if let anchorID = restore.anchorID { parts.append("anchorID=\(text(anchorID))") }
-                parts.append("delta=\(formatNumber(restore.delta))")
-                parts.append("wasAtBottom=\(restore.wasAtBottom)")
-                add("restore", "{\(parts.joined(separator: " "))}")
-            }
-        case .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .dragBegan, .inputFocused, .inputBlurred,
-            .jumpToLatestTapped, .highlightFinished, .disappeared:
-            break
+    }
+
+    /// A field's value as the timeline shows it; a saved position as `{anchorID=… delta=… wasAtBottom=…}`.
+    private static func describe(_ value: ChatEventFieldValue) -> String {
+        switch value {
+        case .number(let number):
+            return formatNumber(number)
+        case .string(let string):
+            return text(string)
+        case .bool(let bool):
+            return String(bool)
+        case .direction(let direction):
+            return direction.rawValue
+        case .messages(let messages):
+            return describe(messages)
+        case .position(let position):
+            var fields = FieldText()
+            position.visitFields(&fields)
+            return "{" + fields.parts.joined(separator: " ") + "}"
         }
-        var line = event.type.rawValue
-        for (key, value) in fields { line += " \(key)=\(value)" }
-        return line
     }
 
     /// Lists of more than this many messages are abbreviated.

@@ -625,21 +625,13 @@ public final class ChatScrollDriver {
     /// arrives above.
     private func edgeAboveShown(_ event: ChatEvent) -> EdgeAboveShown? {
         let shownTop = contentOffsetY + insetTop
-        switch event {
-        case .olderLoaded:
+        if case .olderLoaded = event {
             return oldestRow.map { EdgeAboveShown(id: $0.id, top: $0.top, height: 0, pageAbove: true) }
-        case .itemMeasured(let id, _), .tokensAppended(let id, _, _, _), .messageRemoved(let id):
-            guard let top = state.top(ofMessage: id), let message = state.message(id: id),
-                top + message.height <= shownTop
-            else { return nil }
-            return EdgeAboveShown(id: id, top: top, height: message.height, pageAbove: false)
-        case .viewportChanged, .historyLoaded, .messageAppended, .messageConfirmed, .streamFinished,
-            .loadOlderFailed, .newerLoaded, .loadNewerFailed, .windowLoaded, .windowLoadFailed, .keyboardWillShow,
-            .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
-            .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
-            .appeared, .disappeared:
-            return nil
         }
+        guard let id = event.resizedMessageID, let top = state.top(ofMessage: id),
+            let message = state.message(id: id), top + message.height <= shownTop
+        else { return nil }
+        return EdgeAboveShown(id: id, top: top, height: message.height, pageAbove: false)
     }
 
     /// How far the event moved what is shown below `edge` (a removed row takes its height).
@@ -707,30 +699,21 @@ extension ChatEvent {
     /// Whether the event adds content at the live end: a message, a streamed answer's tokens, a
     /// page of newer history.
     fileprivate var growsTheLiveEnd: Bool {
-        switch self {
-        case .messageAppended, .tokensAppended, .newerLoaded:
-            true
-        case .viewportChanged, .historyLoaded, .messageConfirmed, .streamFinished, .itemMeasured, .messageRemoved,
-            .olderLoaded, .loadOlderFailed, .loadNewerFailed, .windowLoaded, .windowLoadFailed, .keyboardWillShow,
-            .keyboardWillHide, .dragBegan, .scrolled, .dragEnded, .scrollSettled, .selectionChanged, .inputFocused,
-            .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished, .entranceAnimationFinished,
-            .appeared, .disappeared:
-            false
-        }
+        type == .messageAppended || type == .tokensAppended || type == .newerLoaded
     }
 
     /// Whether the event may end the user's hold on the view: the finger lifts, the scroll comes
     /// to rest, a text selection ends.
     fileprivate var mayEndTheUsersHold: Bool {
-        switch self {
-        case .dragEnded, .scrollSettled, .selectionChanged:
-            true
-        case .viewportChanged, .historyLoaded, .messageAppended, .messageConfirmed, .tokensAppended, .streamFinished,
-            .itemMeasured, .messageRemoved, .olderLoaded, .newerLoaded, .loadOlderFailed, .loadNewerFailed,
-            .windowLoaded, .windowLoadFailed, .keyboardWillShow, .keyboardWillHide, .dragBegan, .scrolled,
-            .inputFocused, .inputBlurred, .jumpToLatestTapped, .jumpToMessage, .highlightFinished,
-            .entranceAnimationFinished, .appeared, .disappeared:
-            false
-        }
+        type == .dragEnded || type == .scrollSettled || type == .selectionChanged
+    }
+
+    /// The message whose height the event changes or removes: `itemMeasured`, `tokensAppended`,
+    /// `messageRemoved`.
+    fileprivate var resizedMessageID: String? {
+        if case .itemMeasured(let id, _) = self { return id }
+        if case .tokensAppended(let id, _, _, _) = self { return id }
+        if case .messageRemoved(let id) = self { return id }
+        return nil
     }
 }

@@ -1,4 +1,4 @@
-import ChatEvents
+@_spi(ChatEventFields) import ChatEvents
 import ChatJSON
 import ChatLogFormat
 import ChatReplay
@@ -73,19 +73,26 @@ struct FastPathDifferentialTests {
         #expect(tally.read > 1_500)
     }
 
-    @Test("every event type is told by the shape of its name, and only its own name is")
-    func eventTypesByShape() {
-        for type in ChatEvent.EventType.allCases {
-            #expect(ChatEvent.EventType.toldByShape(Array(type.rawValue.utf8)) == type, "\(type)")
-            // One byte off anywhere is another name: nothing, or the general lookup's answer.
-            var changed = Array(type.rawValue.utf8)
+    @Test("every event type and key is read from its own name, and only from it")
+    func namesAndKeys() {
+        func oneByteOff(_ name: String, _ body: ([UInt8]) -> Void) {
+            var changed = Array(name.utf8)
             for index in changed.indices {
                 let original = changed[index]
                 changed[index] = original == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
-                #expect(ChatEvent.EventType.toldByShape(changed) == nil)
+                body(changed)
                 changed[index] = original
             }
         }
+        for type in ChatEvent.EventType.allCases {
+            #expect(ChatLogLine.parsedType(Array(type.rawValue.utf8)) == type, "\(type)")
+            oneByteOff(type.rawValue) { #expect(ChatLogLine.parsedType($0) == nil) }
+        }
+        for key in ChatEventKey.allCases {
+            #expect(ChatLogLine.parsedKey(Array(key.text.utf8)) == key, "\(key)")
+            oneByteOff(key.text) { #expect(ChatLogLine.parsedKey($0) == nil) }
+        }
+        #expect(ChatLogLine.parsedKey(Array("chatlog".utf8)) == nil)
     }
 
     @Test("every line of generated logs is read in one pass, to the same value")

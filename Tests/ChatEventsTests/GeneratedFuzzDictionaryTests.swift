@@ -6,9 +6,9 @@ import Testing
 /// `Fuzz/chatlog.dict` tells the fuzzer the log's words. Its event types and keys are derived
 /// here, from `ChatEvent.EventType` and from the encoding cases, which hold every event with
 /// its optional fields and every configuration key; a stale dictionary fails this test, and
-/// `CHAT_FUZZ_DICT_UPDATE=1 swift test --filter FuzzDictionary` rewrites those two sections.
-@Suite("The fuzzer's dictionary")
-struct FuzzDictionaryTests {
+/// `CHAT_GENERATED_UPDATE=1 swift test --filter Generated` rewrites those two sections.
+@Suite("The fuzzer's dictionary, generated")
+struct GeneratedFuzzDictionaryTests {
     static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fuzz/chatlog.dict")
 
@@ -47,13 +47,13 @@ struct FuzzDictionaryTests {
         let end = try #require(text.range(of: "\n\n# Values"))
         let expected = try Self.generatedSections()
         let actual = String(text[start.lowerBound..<end.lowerBound]) + "\n"
-        if actual != expected, ProcessInfo.processInfo.environment["CHAT_FUZZ_DICT_UPDATE"] == "1" {
+        if actual != expected, ProcessInfo.processInfo.environment["CHAT_GENERATED_UPDATE"] == "1" {
             let updated = text.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: expected.dropLast())
             try updated.write(to: Self.path, atomically: true, encoding: .utf8)
             return
         }
         #expect(
-            actual == expected, "Fuzz/chatlog.dict is stale: CHAT_FUZZ_DICT_UPDATE=1 swift test --filter FuzzDictionary"
+            actual == expected, "Fuzz/chatlog.dict is stale: CHAT_GENERATED_UPDATE=1 swift test --filter Generated"
         )
     }
 }
