@@ -275,30 +275,13 @@ struct JSONLineWriter {
     /// the buffer, the rest through ``ReplaySnapshot/writeValue(of:to:)``.
     private mutating func writeValue(of field: ReplaySnapshot.LineField, at position: Int) -> Int {
         let memory = memory
-        switch field {
-        case .step: return Self.write(integer: Int64(shown.step), at: position, in: memory)
-        case .event: return Self.write(name: shownType?.rawValue, at: position, in: memory)
-        case .mode: return Self.write(name: shown.mode.rawValue, at: position, in: memory)
-        case .offset:
-            guard let offset = shown.offset else { return Self.write(literal: "null", at: position, in: memory) }
-            return Self.write(number: offset, at: position, in: memory)
-        case .contentHeight: return Self.write(number: shown.contentHeight, at: position, in: memory)
-        case .visibleHeight: return Self.write(number: shown.visibleHeight, at: position, in: memory)
-        case .isAtBottom: return Self.write(flag: shown.isAtBottom, at: position, in: memory)
-        case .offsetReason: return Self.write(name: shown.offsetReason?.rawValue, at: position, in: memory)
-        case .unreadCount: return Self.write(integer: Int64(shown.unreadCount), at: position, in: memory)
-        case .showJumpToLatest: return Self.write(flag: shown.showJumpToLatest, at: position, in: memory)
-        case .isLoadingOlder: return Self.write(flag: shown.isLoadingOlder, at: position, in: memory)
-        case .hasMoreOlder: return Self.write(flag: shown.hasMoreOlder, at: position, in: memory)
-        case .keyboardHeight: return Self.write(number: shown.keyboardHeight, at: position, in: memory)
-        case .inputFocused: return Self.write(flag: shown.inputFocused, at: position, in: memory)
-        case .userHoldsView: return Self.write(flag: shown.userHoldsView, at: position, in: memory)
-        case .trailingSpacer: return Self.write(number: shown.trailingSpacer, at: position, in: memory)
-        case .messageCount: return Self.write(integer: Int64(shown.messageCount), at: position, in: memory)
-        case .hasMoreNewer: return Self.write(flag: shown.hasMoreNewer, at: position, in: memory)
-        case .isLoadingNewer: return Self.write(flag: shown.isLoadingNewer, at: position, in: memory)
-        case .scrollTarget, .animating, .effects, .highlightedID, .warnings, .unreadDividerID, .readUpTo,
-            .pendingWindow:
+        switch shown.scalar(field, eventType: shownType) {
+        case .integer(let value)?: return Self.write(integer: Int64(value), at: position, in: memory)
+        case .number(let value?)?: return Self.write(number: value, at: position, in: memory)
+        case .number(nil)?: return Self.write(literal: "null", at: position, in: memory)
+        case .flag(let value)?: return Self.write(flag: value, at: position, in: memory)
+        case .name(let value)?: return Self.write(name: value, at: position, in: memory)
+        case nil:
             // Strings that may need escaping, and objects and arrays: the general writer.
             value.removeAll()
             shown.writeValue(of: field, to: &value)

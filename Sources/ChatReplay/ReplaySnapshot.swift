@@ -110,14 +110,8 @@ public struct ReplaySnapshot: Sendable, Hashable {
         return [(reducer + replay).joined(separator: "; ")]
     }
 
-    /// The section 3 keys, in their fixed order: v1's, then v1.1's after `warnings`.
-    public static let keys = [
-        "step", "event", "mode", "offset", "contentHeight", "visibleHeight", "isAtBottom",
-        "offsetReason", "scrollTarget", "unreadCount", "showJumpToLatest", "animating",
-        "isLoadingOlder", "hasMoreOlder", "effects", "keyboardHeight", "inputFocused",
-        "userHoldsView", "highlightedID", "trailingSpacer", "messageCount", "warnings",
-        "unreadDividerID", "readUpTo", "hasMoreNewer", "isLoadingNewer", "pendingWindow",
-    ]
+    /// The keys of specification §3, in their fixed order: v1's, then v1.1's after `warnings`.
+    public static let keys = LineField.ordered.map(\.text)
 
     /// The snapshot as one line of `replay --format jsonl`, without a line break: every key,
     /// in the order of ``keys``.
@@ -151,6 +145,9 @@ public struct ReplaySnapshot: Sendable, Hashable {
 
         /// Every field in order, computed once.
         package static let ordered = allCases
+
+        /// The field's key, as a `String`.
+        var text: String { key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
 
         /// The field's key.
         var key: StaticString {
@@ -186,17 +183,61 @@ public struct ReplaySnapshot: Sendable, Hashable {
         }
     }
 
+    /// A value of the line that is a number, a flag or a name (a string that needs no
+    /// escaping, or `null`).
+    package enum Scalar {
+        case integer(Int)
+        case number(Double?)
+        case flag(Bool)
+        case name(String?)
+    }
+
+    /// The value of `field` when it is a number, a flag or a name; `nil` for the rest.
+    @inline(__always)
+    package func scalar(_ field: LineField, eventType: ChatEvent.EventType?) -> Scalar? {
+        switch field {
+        case .step: .integer(step)
+        case .event: .name(eventType?.rawValue)
+        case .mode: .name(mode.rawValue)
+        case .offset: .number(offset)
+        case .contentHeight: .number(contentHeight)
+        case .visibleHeight: .number(visibleHeight)
+        case .isAtBottom: .flag(isAtBottom)
+        case .offsetReason: .name(offsetReason?.rawValue)
+        case .unreadCount: .integer(unreadCount)
+        case .showJumpToLatest: .flag(showJumpToLatest)
+        case .isLoadingOlder: .flag(isLoadingOlder)
+        case .hasMoreOlder: .flag(hasMoreOlder)
+        case .keyboardHeight: .number(keyboardHeight)
+        case .inputFocused: .flag(inputFocused)
+        case .userHoldsView: .flag(userHoldsView)
+        case .trailingSpacer: .number(trailingSpacer)
+        case .messageCount: .integer(messageCount)
+        case .hasMoreNewer: .flag(hasMoreNewer)
+        case .isLoadingNewer: .flag(isLoadingNewer)
+        case .scrollTarget, .animating, .effects, .highlightedID, .warnings, .unreadDividerID, .readUpTo,
+            .pendingWindow:
+            nil
+        }
+    }
+
     /// Writes the value of `field`, as the JSON line holds it.
     func writeValue(of field: LineField, to writer: inout JSONWriter) {
+        if let scalar = scalar(field, eventType: event?.type) {
+            switch scalar {
+            case .integer(let value): writer.integer(value)
+            case .number(let value): writer.optional(value)
+            case .flag(let value): writer.bool(value)
+            case .name(let value): writer.optional(value)
+            }
+            return
+        }
         switch field {
-        case .step: writer.integer(step)
-        case .event: writer.optional(event?.type.rawValue)
-        case .mode: writer.string(mode.rawValue)
-        case .offset: writer.optional(offset)
-        case .contentHeight: writer.number(contentHeight)
-        case .visibleHeight: writer.number(visibleHeight)
-        case .isAtBottom: writer.bool(isAtBottom)
-        case .offsetReason: writer.optional(offsetReason?.rawValue)
+        case .step, .event, .mode, .offset, .contentHeight, .visibleHeight, .isAtBottom, .offsetReason,
+            .unreadCount, .showJumpToLatest, .isLoadingOlder, .hasMoreOlder, .keyboardHeight, .inputFocused,
+            .userHoldsView, .trailingSpacer, .messageCount, .hasMoreNewer, .isLoadingNewer:
+            // Scalars, written above.
+            break
         case .scrollTarget:
             if let command = scrollTarget {
                 writer.beginObject()
@@ -220,11 +261,7 @@ public struct ReplaySnapshot: Sendable, Hashable {
             } else {
                 writer.null()
             }
-        case .unreadCount: writer.integer(unreadCount)
-        case .showJumpToLatest: writer.bool(showJumpToLatest)
         case .animating: writer.strings(animating)
-        case .isLoadingOlder: writer.bool(isLoadingOlder)
-        case .hasMoreOlder: writer.bool(hasMoreOlder)
         case .effects:
             writer.beginArray()
             for effect in effects {
@@ -266,17 +303,10 @@ public struct ReplaySnapshot: Sendable, Hashable {
                 writer.endObject()
             }
             writer.endArray()
-        case .keyboardHeight: writer.number(keyboardHeight)
-        case .inputFocused: writer.bool(inputFocused)
-        case .userHoldsView: writer.bool(userHoldsView)
         case .highlightedID: writer.optional(highlightedID)
-        case .trailingSpacer: writer.number(trailingSpacer)
-        case .messageCount: writer.integer(messageCount)
         case .warnings: writer.strings(warnings)
         case .unreadDividerID: writer.optional(unreadDividerID)
         case .readUpTo: writer.optional(readUpTo)
-        case .hasMoreNewer: writer.bool(hasMoreNewer)
-        case .isLoadingNewer: writer.bool(isLoadingNewer)
         case .pendingWindow:
             if let pendingWindow {
                 writer.beginObject()
@@ -291,84 +321,9 @@ public struct ReplaySnapshot: Sendable, Hashable {
         }
     }
 
-    /// The snapshot as `replay --format json` prints it: indented by two spaces, without a
-    /// final line break.
-    public var prettyJSON: String { jsonValue.pretty }
-
-    var jsonValue: JSONOutput {
-        .object([
-            ("step", .int(step)),
-            ("event", .optional(event?.type.rawValue)),
-            ("mode", .string(mode.rawValue)),
-            ("offset", .optional(offset)),
-            ("contentHeight", .number(contentHeight)),
-            ("visibleHeight", .number(visibleHeight)),
-            ("isAtBottom", .bool(isAtBottom)),
-            ("offsetReason", .optional(offsetReason?.rawValue)),
-            ("scrollTarget", scrollTarget.map(Self.json) ?? .null),
-            ("unreadCount", .int(unreadCount)),
-            ("showJumpToLatest", .bool(showJumpToLatest)),
-            ("animating", .array(animating.map(JSONOutput.string))),
-            ("isLoadingOlder", .bool(isLoadingOlder)),
-            ("hasMoreOlder", .bool(hasMoreOlder)),
-            ("effects", .array(effects.map(Self.json))),
-            ("keyboardHeight", .number(keyboardHeight)),
-            ("inputFocused", .bool(inputFocused)),
-            ("userHoldsView", .bool(userHoldsView)),
-            ("highlightedID", .optional(highlightedID)),
-            ("trailingSpacer", .number(trailingSpacer)),
-            ("messageCount", .int(messageCount)),
-            ("warnings", .array(warnings.map(JSONOutput.string))),
-            ("unreadDividerID", .optional(unreadDividerID)),
-            ("readUpTo", .optional(readUpTo)),
-            ("hasMoreNewer", .bool(hasMoreNewer)),
-            ("isLoadingNewer", .bool(isLoadingNewer)),
-            (
-                "pendingWindow",
-                pendingWindow.map {
-                    .object([("around", .optional($0.around)), ("reason", .string($0.reason.rawValue))])
-                } ?? .null
-            ),
-        ])
-    }
-
-    static func json(_ command: ScrollCommand) -> JSONOutput {
-        .object([
-            ("seq", .int(command.seq)),
-            ("kind", .string(command.kind.rawValue)),
-            ("id", .optional(command.id)),
-            ("anchor", .optional(command.anchor?.rawValue)),
-            ("offset", .optional(command.offset)),
-            ("unitAnchorY", .optional(command.unitAnchorY)),
-            ("animated", .bool(command.animated)),
-            ("reason", .string(command.reason.rawValue)),
-        ])
-    }
-
-    static func json(_ effect: ChatEffect) -> JSONOutput {
-        switch effect {
-        case .loadOlder(let before):
-            return .object([("type", .string("loadOlder")), ("before", .string(before))])
-        case .persistPosition(let position):
-            return .object([
-                ("type", .string("persistPosition")),
-                (
-                    "position",
-                    .object([
-                        ("anchorID", .optional(position.anchorID)),
-                        ("delta", .number(position.delta)),
-                        ("wasAtBottom", .bool(position.wasAtBottom)),
-                    ])
-                ),
-            ])
-        case .markRead(let upTo):
-            return .object([("type", .string("markRead")), ("upTo", .string(upTo))])
-        case .loadNewer(let after):
-            return .object([("type", .string("loadNewer")), ("after", .string(after))])
-        case .loadWindow(let around):
-            return .object([("type", .string("loadWindow")), ("around", .optional(around))])
-        }
-    }
+    /// The snapshot as `replay --format json` prints it: ``jsonLine`` indented by two spaces,
+    /// without a final line break.
+    public var prettyJSON: String { JSONWriter.indented(jsonLine) }
 }
 
 /// Runs events through a ``ChatState``, one ``ChatState/reduce(_:)`` per event, and takes a

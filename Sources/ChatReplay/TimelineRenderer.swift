@@ -1,4 +1,5 @@
 @_spi(ChatEventFields) import ChatEvents
+import ChatJSON
 import ChatReducer
 import ChatScrollUtilities
 
@@ -159,7 +160,7 @@ public struct TimelineRenderer: Sendable {
                 scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
                     || "\"\\=,[]{}".unicodeScalars.contains(scalar)
             }
-        return needsQuotes ? jsonString(value) : value
+        return needsQuotes ? JSONWriter.quoted(value) : value
     }
 
     static func text(_ value: String?) -> String { value.map(text) ?? "null" }

@@ -133,4 +133,28 @@ struct JSONWriterTests {
         writer.endObject()
         #expect(writer.output == #"{"a":[{},[],1,true,null,"s"],"b\"":{"c":false},"d":0.25}"#)
     }
+
+    @Test("indented JSON puts one key or element per line and leaves strings alone")
+    func indented() {
+        let compact = #"{"a":[{},[],1,{"x":null}],"b\"{,:[":"s\\\",]}","c":{"d":true}}"#
+        let expected = """
+            {
+              "a": [
+                {},
+                [],
+                1,
+                {
+                  "x": null
+                }
+              ],
+              "b\\"{,:[": "s\\\\\\",]}",
+              "c": {
+                "d": true
+              }
+            }
+            """
+        #expect(JSONWriter.indented(compact) == expected)
+        #expect(JSONWriter.indented("[]") == "[]")
+        #expect(JSONWriter.indented(#""{""#) == #""{""#)
+    }
 }
