@@ -190,6 +190,20 @@ public struct ReplaySnapshot: Sendable, Hashable {
         case number(Double?)
         case flag(Bool)
         case name(String?)
+
+        /// Whether the two show the same: numbers compare as numbers, so 0 equals -0, and
+        /// NaN equals NaN.
+        @inline(__always)
+        func equals(_ other: Scalar) -> Bool {
+            switch (self, other) {
+            case (.integer(let a), .integer(let b)): a == b
+            case (.number(let a?), .number(let b?)): a == b || (a.isNaN && b.isNaN)
+            case (.number(nil), .number(nil)): true
+            case (.flag(let a), .flag(let b)): a == b
+            case (.name(let a), .name(let b)): a == b
+            case (.integer, _), (.number, _), (.flag, _), (.name, _): false
+            }
+        }
     }
 
     /// The value of `field` when it is a number, a flag or a name; `nil` for the rest.

@@ -91,18 +91,21 @@ public struct TimelineRenderer: Sendable {
     /// `key=value` (absent optional keys omitted), such as
     /// `historyLoaded messages=[m1 in 100, m2 out 60] hasMoreOlder=true`.
     public static func describe(_ event: ChatEvent) -> String {
-        var fields = FieldText()
+        var fields = FieldText(line: event.type.rawValue)
         event.visitFields(&fields)
-        return ([event.type.rawValue] + fields.parts).joined(separator: " ")
+        return fields.line
     }
 
-    /// The `key=value` parts of the fields it visits; absent optional fields are left out.
+    /// A line of `key=value` parts, one for each field it visits that has a value.
     private struct FieldText: ChatEventFieldVisitor {
-        var parts: [String] = []
+        var line: String
 
         mutating func visit(_ field: ChatEventField) {
             guard let value = field.value else { return }
-            parts.append(field.key.text + "=" + TimelineRenderer.describe(value))
+            if !line.isEmpty { line += " " }
+            line += field.key.text
+            line += "="
+            line += TimelineRenderer.describe(value)
         }
     }
 
@@ -120,9 +123,9 @@ public struct TimelineRenderer: Sendable {
         case .messages(let messages):
             return describe(messages)
         case .position(let position):
-            var fields = FieldText()
+            var fields = FieldText(line: "")
             position.visitFields(&fields)
-            return "{" + fields.parts.joined(separator: " ") + "}"
+            return "{" + fields.line + "}"
         }
     }
 
@@ -174,66 +177,71 @@ public struct TimelineRenderer: Sendable {
         var lines: [String] = []
         // Values are compared before they are formatted, so that an unchanged key costs no
         // formatting; equal numbers always format alike (0 and -0 both as `0`).
-        func change(_ key: String, _ before: String, _ after: String) {
-            if before != after { lines.append("\(key): \(before) -> \(after)") }
+        func change(_ field: ReplaySnapshot.LineField, _ before: String, _ after: String) {
+            if before != after { lines.append("\(field.text): \(before) -> \(after)") }
         }
-        func change(_ key: String, _ before: Double, _ after: Double) {
-            if before == after || (before.isNaN && after.isNaN) { return }
-            change(key, formatNumber(before), formatNumber(after))
+        func change(_ field: ReplaySnapshot.LineField, _ before: String?, _ after: String?) {
+            if before != after { change(field, text(before), text(after)) }
         }
-        func change(_ key: String, _ before: Bool, _ after: Bool) {
-            if before != after { lines.append("\(key): \(before) -> \(after)") }
-        }
-        func change(_ key: String, _ before: Int, _ after: Int) {
-            if before != after { lines.append("\(key): \(before) -> \(after)") }
-        }
-        if old.mode != new.mode { change("mode", old.mode.rawValue, new.mode.rawValue) }
-        if old.offset != new.offset {
-            let reason = new.offsetReason.map { " (\($0.rawValue))" } ?? ""
-            lines.append("offset: \(number(old.offset)) -> \(number(new.offset))\(reason)")
-        }
-        change("contentHeight", old.contentHeight, new.contentHeight)
-        change("visibleHeight", old.visibleHeight, new.visibleHeight)
-        change("isAtBottom", old.isAtBottom, new.isAtBottom)
-        if let command = new.scrollTarget, old.scrollTarget != command {
-            lines.append("command: " + describe(command))
-        } else if new.scrollTarget == nil, old.scrollTarget != nil {
-            lines.append("command: null")
-        }
-        change("unreadCount", old.unreadCount, new.unreadCount)
-        change("showJumpToLatest", old.showJumpToLatest, new.showJumpToLatest)
-        if old.animating != new.animating {
-            let before = Set(old.animating)
-            let after = Set(new.animating)
-            let added = new.animating.filter { !before.contains($0) }.map { "+" + text($0) }
-            let removed = old.animating.filter { !after.contains($0) }.map { "-" + text($0) }
-            if !added.isEmpty || !removed.isEmpty {
-                lines.append("animating: " + (added + removed).joined(separator: " "))
+        for field in ReplaySnapshot.LineField.ordered {
+            switch field {
+            case .step, .event, .offsetReason:
+                // The step's heading shows its number and event; the offset's line its reason.
+                continue
+            case .offset:
+                if old.offset != new.offset {
+                    let reason = new.offsetReason.map { " (\($0.rawValue))" } ?? ""
+                    lines.append("offset: \(number(old.offset)) -> \(number(new.offset))\(reason)")
+                }
+            case .scrollTarget:
+                if let command = new.scrollTarget, old.scrollTarget != command {
+                    lines.append("command: " + describe(command))
+                } else if new.scrollTarget == nil, old.scrollTarget != nil {
+                    lines.append("command: null")
+                }
+            case .animating:
+                guard old.animating != new.animating else { continue }
+                let before = Set(old.animating)
+                let after = Set(new.animating)
+                let added = new.animating.filter { !before.contains($0) }.map { "+" + text($0) }
+                let removed = old.animating.filter { !after.contains($0) }.map { "-" + text($0) }
+                if !added.isEmpty || !removed.isEmpty {
+                    lines.append("animating: " + (added + removed).joined(separator: " "))
+                }
+            case .effects:
+                for effect in new.effects { lines.append("effect: " + describe(effect)) }
+            case .warnings:
+                for warning in new.warnings { lines.append("warning: " + warning) }
+            case .highlightedID:
+                change(field, old.highlightedID, new.highlightedID)
+            case .unreadDividerID:
+                change(field, old.unreadDividerID, new.unreadDividerID)
+            case .readUpTo:
+                change(field, old.readUpTo, new.readUpTo)
+            case .pendingWindow:
+                if old.pendingWindow != new.pendingWindow {
+                    change(field, describe(old.pendingWindow), describe(new.pendingWindow))
+                }
+            case .mode, .contentHeight, .visibleHeight, .isAtBottom, .unreadCount, .showJumpToLatest,
+                .isLoadingOlder, .hasMoreOlder, .keyboardHeight, .inputFocused, .userHoldsView, .trailingSpacer,
+                .messageCount, .hasMoreNewer, .isLoadingNewer:
+                guard let before = old.scalar(field, eventType: nil), let after = new.scalar(field, eventType: nil),
+                    !before.equals(after)
+                else { continue }
+                change(field, describe(before), describe(after))
             }
         }
-        change("isLoadingOlder", old.isLoadingOlder, new.isLoadingOlder)
-        change("hasMoreOlder", old.hasMoreOlder, new.hasMoreOlder)
-        for effect in new.effects { lines.append("effect: " + describe(effect)) }
-        change("keyboardHeight", old.keyboardHeight, new.keyboardHeight)
-        change("inputFocused", old.inputFocused, new.inputFocused)
-        change("userHoldsView", old.userHoldsView, new.userHoldsView)
-        if old.highlightedID != new.highlightedID {
-            change("highlightedID", text(old.highlightedID), text(new.highlightedID))
-        }
-        change("trailingSpacer", old.trailingSpacer, new.trailingSpacer)
-        change("messageCount", old.messageCount, new.messageCount)
-        for warning in new.warnings { lines.append("warning: " + warning) }
-        // v1.1's keys: printed only where they change, so v1 timelines stay as they were.
-        if old.unreadDividerID != new.unreadDividerID {
-            change("unreadDividerID", text(old.unreadDividerID), text(new.unreadDividerID))
-        }
-        if old.readUpTo != new.readUpTo { change("readUpTo", text(old.readUpTo), text(new.readUpTo)) }
-        change("hasMoreNewer", old.hasMoreNewer, new.hasMoreNewer)
-        change("isLoadingNewer", old.isLoadingNewer, new.isLoadingNewer)
-        if old.pendingWindow != new.pendingWindow {
-            change("pendingWindow", describe(old.pendingWindow), describe(new.pendingWindow))
-        }
         return lines
+    }
+
+    /// A number, a flag or a name as the timeline shows it.
+    private static func describe(_ scalar: ReplaySnapshot.Scalar) -> String {
+        switch scalar {
+        case .integer(let value): String(value)
+        case .number(let value): number(value)
+        case .flag(let value): String(value)
+        case .name(let value): value ?? "null"
+        }
     }
 
     /// `{around=m3 reason=jumpToMessage}`, or `null`.
