@@ -1,11 +1,11 @@
-import ChatEvents
+@_spi(ChatEventFields) import ChatEvents
 import ChatLogFormat
 import Foundation
 import Testing
 
 /// `Fuzz/chatlog.dict` tells the fuzzer the log's words. Its event types and keys are derived
-/// here, from `ChatEvent.EventType` and from the encoding cases, which hold every event with
-/// its optional fields and every configuration key; a stale dictionary fails this test, and
+/// here, from `ChatEvent.EventType`, `ChatEventKey` and the encoding cases, which hold every
+/// configuration key; a stale dictionary fails this test, and
 /// `CHAT_GENERATED_UPDATE=1 swift test --filter Generated` rewrites those two sections.
 @Suite("The fuzzer's dictionary, generated")
 struct GeneratedFuzzDictionaryTests {
@@ -29,7 +29,7 @@ struct GeneratedFuzzDictionaryTests {
 
     /// The two generated sections: one `type_NAME` line per event type, one `key_NAME` line per key.
     static func generatedSections() throws -> String {
-        var keys = Set<String>()
+        var keys = Set(ChatEventKey.allCases.map(\.text))
         for testCase in encodingCases {
             let object = try JSONSerialization.jsonObject(with: Data(testCase.encoded.utf8))
             keys.formUnion(Self.keys(of: object))
@@ -37,7 +37,7 @@ struct GeneratedFuzzDictionaryTests {
         let types = ChatEvent.EventType.allCases.map(\.rawValue)
         return "# Event types (generated from ChatEvent.EventType)\n"
             + types.map { #"type_\#($0)="\"\#($0)\"""# + "\n" }.joined()
-            + "\n# Keys (generated from the encoding cases)\n"
+            + "\n# Keys (generated from ChatEventKey and the encoding cases)\n"
             + keys.sorted().map { #"key_\#($0)="\"\#($0)\":""# + "\n" }.joined()
     }
 
