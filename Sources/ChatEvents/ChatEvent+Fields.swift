@@ -40,12 +40,42 @@ public enum ChatEventKey: UInt8, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// The kind of value the key holds: the same in every object it appears in.
+    @inlinable @inline(__always)
+    public var kind: ChatEventFieldKind {
+        switch self {
+        case .t, .height, .insetTop, .insetBottom, .heightDelta, .duration, .offset, .velocity, .delta: .number
+        case .type, .id, .firstUnreadID, .newID, .text, .anchorID: .string
+        case .hasMoreOlder, .hasMoreNewer, .streaming, .active, .wasAtBottom: .bool
+        case .direction: .direction
+        case .messages: .messages
+        case .restore: .position
+        }
+    }
+
     /// The key's text in a log, as a `String`.
     public var text: String { name.withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
 
     /// A bit of its own, for sets of keys.
-    @inlinable
+    @inlinable @inline(__always)
     public var bit: UInt32 { 1 << UInt32(rawValue) }
+}
+
+/// The kinds of value a field holds.
+@_spi(ChatEventFields)
+public enum ChatEventFieldKind: Sendable, Hashable {
+    /// A JSON number.
+    case number
+    /// A JSON string.
+    case string
+    /// `true` or `false`.
+    case bool
+    /// `"outgoing"` or `"incoming"`.
+    case direction
+    /// An array of message objects.
+    case messages
+    /// A saved-position object.
+    case position
 }
 
 /// Where a decoder reads an event's fields from: a line's object, a `Codable` container, a

@@ -27,29 +27,48 @@ struct EventLineParser {
     /// and required ones decline. (Which keys were given at all, `null` or not, is kept apart
     /// while the object is read, to decline a key given twice.)
     private struct Fields {
+        /// Room for one value of each key: there are fewer than 32 (a bit each in `present`).
+        static let capacity = 32
+
         var present: UInt32 = 0
-        var type = JSONStringRef(start: 0, end: 0, isPlain: true)
-        var id = JSONStringRef(start: 0, end: 0, isPlain: true)
-        var direction = JSONStringRef(start: 0, end: 0, isPlain: true)
-        var firstUnreadID = JSONStringRef(start: 0, end: 0, isPlain: true)
-        var newID = JSONStringRef(start: 0, end: 0, isPlain: true)
-        var text = JSONStringRef(start: 0, end: 0, isPlain: true)
-        var t = 0.0
-        var height = 0.0
-        var insetTop = 0.0
-        var insetBottom = 0.0
-        var heightDelta = 0.0
-        var duration = 0.0
-        var offset = 0.0
-        var velocity = 0.0
-        var hasMoreOlder = false
-        var hasMoreNewer = false
-        var streaming = false
-        var active = false
+        /// The numbers read, by key (``ChatEventKey/rawValue``); only those in `present` are set.
+        let numbers: UnsafeMutablePointer<Double>
+        /// The strings read, by key: where their text starts and ends (two slots a key), and
+        /// whether it has no escapes (a bit a key); only those in `present` are set.
+        let strings: UnsafeMutablePointer<Int>
+        var plainStrings: UInt32 = 0
+        /// The booleans read, a bit per key.
+        var bools: UInt32 = 0
+        /// The one key of each nested kind: `messages` and `restore`.
         var messages: [ChatMessage] = []
         var restore = SavedPosition(anchorID: nil, delta: 0, wasAtBottom: false)
 
         @inline(__always) func has(_ key: Key) -> Bool { present & key.bit != 0 }
+
+        @inline(__always) func string(_ key: Key) -> JSONStringRef {
+            let index = 2 * Int(key.rawValue)
+            return JSONStringRef(start: strings[index], end: strings[index + 1], isPlain: plainStrings & key.bit != 0)
+        }
+
+        @inline(__always) mutating func setString(_ string: JSONStringRef, for key: Key) {
+            let index = 2 * Int(key.rawValue)
+            strings[index] = string.start
+            strings[index + 1] = string.end
+            if string.isPlain { plainStrings |= key.bit }
+        }
+
+        /// Calls `body` with fields whose values live on the stack for the call.
+        @inline(__always)
+        static func withFields(_ body: (inout Fields) -> LoggedEvent?) -> LoggedEvent? {
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { numbers in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * capacity) { strings in
+                    // Never without an address (the capacity is not 0); declining would be safe.
+                    guard let numbers = numbers.baseAddress, let strings = strings.baseAddress else { return nil }
+                    var fields = Fields(numbers: numbers, strings: strings)
+                    return body(&fields)
+                }
+            }
+        }
     }
 
     /// The keys of one object that the wire format does not know, kept to find a duplicate
@@ -88,13 +107,14 @@ struct EventLineParser {
     func parse() -> LoggedEvent? {
         let start = scanner.skipWhitespace(from: 0)
         guard scanner.peek(start) == ASCII.openBrace else { return nil }
-        var fields = Fields()
-        guard let end = readObject(at: start, into: &fields) else { return nil }
-        guard scanner.skipWhitespace(from: end) == bytes.count, fields.has(.type),
-            let type = eventType(fields.type),
-            let event = event(of: type, from: &fields)
-        else { return nil }
-        return LoggedEvent(event, time: fields.has(.t) ? fields.t : nil)
+        return Fields.withFields { fields in
+            guard let end = readObject(at: start, into: &fields),
+                scanner.skipWhitespace(from: end) == bytes.count, fields.has(.type),
+                let type = eventType(fields.string(.type)),
+                let event = event(of: type, from: &fields)
+            else { return nil }
+            return LoggedEvent(event, time: fields.has(.t) ? fields.numbers[Int(Key.t.rawValue)] : nil)
+        }
     }
 
     // MARK: The line's object
@@ -170,35 +190,33 @@ struct EventLineParser {
             // `null`: the key reads as absent.
             return try? scanner.skipValue(at: offset, depth: 2)
         }
-        switch key {
-        case .type: return record(readString(at: offset), in: &fields.type, key, &fields.present)
-        case .id: return record(readString(at: offset), in: &fields.id, key, &fields.present)
-        case .direction: return record(readString(at: offset), in: &fields.direction, key, &fields.present)
-        case .firstUnreadID: return record(readString(at: offset), in: &fields.firstUnreadID, key, &fields.present)
-        case .newID: return record(readString(at: offset), in: &fields.newID, key, &fields.present)
-        case .text: return record(readString(at: offset), in: &fields.text, key, &fields.present)
-        case .t: return record(readNumber(at: offset), in: &fields.t, key, &fields.present)
-        case .height: return record(readNumber(at: offset), in: &fields.height, key, &fields.present)
-        case .insetTop: return record(readNumber(at: offset), in: &fields.insetTop, key, &fields.present)
-        case .insetBottom: return record(readNumber(at: offset), in: &fields.insetBottom, key, &fields.present)
-        case .heightDelta: return record(readNumber(at: offset), in: &fields.heightDelta, key, &fields.present)
-        case .duration: return record(readNumber(at: offset), in: &fields.duration, key, &fields.present)
-        case .offset: return record(readNumber(at: offset), in: &fields.offset, key, &fields.present)
-        case .velocity: return record(readNumber(at: offset), in: &fields.velocity, key, &fields.present)
-        case .hasMoreOlder: return record(readBool(at: offset), in: &fields.hasMoreOlder, key, &fields.present)
-        case .hasMoreNewer: return record(readBool(at: offset), in: &fields.hasMoreNewer, key, &fields.present)
-        case .streaming: return record(readBool(at: offset), in: &fields.streaming, key, &fields.present)
-        case .active: return record(readBool(at: offset), in: &fields.active, key, &fields.present)
+        let end: Int
+        switch key.kind {
+        case .number:
+            guard let (number, numberEnd) = readNumber(at: offset) else { return nil }
+            fields.numbers[Int(key.rawValue)] = number
+            end = numberEnd
+        case .string, .direction:
+            guard let (string, stringEnd) = readString(at: offset) else { return nil }
+            fields.setString(string, for: key)
+            end = stringEnd
+        case .bool:
+            guard let (bool, boolEnd) = readBool(at: offset) else { return nil }
+            if bool { fields.bools |= key.bit }
+            end = boolEnd
         case .messages:
-            guard first == ASCII.openBracket else { return nil }
-            return record(readMessages(at: offset), in: &fields.messages, key, &fields.present)
-        case .restore:
-            guard first == ASCII.openBrace else { return nil }
-            return record(readRestore(at: offset), in: &fields.restore, key, &fields.present)
-        case .anchorID, .delta, .wasAtBottom:
-            // Keys of a nested object, which an event's own object does not have: skipped.
-            return skipValue(at: offset, depth: 2)
+            guard first == ASCII.openBracket, let (messages, messagesEnd) = readMessages(at: offset) else {
+                return nil
+            }
+            fields.messages = messages
+            end = messagesEnd
+        case .position:
+            guard first == ASCII.openBrace, let (position, positionEnd) = readRestore(at: offset) else { return nil }
+            fields.restore = position
+            end = positionEnd
         }
+        fields.present |= key.bit
+        return end
     }
 
     /// Stores a value read for `key` and marks the key present; returns the offset past the
@@ -439,75 +457,39 @@ struct EventLineParser {
         @inline(__always)
         func number(_ key: Key, required: Bool) throws(Declined) -> Double? {
             guard try has(key, required) else { return nil }
-            switch key {
-            case .t: return fields.pointee.t
-            case .height: return fields.pointee.height
-            case .insetTop: return fields.pointee.insetTop
-            case .insetBottom: return fields.pointee.insetBottom
-            case .heightDelta: return fields.pointee.heightDelta
-            case .duration: return fields.pointee.duration
-            case .offset: return fields.pointee.offset
-            case .velocity: return fields.pointee.velocity
-            case .type, .id, .messages, .hasMoreOlder, .hasMoreNewer, .firstUnreadID, .direction, .streaming,
-                .newID, .text, .active, .restore, .anchorID, .delta, .wasAtBottom:
-                throw Declined()
-            }
+            return fields.pointee.numbers[Int(key.rawValue)]
         }
 
         @inline(__always)
         func string(_ key: Key, required: Bool) throws(Declined) -> String? {
             guard try has(key, required) else { return nil }
-            return try scanner.string(stringRef(key))
-        }
-
-        @inline(__always)
-        private func stringRef(_ key: Key) throws(Declined) -> JSONStringRef {
-            switch key {
-            case .type: return fields.pointee.type
-            case .id: return fields.pointee.id
-            case .direction: return fields.pointee.direction
-            case .firstUnreadID: return fields.pointee.firstUnreadID
-            case .newID: return fields.pointee.newID
-            case .text: return fields.pointee.text
-            case .t, .height, .insetTop, .insetBottom, .messages, .hasMoreOlder, .hasMoreNewer, .streaming,
-                .heightDelta, .duration, .offset, .velocity, .active, .restore, .anchorID, .delta, .wasAtBottom:
-                throw Declined()
-            }
+            return scanner.string(fields.pointee.string(key))
         }
 
         @inline(__always)
         func bool(_ key: Key, required: Bool) throws(Declined) -> Bool? {
             guard try has(key, required) else { return nil }
-            switch key {
-            case .hasMoreOlder: return fields.pointee.hasMoreOlder
-            case .hasMoreNewer: return fields.pointee.hasMoreNewer
-            case .streaming: return fields.pointee.streaming
-            case .active: return fields.pointee.active
-            case .type, .t, .id, .height, .insetTop, .insetBottom, .messages, .firstUnreadID, .direction,
-                .newID, .text, .heightDelta, .duration, .offset, .velocity, .restore, .anchorID, .delta,
-                .wasAtBottom:
-                throw Declined()
-            }
+            return fields.pointee.bools & key.bit != 0
         }
 
         @inline(__always)
         func direction(_ key: Key, required: Bool) throws(Declined) -> MessageDirection? {
             guard try has(key, required) else { return nil }
-            guard let direction = try MessageDirection(named: stringRef(key), in: scanner) else { throw Declined() }
+            guard let direction = MessageDirection(named: fields.pointee.string(key), in: scanner) else {
+                throw Declined()
+            }
             return direction
         }
 
         @inline(__always)
         func messages(_ key: Key, required: Bool) throws(Declined) -> [ChatMessage]? {
             guard try has(key, required) else { return nil }
-            guard key == .messages else { throw Declined() }
             return fields.pointee.messages
         }
 
         @inline(__always)
         func position(_ key: Key, required: Bool) throws(Declined) -> SavedPosition? {
             guard try has(key, required) else { return nil }
-            guard key == .restore else { throw Declined() }
             return fields.pointee.restore
         }
     }

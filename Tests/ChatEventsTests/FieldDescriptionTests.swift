@@ -79,6 +79,8 @@ struct FieldDescriptionTests {
         var visitor = RecordingVisitor()
         event.visitFields(&visitor)
         #expect(visitor.walked == source.asked)
+        // Each key holds the kind it is declared to hold.
+        #expect(source.asked.filter { $0.kind != Self.name(of: $0.key.kind) } == [])
         // Taken apart and put together again, the event is the same.
         #expect(ChatEventFields(event).event == event)
     }
@@ -93,6 +95,8 @@ struct FieldDescriptionTests {
         var positionVisitor = RecordingVisitor()
         try SavedPosition(fields: positionSource).visitFields(&positionVisitor)
         #expect(positionVisitor.walked == positionSource.asked)
+        let asked = messageSource.asked + positionSource.asked
+        #expect(asked.filter { $0.kind != Self.name(of: $0.key.kind) } == [])
     }
 
     @Test("an event's fields in wire order, with their kinds and optionality")
@@ -123,8 +127,23 @@ struct FieldDescriptionTests {
         #expect(parts.event == nil)
     }
 
-    @Test("every key has a distinct name and bit")
+    static func name(of kind: ChatEventFieldKind) -> String {
+        switch kind {
+        case .number: "number"
+        case .string: "string"
+        case .bool: "bool"
+        case .direction: "direction"
+        case .messages: "messages"
+        case .position: "position"
+        }
+    }
+
+    @Test("every key has a distinct name and bit, and the nested kinds one key each")
     func keys() {
+        // A bit each in a 32-bit set, and a slot each in the single-pass parser's 32.
+        #expect(ChatEventKey.allCases.count <= 32)
+        #expect(ChatEventKey.allCases.filter { $0.kind == .messages } == [.messages])
+        #expect(ChatEventKey.allCases.filter { $0.kind == .position } == [.restore])
         #expect(Set(ChatEventKey.allCases.map(\.text)).count == ChatEventKey.allCases.count)
         #expect(Set(ChatEventKey.allCases.map(\.bit)).count == ChatEventKey.allCases.count)
         #expect(ChatEventKey.allCases.count == 23)
