@@ -181,13 +181,16 @@ struct EventDecodingTests {
         #expect(try ChatLogLine(decoding: testCase.line) == testCase.expected)
     }
 
-    @Test("the decoding cases cover every event type")
+    @Test("the decoding cases, with the encoding cases that are decoded back, cover every event type")
     func coversEveryEventType() {
-        let covered = Set(
+        var covered = Set(
             eventDecodingCases.compactMap { testCase -> ChatEvent.EventType? in
                 guard case .event(let logged) = testCase.expected else { return nil }
                 return logged.event.type
             })
+        for testCase in encodingCases {
+            if case .event(let logged) = testCase.value { covered.insert(logged.event.type) }
+        }
         #expect(covered == Set(ChatEvent.EventType.allCases))
     }
 

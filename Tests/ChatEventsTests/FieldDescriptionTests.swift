@@ -146,7 +146,6 @@ struct FieldDescriptionTests {
         #expect(ChatEventKey.allCases.filter { $0.kind == .position } == [.restore])
         #expect(Set(ChatEventKey.allCases.map(\.text)).count == ChatEventKey.allCases.count)
         #expect(Set(ChatEventKey.allCases.map(\.bit)).count == ChatEventKey.allCases.count)
-        #expect(ChatEventKey.allCases.count == 23)
         #expect(ChatEventKey.firstUnreadID.text == "firstUnreadID")
     }
 }
