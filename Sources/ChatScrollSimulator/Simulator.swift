@@ -126,6 +126,29 @@ public enum Simulator {
         /// bottom, 0 inside.
         var overshoot: Double { offset < 0 ? offset : max(0, offset - maxOffset) }
         var inRange: Bool { offset >= -0.001 && offset <= maxOffset + 0.001 }
+
+        /// Takes what the screen shows after the frame's layout: the rows on screen, the
+        /// geometry, the finger, the keyboard and the insets.
+        mutating func draw(_ view: SimulatedScrollView) {
+            let visible = view.visibleItems()
+            tops.reserveCapacity(visible.count)
+            heights.reserveCapacity(visible.count)
+            for item in visible {
+                tops.append(item.id, item.screenTop)
+                heights.append(item.id, item.height)
+                order.append(item.id)
+            }
+            offset = view.offset
+            maxOffset = view.maxOffset
+            contentHeight = view.contentHeight
+            contentFits = view.contentHeight <= view.visibleHeight
+            newestBottomVisible = view.contentHeight - view.offset <= view.visibleHeight + 0.5
+            finger = view.fingerDown
+            keyboardMoving = view.isKeyboardAnimating
+            keyboard = view.keyboard
+            insetTop = view.insetTop
+            insetBottom = view.insetBottom
+        }
     }
 
     /// Runs `session` with `policy` and checks every frame.
@@ -135,35 +158,9 @@ public enum Simulator {
     ) -> SimulationResult {
         // (The view's personality is the view's own; the policy is not told.)
         view.delegate = policy
-        var pages = session.olderPages
-        var deliveries: [(frame: Int, page: [SimMessage], more: Bool)] = []
         var frameIndex = 0
-        // The app's server (specification §11): the whole conversation, oldest first — the archive, what
-        // opened and what arrived since — and which part of it the screen has loaded.
-        var conversation = session.archive
-        var loadedStart = conversation.count
-        var loadedEnd = conversation.count
-        var beyondLiveEnd = false
-        var archiveOlderDue: [Int] = []
-        var newerDue: [Int] = []
-        var windowDue: (frame: Int, around: String?)?
-        var windowRequests = 0
-        let requests = SimRequests(
-            older: { _ in
-                guard session.archive.isEmpty else {
-                    archiveOlderDue.append(frameIndex + session.pageDelay)
-                    return
-                }
-                guard !pages.isEmpty else { return }
-                let page = pages.removeFirst()
-                deliveries.append((frameIndex + session.pageDelay, page, !pages.isEmpty))
-            },
-            newer: { _ in newerDue.append(frameIndex + session.pageDelay) },
-            // The app cancels a superseded window load: the latest request is answered.
-            window: { around in
-                windowDue = (frameIndex + session.pageDelay, around)
-                windowRequests += 1
-            })
+        let server = SimulatedServer(session)
+        let requests = server.requests { frameIndex }
         policy.attach(view, requests: requests)
         var result = SimulationResult(
             policy: policy.name, session: session.name, frames: session.frames, violations: [:], scrollCalls: 0,
@@ -259,8 +256,7 @@ public enum Simulator {
                     switch event {
                     case .open(let history, _, let firstUnreadID):
                         view.append(history)
-                        conversation += history
-                        loadedEnd = conversation.count
+                        server.opened(history)
                         // Check d is about opening a conversation that has messages.
                         opened = !history.isEmpty
                         // An open at the first unread is a navigation away from the bottom.
@@ -270,14 +266,14 @@ public enum Simulator {
                             showsNavigationTarget = true
                         }
                     case .append(let message, let isStreaming):
-                        conversation.append(message)
+                        let beyondLiveEnd = server.beyondLiveEnd
+                        server.arrived(message)
                         if message.direction == .outgoing { userActed = true }
                         // The scroll that shows it must start within two frames, then keep going.
                         arrivalScrollUntil = frame + 2
                         // Beyond the loaded window a message has no row until the window reaches it.
                         if !beyondLiveEnd {
                             view.append([message])
-                            loadedEnd = conversation.count
                             landing.messageArrived(at: frame, frames: Self.navigationFrames)
                         }
                         if isStreaming { streaming.insert(message.id) }
@@ -310,7 +306,7 @@ public enum Simulator {
                         showsNavigationTarget = false
                         tappedToLatest = true
                         landing.navigate(
-                            to: .bottom, what: "jump to latest", at: frame, awaitsWindow: beyondLiveEnd,
+                            to: .bottom, what: "jump to latest", at: frame, awaitsWindow: server.beyondLiveEnd,
                             frames: Self.navigationFrames)
                         // The user leaves the pinned question for the newest message.
                         userNavigationUntil = frame + Self.navigationFrames
@@ -335,16 +331,16 @@ public enum Simulator {
                     case .olderLoaded, .layout, .windowLoaded, .newerLoaded, .windowLoadFailed:
                         break
                     }
-                    let requestsBefore = windowRequests
+                    let requestsBefore = server.windowRequests
                     policy.handle(event)
                     // A tap that waits for a window the app was not asked for has nothing to wait for.
-                    if event.isUserNavigation, windowRequests == requestsBefore {
+                    if event.isUserNavigation, server.windowRequests == requestsBefore {
                         landing.windowArrived(at: frame, frames: Self.navigationFrames)
                     }
                     // The user went somewhere else (a tap, a send) without asking for a window:
                     // the app drops the window it is still loading, and says so.
-                    if windowDue != nil, windowRequests == requestsBefore, event.isUserNavigation {
-                        windowDue = nil
+                    if server.isLoadingWindow, server.windowRequests == requestsBefore, event.isUserNavigation {
+                        server.cancelWindow()
                         policy.handle(.windowLoadFailed)
                     }
                 case .touchDown:
@@ -375,78 +371,39 @@ public enum Simulator {
                 if draw { current.notes.append(Self.describe(session.steps[stepIndex].step)) }
                 stepIndex += 1
             }
-            while let delivery = deliveries.first, delivery.frame <= frame {
-                deliveries.removeFirst()
-                view.prepend(delivery.page)
-                policy.handle(.olderLoaded(delivery.page, hasMoreOlder: delivery.more))
-            }
-            while let due = archiveOlderDue.first, due <= frame {
-                archiveOlderDue.removeFirst()
-                let start = max(0, loadedStart - 15)
-                let page = Array(conversation[start..<loadedStart])
-                loadedStart = start
+            while let (page, more) = server.nextOlderPage(dueBy: frame) {
                 view.prepend(page)
-                policy.handle(.olderLoaded(page, hasMoreOlder: start > 0))
+                policy.handle(.olderLoaded(page, hasMoreOlder: more))
             }
-            while let due = newerDue.first, due <= frame {
-                newerDue.removeFirst()
-                let end = min(conversation.count, loadedEnd + 15)
-                let page = Array(conversation[loadedEnd..<end])
-                loadedEnd = end
-                beyondLiveEnd = end < conversation.count
+            while let (page, more) = server.nextNewerPage(dueBy: frame) {
                 view.append(page)
                 // What is on screen stays; the newer messages are below it.
                 away = true
                 newerPageArrived = true
-                policy.handle(.newerLoaded(page, hasMoreNewer: beyondLiveEnd))
+                policy.handle(.newerLoaded(page, hasMoreNewer: more))
             }
             // The navigation target of a window that arrives in this frame: a message, or the
             // newest (nil).
             var windowTarget: String??
-            // The app shows a window once the finger is up: content replaced under a finger jumps.
-            if let due = windowDue, due.frame <= frame, !view.fingerDown {
-                windowDue = nil
-                windowTarget = .some(due.around)
-                let index = due.around.flatMap { id in conversation.firstIndex { $0.id == id } }
-                let start = index.map { max(0, $0 - 10) } ?? max(0, conversation.count - 20)
-                let end = index.map { min(conversation.count, $0 + 11) } ?? conversation.count
-                let window = Array(conversation[start..<end])
-                loadedStart = start
-                loadedEnd = end
-                beyondLiveEnd = end < conversation.count
-                view.replaceAll(with: window)
+            if let window = server.window(dueBy: frame, fingerDown: view.fingerDown) {
+                windowTarget = .some(window.around)
+                view.replaceAll(with: window.messages)
                 // New content, laid out anew: nothing on screen is "the same item moved".
                 current.layoutChanged = true
-                // The app cancels the old window's page loads: their pages would not fit this one.
-                deliveries.removeAll()
-                archiveOlderDue.removeAll()
-                newerDue.removeAll()
                 // The navigation the user asked for (the reply's tap, the send, jump to latest).
                 userNavigationUntil = frame + Self.navigationFrames
                 landing.windowArrived(at: frame, frames: Self.navigationFrames)
-                away = beyondLiveEnd || due.around != nil
-                showsNavigationTarget = due.around != nil
-                streaming = streaming.filter { id in window.contains { $0.id == id } }
-                policy.handle(.windowLoaded(window, hasMoreOlder: start > 0, hasMoreNewer: beyondLiveEnd))
+                away = window.hasMoreNewer || window.around != nil
+                showsNavigationTarget = window.around != nil
+                streaming = streaming.filter { id in window.messages.contains { $0.id == id } }
+                policy.handle(
+                    .windowLoaded(window.messages, hasMoreOlder: window.hasMoreOlder, hasMoreNewer: window.hasMoreNewer)
+                )
             }
             policy.tick()
             view.layoutCells()
 
-            // Draw the frame.
-            let visible = view.visibleItems()
-            current.tops.reserveCapacity(visible.count)
-            current.heights.reserveCapacity(visible.count)
-            for item in visible {
-                current.tops.append(item.id, item.screenTop)
-                current.heights.append(item.id, item.height)
-                current.order.append(item.id)
-            }
-            current.offset = view.offset
-            current.maxOffset = view.maxOffset
-            current.contentHeight = view.contentHeight
-            current.contentFits = view.contentHeight <= view.visibleHeight
-            current.newestBottomVisible = view.contentHeight - view.offset <= view.visibleHeight + 0.5
-            current.finger = view.fingerDown
+            current.draw(view)
             // Momentum and bounces are the user's; an animation right after a tap or a send
             // is the navigation the user asked for, and so is an animation that carries it on
             // without a pause (a message that arrives on the way). Any other is the app's own.
@@ -495,11 +452,7 @@ public enum Simulator {
                         || gap > previous.maxOffset - previous.offset + grew + 0.5 ? nil : running
             }
             current.moving = view.isDecelerating || frame <= userNavigationUntil
-            current.keyboardMoving = view.isKeyboardAnimating
             if view.fingerDown, view.isKeyboardAnimating { keyboardUnderFinger = true }
-            current.keyboard = view.keyboard
-            current.insetTop = view.insetTop
-            current.insetBottom = view.insetBottom
             // A scroll that has brought the list to the bottom when the keyboard starts to move is
             // over: the list rides the keyboard as a following list does.
             let keyboardStart = view.keyboardAnimation?.start
@@ -897,7 +850,7 @@ public enum Simulator {
             let overshootGrew =
                 current.offset - current.maxOffset > max(0, previous.offset - previous.maxOffset) + 0.5
                 && !previous.decelerating && !current.keyboardMoving
-            if !isTop || pinnedQuestion == nil, !away, !beyondLiveEnd, previous.shown, !previous.finger,
+            if !isTop || pinnedQuestion == nil, !away, !server.beyondLiveEnd, previous.shown, !previous.finger,
                 !current.finger,
                 !navigating, settle == nil, !view.isDecelerating, current.offset >= 0,
                 !current.atBottom || overshootGrew,
