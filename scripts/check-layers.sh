@@ -57,6 +57,15 @@ for module in ChatEvents ChatScrollUtilities ChatReducer ChatScrollDriver; do
 done
 [ "$status" = 0 ] && echo "ChatEvents, ChatScrollUtilities, ChatReducer and ChatScrollDriver link no JSON, log-format or Foundation code"
 
+# The operating system is asked in one file only.
+if grep -rlE --include="*.swift" "^\s*import (Foundation|FoundationEssentials|Dispatch|Glibc|Musl|Darwin)\b" Sources \
+    | grep -v '^Sources/ChatPlatform/Platform.swift$'; then
+    echo "error: only Sources/ChatPlatform/Platform.swift may import Foundation, Dispatch or the C library" >&2
+    status=1
+else
+    echo "only ChatPlatform/Platform.swift imports Foundation, Dispatch or the C library"
+fi
+
 # As an app embeds them: Examples/Client builds two programs against the products. DriverOnly
 # (the reducer and the driver) must hold no symbol of the other modules; BugReport (with the
 # log format) must link on its own, without Foundation, and export a log.

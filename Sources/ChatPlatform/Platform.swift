@@ -1,10 +1,14 @@
 // Everything the tools ask of the operating system is in this file: files, standard output and
-// error, the environment, the current folder and the C library's math. The rest of the package
+// error, the environment, the current folder, the C library's math, and a thread with the
+// semaphores it is handed work through. The rest of the package
 // uses the standard library only, so this is the one place to port or audit.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
+#endif
+#if canImport(Dispatch)
+import Dispatch
 #endif
 #if canImport(Glibc)
 import Glibc
@@ -215,3 +219,32 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt
     read(descriptor, buffer, count)
 }
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+
+#if canImport(Dispatch)
+/// A counting semaphore, for handing work between two threads.
+package final class Semaphore: Sendable {
+    private let semaphore: DispatchSemaphore
+
+    package init(value: Int) { semaphore = DispatchSemaphore(value: value) }
+
+    /// Waits until the semaphore is free, and takes it.
+    package func wait() { semaphore.wait() }
+
+    /// Takes the semaphore if it is free now; false when it is not.
+    package func tryWait() -> Bool { semaphore.wait(timeout: .now()) == .success }
+
+    /// Frees the semaphore once.
+    package func signal() { semaphore.signal() }
+}
+
+/// Runs `body` for each index of `0..<iterations`, on every core at once; returns when all
+/// have run.
+package func concurrentPerform(iterations: Int, _ body: @Sendable (Int) -> Void) {
+    DispatchQueue.concurrentPerform(iterations: iterations, execute: body)
+}
+
+/// Runs `body` on a thread of its own, named `name`.
+package func startThread(named name: String, _ body: @escaping @Sendable () -> Void) {
+    DispatchQueue(label: name).async(execute: body)
+}
+#endif

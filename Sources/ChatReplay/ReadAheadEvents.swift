@@ -1,8 +1,5 @@
 import ChatEvents
-
-#if canImport(Dispatch)
-import Dispatch
-#endif
+import ChatPlatform
 
 /// Lines of a log as read, not yet decoded: their bytes one after another, and where each
 /// lies, with its line number and whether a line break ended it. Held in memory of its own, so
@@ -157,11 +154,11 @@ package final class ReadAheadEvents: @unchecked Sendable {
     /// The events of the batch the caller took from each slot before this one's, handed back
     /// for the reading thread to destroy when it next fills the slot.
     private let spent: UnsafeMutablePointer<EventBuffer?>
-    private let filled = DispatchSemaphore(value: 0)
-    private let free = DispatchSemaphore(value: slotCount)
-    private let stopped = DispatchSemaphore(value: 0)
+    private let filled = Semaphore(value: 0)
+    private let free = Semaphore(value: slotCount)
+    private let stopped = Semaphore(value: 0)
     /// Guards `stopRequested` and `callerWaited`, which both threads touch.
-    private let lock = DispatchSemaphore(value: 1)
+    private let lock = Semaphore(value: 1)
     private var stopRequested = false
     /// Whether the caller, having replayed a batch, waited for the next one since the reading
     /// thread last looked.
@@ -192,7 +189,7 @@ package final class ReadAheadEvents: @unchecked Sendable {
         reader.onSkip = { [collector] error in
             collector.skips.append((collector.eventsRead, error))
         }
-        DispatchQueue(label: "ChatReplay.ReadAheadEvents").async { self.readAll() }
+        startThread(named: "ChatReplay.ReadAheadEvents") { self.readAll() }
         #endif
     }
 
@@ -254,7 +251,7 @@ package final class ReadAheadEvents: @unchecked Sendable {
                 if let error { throw error }
                 return
             }
-            if filled.wait(timeout: .now()) != .success {
+            if !filled.tryWait() {
                 // Waiting after a batch, not for the first: the reading thread falls behind.
                 if replayedBatch {
                     lock.wait()
@@ -362,7 +359,7 @@ package final class ReadAheadEvents: @unchecked Sendable {
     /// batches and will want the next one as soon as it is done with this one.
     private func callerHasOnlyLastBatch() -> Bool {
         var freeSlots = 0
-        while freeSlots < Self.slotCount - 1, free.wait(timeout: .now()) == .success { freeSlots += 1 }
+        while freeSlots < Self.slotCount - 1, free.tryWait() { freeSlots += 1 }
         for _ in 0..<freeSlots { free.signal() }
         return freeSlots == Self.slotCount - 1
     }

@@ -1,4 +1,4 @@
-import Dispatch
+import ChatPlatform
 
 /// Result slots shared by the workers of ``parallelMap(_:_:)``: each slot is written by exactly
 /// one worker, and read only after all of them are done.
@@ -17,7 +17,7 @@ func parallelMap<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
         nonisolated(unsafe) let work = body
         slots.values.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
-            DispatchQueue.concurrentPerform(iterations: count) { index in buffer[index] = work(index) }
+            concurrentPerform(iterations: count) { index in buffer[index] = work(index) }
         }
     }
     return slots.values.compactMap { $0 }
