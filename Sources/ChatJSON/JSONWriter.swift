@@ -16,40 +16,9 @@ public struct JSONWriter: Sendable {
     /// The bytes written so far, in storage of its own that grows by doubling. Each write
     /// makes sure once that the storage is unique and large enough, then stores its bytes
     /// directly: a key with its quotes and colon costs one check, not four array appends.
-    private var storage: Storage
+    private var storage: ByteBuffer
     /// Whether the next value or key needs a comma before it.
     private var needsComma = false
-
-    /// Raw bytes with a count and a capacity.
-    private final class Storage: @unchecked Sendable {
-        var base: UnsafeMutablePointer<UInt8>
-        var count = 0
-        var capacity: Int
-
-        init(capacity: Int) {
-            self.capacity = max(capacity, 16)
-            base = .allocate(capacity: self.capacity)
-        }
-
-        deinit { base.deallocate() }
-
-        func copy() -> Storage {
-            let copy = Storage(capacity: capacity)
-            copy.base.update(from: base, count: count)
-            copy.count = count
-            return copy
-        }
-
-        func grow(toHold needed: Int) {
-            var newCapacity = capacity
-            while newCapacity < needed { newCapacity *= 2 }
-            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            newBase.update(from: base, count: count)
-            base.deallocate()
-            base = newBase
-            capacity = newCapacity
-        }
-    }
 
     /// The number of bytes written so far.
     public var count: Int { storage.count }
@@ -61,7 +30,7 @@ public struct JSONWriter: Sendable {
 
     /// Creates a writer with an empty output.
     public init(reservingCapacity capacity: Int = 0) {
-        storage = Storage(capacity: capacity)
+        storage = ByteBuffer(capacity: capacity)
     }
 
     /// Forgets what was written, keeping the storage, so that one writer can write many
@@ -70,7 +39,7 @@ public struct JSONWriter: Sendable {
         if isKnownUniquelyReferenced(&storage) {
             storage.count = 0
         } else {
-            storage = Storage(capacity: storage.capacity)
+            storage = ByteBuffer(capacity: storage.capacity)
         }
         needsComma = false
     }
@@ -79,7 +48,7 @@ public struct JSONWriter: Sendable {
     @inline(__always)
     private mutating func reserve(_ additional: Int) -> UnsafeMutablePointer<UInt8> {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        if storage.count + additional > storage.capacity { storage.grow(toHold: storage.count + additional) }
+        storage.reserve(storage.count + additional)
         return storage.base + storage.count
     }
 

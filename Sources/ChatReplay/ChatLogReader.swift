@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatJSON
 import ChatPlatform
 
 /// Why a log could not be read: the file could not be opened or read, or a line could not be decoded.
@@ -127,13 +128,12 @@ public final class ChatLogReader {
     private var source: Source
     /// The skip handler; ``ReadAheadEvents`` stands in for it while it reads on its own thread.
     var onSkip: (LogReadError) -> Void
-    /// The bytes read and not yet dropped: `buffered` bytes of `bufferCapacity` at `bufferBase`,
-    /// held in memory of its own so that reading a line costs no reference counting.
-    /// Allocated by the first read, so that a reader whose creation fails holds no memory.
-    @exclusivity(unchecked) private var bufferBase: UnsafeMutablePointer<UInt8>?
-    @exclusivity(unchecked) private var buffered = 0
-    @exclusivity(unchecked) private var bufferCapacity = 0
-    private var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bufferBase, count: buffered) }
+    /// The bytes read and not yet dropped, held in memory of their own so that reading a line
+    /// costs no reference counting. Allocated by the first read, so that a reader whose
+    /// creation fails holds no memory.
+    @exclusivity(unchecked) private var storage: ByteBuffer?
+    private var buffered: Int { storage?.count ?? 0 }
+    private var buffer: UnsafeBufferPointer<UInt8> { storage?.bytes ?? UnsafeBufferPointer(start: nil, count: 0) }
     @exclusivity(unchecked) private var start = 0
     @exclusivity(unchecked) private var scanned = 0
     @exclusivity(unchecked) private var atEnd = false
@@ -187,7 +187,6 @@ public final class ChatLogReader {
     }
 
     deinit {
-        bufferBase?.deallocate()
         if case .file(let opened) = source { opened.close() }
     }
 
@@ -377,24 +376,15 @@ public final class ChatLogReader {
 
     /// Appends `bytes` to the buffer.
     private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, let free = reserve(bytes.count) else { return }
-        free.initialize(from: source, count: bytes.count)
-        buffered += bytes.count
+        reserve(bytes.count).append(bytes)
     }
 
-    /// Makes room for `count` more bytes after the buffered ones; returns where they go.
-    private func reserve(_ count: Int) -> UnsafeMutablePointer<UInt8>? {
-        if buffered + count > bufferCapacity {
-            let capacity = max(2 * bufferCapacity, buffered + count)
-            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-            if let bufferBase {
-                larger.initialize(from: bufferBase, count: buffered)
-                bufferBase.deallocate()
-            }
-            bufferBase = larger
-            bufferCapacity = capacity
-        }
-        return bufferBase.map { $0 + buffered }
+    /// Makes room for `count` more bytes after the buffered ones; returns the buffer.
+    private func reserve(_ count: Int) -> ByteBuffer {
+        let buffer = storage ?? ByteBuffer(capacity: count)
+        storage = buffer
+        buffer.reserve(buffer.count + count)
+        return buffer
     }
 
     private func append(_ bytes: [UInt8]) {
@@ -408,20 +398,18 @@ public final class ChatLogReader {
             return
         }
         if start > 0 {
-            // The regions may overlap: moving trivial bytes copies them in the safe direction.
-            if let bufferBase { bufferBase.moveInitialize(from: bufferBase + start, count: buffered - start) }
-            buffered -= start
+            storage?.removeFirst(start)
             scanned -= start
             start = 0
         }
         // Read straight into the buffer, after the bytes it holds.
-        guard let free = reserve(Self.chunkSize) else { return }
+        let buffer = reserve(Self.chunkSize)
         let count: Int
-        switch opened.read(into: free, count: Self.chunkSize) {
+        switch opened.read(into: buffer.base + buffer.count, count: Self.chunkSize) {
         case .success(let read): count = read
         case .failure(let failure): throw Self.unreadable(file, failure.reason)
         }
-        buffered += count
+        buffer.count += count
         if count == 0 { atEnd = true }
     }
 

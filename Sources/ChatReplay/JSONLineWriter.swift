@@ -36,11 +36,14 @@ struct JSONLineWriter {
     /// noncopyable writer with a `deinit`, which the compiler fails to build with
     /// ThreadSanitizer.)
     private final class LineMemory {
-        /// The lines written: `count` bytes of `capacity`; those from `flushed` on are not yet
-        /// handed out, and the last line, with its line break, lies at `lineStart..<count`.
-        @exclusivity(unchecked) var bytes: UnsafeMutablePointer<UInt8>
-        @exclusivity(unchecked) var count = 0
-        @exclusivity(unchecked) var capacity = 1 << 17
+        /// The lines written: `count` bytes; those from `flushed` on are not yet handed out, and
+        /// the last line, with its line break, lies at `lineStart..<count`.
+        let buffer = ByteBuffer(capacity: 1 << 17)
+        var bytes: UnsafeMutablePointer<UInt8> { buffer.base }
+        var count: Int {
+            get { buffer.count }
+            set { buffer.count = newValue }
+        }
         @exclusivity(unchecked) var flushed = 0
         @exclusivity(unchecked) var lineStart = 0
         /// Where each field's value starts and ends in the last line, from its start: field `i`
@@ -48,26 +51,17 @@ struct JSONLineWriter {
         let bounds: UnsafeMutablePointer<Int>
 
         init() {
-            bytes = .allocate(capacity: capacity)
             bounds = .allocate(capacity: 2 * JSONLineWriter.fieldCount)
             bounds.initialize(repeating: 0, count: 2 * JSONLineWriter.fieldCount)
         }
 
         deinit {
-            bytes.deallocate()
             bounds.deallocate()
         }
 
         /// Makes room for `needed` bytes in all, keeping the first `kept` (by default, the
         /// lines written).
-        func reserve(_ needed: Int, keeping kept: Int? = nil) {
-            guard needed > capacity else { return }
-            capacity = max(2 * capacity, needed)
-            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-            larger.initialize(from: bytes, count: kept ?? count)
-            bytes.deallocate()
-            bytes = larger
-        }
+        func reserve(_ needed: Int, keeping kept: Int? = nil) { buffer.reserve(needed, keeping: kept) }
     }
 
     /// The number of bytes written and not yet handed out by ``flush(_:)``.
@@ -79,11 +73,9 @@ struct JSONLineWriter {
         guard memory.count > memory.flushed else { return }
         body(UnsafeBufferPointer(start: memory.bytes + memory.flushed, count: memory.count - memory.flushed))
         // The last line stays, at the start, as the model of the next one.
-        let length = memory.count - memory.lineStart
-        memory.bytes.moveInitialize(from: memory.bytes + memory.lineStart, count: length)
+        memory.buffer.removeFirst(memory.lineStart)
         memory.lineStart = 0
-        memory.count = length
-        memory.flushed = length
+        memory.flushed = memory.count
     }
 
     /// Writes the JSON line of the `step`-th step and a line break: `state` after `event`, with
@@ -106,7 +98,7 @@ struct JSONLineWriter {
         var countsUp = false
         if step != shown.step {
             // 9 to 10, 99 to 100: the number grows by a digit, and is written anew.
-            countsUp = step == shown.step &+ 1 && stepCountsUp
+            countsUp = step == shown.step &+ 1 && Self.stepCountsUp(in: memory)
             shown.step = step
             if !countsUp { changed |= 1 << ReplaySnapshot.LineField.step.rawValue }
         }
@@ -227,7 +219,7 @@ struct JSONLineWriter {
     }
 
     /// Whether the step number in the last line can be counted up in place: it is not all 9s.
-    private var stepCountsUp: Bool {
+    private static func stepCountsUp(in memory: LineMemory) -> Bool {
         let line = memory.bytes + memory.lineStart
         for index in memory.bounds[0]..<memory.bounds[1] where line[index] != UInt8(ascii: "9") { return true }
         return false

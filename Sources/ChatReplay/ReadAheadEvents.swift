@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatJSON
 import ChatPlatform
 
 /// Lines of a log as read, not yet decoded: their bytes one after another, and where each
@@ -12,9 +13,7 @@ final class RawLines: @unchecked Sendable {
         var terminated: Bool
     }
 
-    private var bytes: UnsafeMutablePointer<UInt8>
-    private var byteCount = 0
-    private var byteCapacity: Int
+    private let bytes: ByteBuffer
     private let lines: UnsafeMutablePointer<Line>
     /// The number of lines held.
     private(set) var count = 0
@@ -24,30 +23,18 @@ final class RawLines: @unchecked Sendable {
     init(lines: Int, bytes: Int) {
         capacity = lines
         self.lines = .allocate(capacity: max(lines, 1))
-        byteCapacity = max(bytes, 16)
-        self.bytes = .allocate(capacity: byteCapacity)
+        self.bytes = ByteBuffer(capacity: bytes)
     }
 
     deinit {
         lines.deallocate()
-        bytes.deallocate()
     }
 
     /// Appends a line; at most `capacity` of them.
     func append(_ line: UnsafeBufferPointer<UInt8>, number: Int, terminated: Bool) {
-        if byteCount + line.count > byteCapacity {
-            var newCapacity = byteCapacity * 2
-            while newCapacity < byteCount + line.count { newCapacity *= 2 }
-            let newBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            newBytes.update(from: bytes, count: byteCount)
-            bytes.deallocate()
-            bytes = newBytes
-            byteCapacity = newCapacity
-        }
-        if let source = line.baseAddress { (bytes + byteCount).update(from: source, count: line.count) }
-        (lines + count).initialize(
-            to: Line(start: byteCount, end: byteCount + line.count, number: number, terminated: terminated))
-        byteCount += line.count
+        let start = bytes.count
+        bytes.append(line)
+        (lines + count).initialize(to: Line(start: start, end: bytes.count, number: number, terminated: terminated))
         count += 1
     }
 
@@ -55,7 +42,8 @@ final class RawLines: @unchecked Sendable {
     func line(_ index: Int) -> (bytes: UnsafeBufferPointer<UInt8>, number: Int, terminated: Bool) {
         let line = lines[index]
         return (
-            UnsafeBufferPointer(start: bytes + line.start, count: line.end - line.start), line.number, line.terminated
+            UnsafeBufferPointer(start: bytes.base + line.start, count: line.end - line.start), line.number,
+            line.terminated
         )
     }
 }
