@@ -93,32 +93,42 @@ struct CodableFieldWriter: ChatEventFieldVisitor {
     }
 }
 
-extension ChatMessage: Codable {
-    /// Decodes `{"id", "direction", "height"}`.
-    public init(from decoder: any Decoder) throws {
-        try self.init(fields: CodableFieldSource(decoder))
+/// An object of the log described by its fields: a message, a saved position. Its `Codable`
+/// conformance goes through that description.
+protocol FieldObject {
+    init<Source: ChatEventFieldSource>(fields: Source) throws(Source.Failure)
+    func visitFields<Visitor: ChatEventFieldVisitor>(_ visitor: inout Visitor)
+}
+
+extension FieldObject {
+    /// Decodes the object's fields, with the keys of the wire format.
+    static func decoded(from decoder: any Decoder) throws -> Self {
+        try Self(fields: CodableFieldSource(decoder))
     }
 
-    /// Encodes `{"id", "direction", "height"}`.
-    public func encode(to encoder: any Encoder) throws {
+    /// Encodes the object's fields, with the keys of the wire format; absent optional fields
+    /// are omitted.
+    func encodeFields(to encoder: any Encoder) throws {
         var writer = CodableFieldWriter(encoder.container(keyedBy: ChatEventCodingKey.self))
         visitFields(&writer)
         try writer.finish()
     }
 }
 
-extension SavedPosition: Codable {
+extension ChatMessage: Codable, FieldObject {
+    /// Decodes `{"id", "direction", "height"}`.
+    public init(from decoder: any Decoder) throws { self = try Self.decoded(from: decoder) }
+
+    /// Encodes `{"id", "direction", "height"}`.
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
+}
+
+extension SavedPosition: Codable, FieldObject {
     /// Decodes `{"anchorID"?, "delta", "wasAtBottom"}`; an absent or `null` anchor is `nil`.
-    public init(from decoder: any Decoder) throws {
-        try self.init(fields: CodableFieldSource(decoder))
-    }
+    public init(from decoder: any Decoder) throws { self = try Self.decoded(from: decoder) }
 
     /// Encodes `{"anchorID"?, "delta", "wasAtBottom"}`, omitting a `nil` anchor.
-    public func encode(to encoder: any Encoder) throws {
-        var writer = CodableFieldWriter(encoder.container(keyedBy: ChatEventCodingKey.self))
-        visitFields(&writer)
-        try writer.finish()
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
 }
 
 extension ChatConfiguration: Codable {
