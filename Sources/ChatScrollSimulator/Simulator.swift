@@ -177,14 +177,9 @@ public enum Simulator {
 
         var previous = Frame()
         var stepIndex = 0
-        var opened = false
-        var cleanOpenDone = false
-        var openedAtUnread: String?
+        var cleanOpen = CleanOpenCheck()
         var streaming: Set<String> = []
-        var pinnedQuestion: String?
-        var pinnedTop: Double?
-        // The frame from which the pinned question must hold still.
-        var pinSettlesAt = 0
+        var pinned = PinnedQuestionCheck()
         // A navigation the user asked for (a tap, a send) runs until this frame.
         var userNavigationUntil = -1
         var sendDuringGesture = false
@@ -233,9 +228,7 @@ public enum Simulator {
                 return
             }
             landing.navigate(to: .question(question), what: "the question", at: frameIndex, frames: Self.pinFrames)
-            pinnedQuestion = question
-            pinnedTop = nil
-            pinSettlesAt = frameIndex + Self.pinFrames
+            pinned.pin(question, settlingAt: frameIndex + Self.pinFrames)
         }
 
         // Frames in a row in which the app did not move the screen.
@@ -257,10 +250,8 @@ public enum Simulator {
                     case .open(let history, _, let firstUnreadID):
                         view.append(history)
                         server.opened(history)
-                        // Check d is about opening a conversation that has messages.
-                        opened = !history.isEmpty
+                        cleanOpen.open(history, atFirstUnread: firstUnreadID)
                         // An open at the first unread is a navigation away from the bottom.
-                        openedAtUnread = firstUnreadID
                         if firstUnreadID != nil {
                             away = true
                             showsNavigationTarget = true
@@ -310,7 +301,7 @@ public enum Simulator {
                             frames: Self.navigationFrames)
                         // The user leaves the pinned question for the newest message.
                         userNavigationUntil = frame + Self.navigationFrames
-                        pinnedQuestion = nil
+                        pinned.release()
                         // A send that waited for the gesture is superseded by the tap.
                         deferredQuestion = nil
                         sendDuringGesture = false
@@ -539,7 +530,7 @@ public enum Simulator {
             // the reducer keeps it `detached` until the user scrolls.)
             if current.finger { showsNavigationTarget = false }
             // An open at a first unread that shows the bottom (all of it fits) follows.
-            if opened, !cleanOpenDone, openedAtUnread != nil, current.shown, current.atBottom {
+            if cleanOpen.isOpeningAtFirstUnread, current.shown, current.atBottom {
                 showsNavigationTarget = false
                 away = false
             }
@@ -661,7 +652,7 @@ public enum Simulator {
             let rotating = rotation.map { frame < $0.due } ?? false
             let quiet =
                 away && !previous.finger && !current.finger && !previous.moving && !current.moving
-                && previous.shown && (!isTop || pinnedQuestion == nil) && !rotating
+                && previous.shown && (!isTop || pinned.question == nil) && !rotating
             if quiet, !current.keyboardMoving, !previous.keyboardMoving, !current.layoutChanged,
                 let id = firstMoved(fartherThan: 0.5)
             {
@@ -679,7 +670,8 @@ public enum Simulator {
                     "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
             } else if !wasAway, !away, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
                 !previous.finger, !current.finger, !current.moving, !previous.moving, !navigating,
-                !view.isDecelerating, previous.shown, previous.inRange, pinnedQuestion == nil, let grown = grownBelow(),
+                !view.isDecelerating, previous.shown, previous.inRange, pinned.question == nil,
+                let grown = grownBelow(),
                 let id = common.first(where: { !followsKeyboard(moved($0)) && !followsKeyboard(moved($0) + grown) })
             {
                 // A following list goes with the keyboard the same way: one share of its move,
@@ -850,11 +842,11 @@ public enum Simulator {
             let overshootGrew =
                 current.offset - current.maxOffset > max(0, previous.offset - previous.maxOffset) + 0.5
                 && !previous.decelerating && !current.keyboardMoving
-            if !isTop || pinnedQuestion == nil, !away, !server.beyondLiveEnd, previous.shown, !previous.finger,
+            if !isTop || pinned.question == nil, !away, !server.beyondLiveEnd, previous.shown, !previous.finger,
                 !current.finger,
                 !navigating, settle == nil, !view.isDecelerating, current.offset >= 0,
                 !current.atBottom || overshootGrew,
-                cleanOpenDone || !opened
+                cleanOpen.isOver
             {
                 violate(
                     .bottomStaysVisible,
@@ -863,28 +855,10 @@ public enum Simulator {
                         : "\(current.maxOffset - current.offset) points of new content below the screen")
             }
             // d. Clean open.
-            if opened, !cleanOpenDone, current.shown {
-                // At a first unread: its top at the visible top, or — when everything from it down
-                // fits — the bottom with it in view (a following view snaps the last
-                // atBottomThreshold points, specification §10). Without one: the newest at the visible bottom.
-                // Never past an edge: the view would pull the list back in the next frame.
-                let snap = session.configuration.atBottomThreshold
-                let unreadShown = openedAtUnread.map { id in
-                    guard let top = current.tops[id] else { return false }
-                    return abs(top - view.insetTop) <= 0.5 || (current.atBottom && top >= view.insetTop - snap - 0.5)
-                }
-                if current.finger || ((unreadShown ?? current.atBottom) && abs(current.overshoot) <= 0.5) {
-                    cleanOpenDone = true
-                } else if let unread = openedAtUnread {
-                    violate(
-                        .cleanOpen,
-                        "the open shows \(unread) at "
-                            + "\(current.tops[unread].map(String.init(describing:)) ?? "no place"), "
-                            + "not at the top \(view.insetTop)"
-                    )
-                } else {
-                    violate(.cleanOpen, "the open shows offset \(current.offset), not the bottom \(current.maxOffset)")
-                }
+            if let what = cleanOpen.check(
+                current, insetTop: view.insetTop, atBottomThreshold: session.configuration.atBottomThreshold)
+            {
+                violate(.cleanOpen, what)
             }
             // h. Navigation lands.
             if current.finger { landing.touched() }
@@ -903,19 +877,9 @@ public enum Simulator {
             {
                 violate(.navigationLands, what)
             }
-            // e. Pinned question: from the end of its pin animation, while an answer streams
-            // and nobody touches the screen.
-            if current.finger { pinnedQuestion = nil }
-            if let question = pinnedQuestion {
-                let top = current.tops[question]
-                if frame < pinSettlesAt || top == nil {
-                    pinnedTop = nil
-                } else if let top, let pinned = pinnedTop, !streaming.isEmpty, abs(top - pinned) > 0.5 {
-                    violate(.pinnedQuestion, "the question moved from \(pinned) to \(top)")
-                    pinnedTop = top
-                } else {
-                    pinnedTop = top
-                }
+            // e. Pinned question.
+            if let what = pinned.check(current, index: frame, answerStreams: !streaming.isEmpty) {
+                violate(.pinnedQuestion, what)
             }
             if draw {
                 result.drawing.append(drawFrame(frame, view: view, frame: current))
