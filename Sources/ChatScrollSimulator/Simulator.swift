@@ -556,28 +556,12 @@ public enum Simulator {
             }
             current.decelerating = view.isDecelerating
 
-            // a. Finger lock: the content moves with the finger, 1:1, or past an edge along the
-            // rubber band, a part of the finger's move in its direction.
-            func followsFinger(_ id: String) -> Bool {
-                let dy = current.fingerDy
-                if abs(moved(id) - dy) <= 0.5 { return true }
-                guard view.rubberBanded || !previous.inRange || !current.inRange else { return false }
-                return dy >= 0 ? moved(id) >= -0.5 && moved(id) <= dy + 0.5 : moved(id) <= 0.5 && moved(id) >= dy - 0.5
-            }
-            if previous.finger, current.finger, let id = common.first(where: { !followsFinger($0) }) {
-                violate(.fingerLock, "\(id) moved \(moved(id)) under a finger that moved \(current.fingerDy)")
-            }
-            // As the finger comes down, what is on screen moves no farther than what moved it in
-            // the last frame (momentum, a bounce, an animation, which the touch stops) and, for a
-            // following list, the content that grew below it: the finger lands on what it saw.
-            // (After a frame that violated a check, what moved it then is no measure.)
-            if !previous.finger, current.finger, !current.layoutChanged, !current.keyboardMoving,
-                result.violatingFrames.last != frame - 1,
-                case let carried = abs(previous.movement) + abs(previous.bounceStep ?? 0) + abs(previous.animationStep)
-                    + (wasAway ? 0 : abs(current.contentHeight - previous.contentHeight)) + abs(current.fingerDy) + 2,
-                let id = firstMoved(fartherThan: carried)
+            // a. Finger lock.
+            for what in FingerLockCheck.violations(
+                previous: previous, current: current, common: common, moved: moved, rubberBanded: view.rubberBanded,
+                wasAway: wasAway, violatedLastFrame: result.violatingFrames.last == frame - 1)
             {
-                violate(.fingerLock, "\(id) moved \(moved(id)) as the finger came down")
+                violate(.fingerLock, what)
             }
             // b. Reading stays put. While the keyboard moves the bottom edge, what is read stays
             // or moves with that edge (specification §2: what sat at the bottom edge stays there); on
