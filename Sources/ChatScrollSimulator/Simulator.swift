@@ -786,32 +786,13 @@ public enum Simulator {
             // The previous frame's movement was momentum's own only if it coasted too.
             current.coastedSince = coasting && previous.coasting && !common.isEmpty
             current.movement = common.first.map(moved) ?? 0
-            // g. Smooth animation: an animated scroll under way moves what is on screen each frame
-            // at most five times as far as in the frame before (an eased curve speeds up by less;
-            // its second frame by four times), plus 2 points, and never turns back. A jump inside
-            // the animation (a page kept wrong, a snap at its end, a restart) shows here.
-            current.animated = commandRunning && !current.finger && !view.isDecelerating
-            // (A following list may also move with the content that grew below it: pushed by it
-            // at once, or by an animation that takes it on the way.)
-            let growth = wasAway ? 0 : current.contentHeight - previous.contentHeight
-            let steps: [Double] = common.first.map { [moved($0), moved($0) + growth] } ?? [0]
-            let last = previous.animationStep
-            func smooth(_ step: Double) -> Bool {
-                abs(step) <= abs(last) * 5 + 2 && (step * last >= 0 || abs(step) <= 0.5)
-            }
-            // The first frame of an animation starts it from whatever moved before (momentum, a
-            // finger), and so does a navigation the user starts in this frame (a tap, a send: the
-            // list turns as the user asked) and a rotation's frame (everything moves with the
-            // visible top): the animation's steps count from the next frame on.
+            // g. Smooth animation.
             let navigationStarts = userNavigationUntil > max(navigationUntilBefore, frame - 1) + 1
-            current.animationStep =
-                previous.animated && !navigationStarts && !current.layoutChanged
-                ? steps.first(where: smooth) ?? steps[0] : 0
-            if current.animated, previous.animated, !previous.finger, !current.layoutChanged, !current.keyboardMoving,
-                !previous.keyboardMoving, !navigationStarts, abs(last) >= 0.5, let id = common.first,
-                !steps.contains(where: smooth)
+            if let what = SmoothAnimationCheck.judge(
+                previous: previous, current: &current, common: common, moved: moved, animating: commandRunning,
+                decelerating: view.isDecelerating, wasAway: wasAway, navigationStarts: navigationStarts)
             {
-                violate(.smoothAnimation, "\(id) moved \(moved(id)) in an animation whose last step was \(last)")
+                violate(.smoothAnimation, what)
             }
             // A screen that showed rows shows none: the list was thrown past its content (not by
             // the finger's rubber band or momentum's bounce, which may pass a small visible region).
