@@ -190,6 +190,8 @@ struct EventLineParser {
             // `null`: the key reads as absent.
             return try? scanner.skipValue(at: offset, depth: 2)
         }
+        // (Every key has a slot; FieldDescriptionTests keeps them fewer than `capacity`.)
+        guard Int(key.rawValue) < Fields.capacity else { return nil }
         let end: Int
         switch key.kind {
         case .number:
