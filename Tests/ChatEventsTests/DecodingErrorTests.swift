@@ -136,7 +136,10 @@ let contentErrorCases: [ErrorCase] = [
         column: 1, #"missing required field "height" in viewportChanged"#
     ),
     ErrorCase(
-        #"{"type":"historyLoaded","messages":[{"id":"a","direction":"incoming","height":1},{"id":"b","direction":"incoming"}],"hasMoreOlder":false}"#,
+        #"""
+        {"type":"historyLoaded","messages":[{"id":"a","direction":"incoming","height":1},{"id":"b",\#
+        "direction":"incoming"}],"hasMoreOlder":false}
+        """#,
         column: 82, #"missing required field "height" in messages[1]"#
     ),
     ErrorCase(
@@ -150,7 +153,8 @@ let contentErrorCases: [ErrorCase] = [
     ErrorCase(#"{"type":"scrolled","offset":"12"}"#, column: 29, #"expected a number for "offset", found a string"#),
     ErrorCase(#"{"type":"scrolled","offset":null}"#, column: 29, #"expected a number for "offset", found null"#),
     ErrorCase(
-        #"{"type":"selectionChanged","active":"yes"}"#, column: 37, #"expected a boolean for "active", found a string"#),
+        #"{"type":"selectionChanged","active":"yes"}"#, column: 37,
+        #"expected a boolean for "active", found a string"#),
     ErrorCase(#"{"type":"jumpToMessage","id":42}"#, column: 30, #"expected a string for "id", found a number"#),
     ErrorCase(
         #"{"type":"olderLoaded","messages":[1],"hasMoreOlder":false}"#, column: 35,
@@ -168,7 +172,8 @@ let contentErrorCases: [ErrorCase] = [
     ),
     // Header.
     ErrorCase(
-        #"{"chatlog":2}"#, column: 12, "unsupported chatlog version 2; this reader understands version 1", header: true),
+        #"{"chatlog":2}"#, column: 12, "unsupported chatlog version 2; this reader understands version 1",
+        header: true),
     ErrorCase(#"{"chatlog":"1"}"#, column: 12, #"expected an integer for "chatlog", found a string"#, header: true),
     ErrorCase(#"{"chatlog":1.5}"#, column: 12, #"expected an integer for "chatlog", found 1.5"#, header: true),
     ErrorCase(

@@ -24,7 +24,10 @@ let eventDecodingCases: [DecodingCase] = [
         .viewportChanged(height: 800, insetTop: 100, insetBottom: 50)
     ),
     DecodingCase(
-        #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":60},{"id":"m2","direction":"outgoing","height":44.5}],"hasMoreOlder":true,"t":0.25}"#,
+        #"""
+        {"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":60},{"id":"m2",\#
+        "direction":"outgoing","height":44.5}],"hasMoreOlder":true,"t":0.25}
+        """#,
         .historyLoaded(
             messages: [
                 ChatMessage(id: "m1", direction: .incoming, height: 60),
@@ -69,7 +72,10 @@ let eventDecodingCases: [DecodingCase] = [
     DecodingCase(#"{"type":"loadOlderFailed"}"#, .loadOlderFailed),
     // v1.1 (specification §10 and §11).
     DecodingCase(
-        #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":60}],"hasMoreOlder":false,"firstUnreadID":"m1"}"#,
+        #"""
+        {"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":60}],"hasMoreOlder":false,\#
+        "firstUnreadID":"m1"}
+        """#,
         .historyLoaded(
             messages: [ChatMessage(id: "m1", direction: .incoming, height: 60)], hasMoreOlder: false,
             firstUnreadID: "m1")
@@ -84,7 +90,10 @@ let eventDecodingCases: [DecodingCase] = [
     ),
     DecodingCase(#"{"type":"loadNewerFailed"}"#, .loadNewerFailed),
     DecodingCase(
-        #"{"hasMoreNewer":false,"type":"windowLoaded","hasMoreOlder":true,"messages":[{"id":"w1","direction":"incoming","height":80.5}]}"#,
+        #"""
+        {"hasMoreNewer":false,"type":"windowLoaded","hasMoreOlder":true,"messages":[{"id":"w1","direction":"incoming",\#
+        "height":80.5}]}
+        """#,
         .windowLoaded(
             messages: [ChatMessage(id: "w1", direction: .incoming, height: 80.5)], hasMoreOlder: true,
             hasMoreNewer: false)
@@ -140,7 +149,11 @@ let headerDecodingCases: [DecodingCase] = [
     DecodingCase(#"{"chatlog":1,"config":null,"meta":null}"#, .header(ChatLogHeader())),
     DecodingCase(#"{"chatlog":1.0,"config":{}}"#, .header(ChatLogHeader())),
     DecodingCase(
-        #"{"chatlog":1,"config":{"layout":"top","atBottomThreshold":10,"jumpToLatestThreshold":300,"loadOlderThreshold":0,"focusScrollsToBottom":true,"pinMargin":8,"reduceMotion":true,"future":[1,2]},"meta":{"app":"Demo 1.0","package":"0.1"}}"#,
+        #"""
+        {"chatlog":1,"config":{"layout":"top","atBottomThreshold":10,"jumpToLatestThreshold":300,\#
+        "loadOlderThreshold":0,"focusScrollsToBottom":true,"pinMargin":8,"reduceMotion":true,"future":[1,2]},\#
+        "meta":{"app":"Demo 1.0","package":"0.1"}}
+        """#,
         .header(
             ChatLogHeader(
                 configuration: ChatConfiguration(

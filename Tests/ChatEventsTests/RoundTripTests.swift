@@ -31,7 +31,10 @@ let encodingCases: [EncodingCase] = [
             ],
             hasMoreOlder: true
         ),
-        #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":60},{"id":"m2","direction":"outgoing","height":1e-07}],"hasMoreOlder":true}"#
+        #"""
+        {"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":60},{"id":"m2",\#
+        "direction":"outgoing","height":1e-07}],"hasMoreOlder":true}
+        """#
     ),
     EncodingCase(
         .historyLoaded(messages: [], hasMoreOlder: false),
@@ -70,7 +73,10 @@ let encodingCases: [EncodingCase] = [
         .historyLoaded(
             messages: [ChatMessage(id: "m1", direction: .incoming, height: 60)], hasMoreOlder: true, firstUnreadID: "m1"
         ),
-        #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":60}],"hasMoreOlder":true,"firstUnreadID":"m1"}"#
+        #"""
+        {"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":60}],"hasMoreOlder":true,\#
+        "firstUnreadID":"m1"}
+        """#
     ),
     EncodingCase(
         .newerLoaded(messages: [ChatMessage(id: "n1", direction: .outgoing, height: 44)], hasMoreNewer: false),
@@ -114,7 +120,10 @@ let encodingCases: [EncodingCase] = [
     EncodingCase(.disappeared, time: 1.7976931348623157e308, #"{"type":"disappeared","t":1.7976931348623157e+308}"#),
     EncodingCase(
         .header(ChatLogHeader()),
-        #"{"chatlog":1,"config":{"layout":"bottom","atBottomThreshold":20,"jumpToLatestThreshold":200,"loadOlderThreshold":800,"focusScrollsToBottom":false,"pinMargin":0,"reduceMotion":false}}"#
+        #"""
+        {"chatlog":1,"config":{"layout":"bottom","atBottomThreshold":20,"jumpToLatestThreshold":200,\#
+        "loadOlderThreshold":800,"focusScrollsToBottom":false,"pinMargin":0,"reduceMotion":false}}
+        """#
     ),
     EncodingCase(
         .header(
@@ -125,18 +134,29 @@ let encodingCases: [EncodingCase] = [
                 ),
                 metadata: ["zeta": "last", "app": "Demo \"1.0\"", "b": ""]
             )),
-        #"{"chatlog":1,"config":{"layout":"top","atBottomThreshold":10.5,"jumpToLatestThreshold":300,"loadOlderThreshold":0,"focusScrollsToBottom":true,"pinMargin":8,"reduceMotion":true},"meta":{"app":"Demo \"1.0\"","b":"","zeta":"last"}}"#
+        #"""
+        {"chatlog":1,"config":{"layout":"top","atBottomThreshold":10.5,"jumpToLatestThreshold":300,\#
+        "loadOlderThreshold":0,"focusScrollsToBottom":true,"pinMargin":8,"reduceMotion":true},"meta":{"app":"Demo \#
+        \"1.0\"","b":"","zeta":"last"}}
+        """#
     ),
     // v1.1's keys are written only when they are not their defaults.
     EncodingCase(
         .header(
             ChatLogHeader(
                 configuration: ChatConfiguration(loadNewerThreshold: 1200, readReceipts: true, windowedHistory: true))),
-        #"{"chatlog":1,"config":{"layout":"bottom","atBottomThreshold":20,"jumpToLatestThreshold":200,"loadOlderThreshold":800,"focusScrollsToBottom":false,"pinMargin":0,"reduceMotion":false,"loadNewerThreshold":1200,"readReceipts":true,"windowedHistory":true}}"#
+        #"""
+        {"chatlog":1,"config":{"layout":"bottom","atBottomThreshold":20,"jumpToLatestThreshold":200,\#
+        "loadOlderThreshold":800,"focusScrollsToBottom":false,"pinMargin":0,"reduceMotion":false,\#
+        "loadNewerThreshold":1200,"readReceipts":true,"windowedHistory":true}}
+        """#
     ),
     EncodingCase(
         .header(ChatLogHeader(configuration: ChatConfiguration(readReceipts: true))),
-        #"{"chatlog":1,"config":{"layout":"bottom","atBottomThreshold":20,"jumpToLatestThreshold":200,"loadOlderThreshold":800,"focusScrollsToBottom":false,"pinMargin":0,"reduceMotion":false,"readReceipts":true}}"#
+        #"""
+        {"chatlog":1,"config":{"layout":"bottom","atBottomThreshold":20,"jumpToLatestThreshold":200,\#
+        "loadOlderThreshold":800,"focusScrollsToBottom":false,"pinMargin":0,"reduceMotion":false,"readReceipts":true}}
+        """#
     ),
 ]
 

@@ -23,7 +23,9 @@ struct BrokenDriverTests {
     ]
 
     @Test(
-        "each broken driver misbehaves, and the checks catch it in 95 % of those sessions, at least as often as they did",
+        """
+        each broken driver misbehaves, and the checks catch it in 95 % of those sessions, at least as often as they did
+        """,
         arguments: BrokenDrivers.Kind.allCases)
     func caught(_ kind: BrokenDrivers.Kind) throws {
         let rate = BrokenDrivers.catchRates(Self.sessions, kinds: [kind])[0]

@@ -75,7 +75,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given the geometry, when history opens the chat, then the scroll view jumps once to contentOffset = offset - insetTop"
+        """
+        given the geometry, when history opens the chat, then the scroll view jumps once to contentOffset = offset - \
+        insetTop
+        """
     )
     func openRunsTheCommandOnce() {
         let screen = Screen()
@@ -92,7 +95,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given an open chat, when the keyboard's end frame covers 336 points of the scroll view, then keyboardWillShow 336 - 83 = 253, once"
+        """
+        given an open chat, when the keyboard's end frame covers 336 points of the scroll view, then keyboardWillShow \
+        336 - 83 = 253, once
+        """
     )
     func keyboardOverlap() {
         let screen = Screen.open()
@@ -117,7 +123,10 @@ struct DriverTests {
     // MARK: Input: the user's scrolling
 
     @Test(
-        "given an open chat, when the user drags and releases without velocity, then dragBegan, scrolled and dragEnded with offset = contentOffset + insetTop"
+        """
+        given an open chat, when the user drags and releases without velocity, then dragBegan, scrolled and dragEnded \
+        with offset = contentOffset + insetTop
+        """
     )
     func dragWithoutVelocity() {
         let screen = Screen.open()
@@ -129,7 +138,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given a release with velocity, when the scroll decelerates and stops, then its callbacks are the user's until scrollSettled"
+        """
+        given a release with velocity, when the scroll decelerates and stops, then its callbacks are the user's until \
+        scrollSettled
+        """
     )
     func momentum() {
         let screen = Screen.open()
@@ -149,7 +161,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given a fling, when its deceleration would stop within the bottom's threshold, then it is sent to the bottom, and elsewhere left alone"
+        """
+        given a fling, when its deceleration would stop within the bottom's threshold, then it is sent to the bottom, \
+        and elsewhere left alone
+        """
     )
     func flingLandsOnTheBottom() {
         // The bottom is offset 1330, contentOffset.y 1239; the threshold is 20 points.
@@ -165,7 +180,9 @@ struct DriverTests {
     }
 
     @Test(
-        "given a release at rest within the bottom's threshold, then the list eases the rest of the way, not in one step"
+        """
+        given a release at rest within the bottom's threshold, then the list eases the rest of the way, not in one step
+        """
     )
     func releaseNearTheBottomEases() {
         // The bottom is offset 1330, contentOffset.y 1239; the finger lets go 10 points above.
@@ -184,7 +201,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given a short conversation pulled past its top, when the finger lets go at rest, then the list eases from there to the bottom, not in one step"
+        """
+        given a short conversation pulled past its top, when the finger lets go at rest, then the list eases from \
+        there to the bottom, not in one step
+        """
     )
     func releasePastTheTopEases() {
         // Content 7 × 98 = 686 in a visible height of 670: the bottom is offset 16, 16 points
@@ -205,7 +225,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given a short conversation bouncing back from a pull past its top, when content grows a little under it, then the list eases to the new bottom once the bounce ends"
+        """
+        given a short conversation bouncing back from a pull past its top, when content grows a little under it, then \
+        the list eases to the new bottom once the bounce ends
+        """
     )
     func bounceEndsAboveANewBottom() {
         // Content 6 × 100 = 600 fits in the visible height of 670: the bottom is offset 0.
@@ -229,7 +252,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given SwiftUI's phases, when the user drags, flings, catches the list and lets go, then the same events as UIKit's callbacks"
+        """
+        given SwiftUI's phases, when the user drags, flings, catches the list and lets go, then the same events as \
+        UIKit's callbacks
+        """
     )
     func scrollPhases() {
         let screen = Screen.open()
@@ -280,7 +306,10 @@ struct DriverTests {
     // MARK: Output: commands and position keeping
 
     @Test(
-        "given a following chat, when a message arrives, then the driver animates the command frame by frame, and its callbacks are not the user's"
+        """
+        given a following chat, when a message arrives, then the driver animates the command frame by frame, and its \
+        callbacks are not the user's
+        """
     )
     func animatedCommand() {
         let screen = Screen.open()
@@ -315,7 +344,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given an arrival's command whose destination comes back to where the view is, when the answer then grows, then the view follows it at once, not along a path from rest"
+        """
+        given an arrival's command whose destination comes back to where the view is, when the answer then grows, then \
+        the view follows it at once, not along a path from rest
+        """
     )
     func commandBackWhereTheViewIsEnds() {
         // Content 4 × 100 = 400 fits in 670: offset 0, contentOffset.y -91.
@@ -332,7 +364,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given a jump up to a message under way, when a row above what is shown but below the row the jump keeps is measured, then the view moves with it at once and still lands on the message"
+        """
+        given a jump up to a message under way, when a row above what is shown but below the row the jump keeps is \
+        measured, then the view moves with it at once and still lands on the message
+        """
     )
     func measuredAboveShownDuringJump() {
         let screen = Screen.open()
@@ -356,7 +391,10 @@ struct DriverTests {
     // MARK: Views that do not do what was asked (regressions)
 
     @Test(
-        "given a reader, when a table view keeps what it shows as a row above grows and then reports the new height, then the driver does not move the list a second time"
+        """
+        given a reader, when a table view keeps what it shows as a row above grows and then reports the new height, \
+        then the driver does not move the list a second time
+        """
     )
     func viewThatCorrectsItself() {
         let screen = Screen.open()
@@ -377,7 +415,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given a short chat where everything fits, when an answer streams, then the driver is never stranded in an animation and the answer stays in view"
+        """
+        given a short chat where everything fits, when an answer streams, then the driver is never stranded in an \
+        animation and the answer stays in view
+        """
     )
     func commandToWhereTheViewIs() {
         let screen = Screen()
@@ -393,7 +434,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given a view that completes every move inside the call, when a message arrives and an answer streams, then the answer ends at the bottom"
+        """
+        given a view that completes every move inside the call, when a message arrives and an answer streams, then the \
+        answer ends at the bottom
+        """
     )
     func synchronousView() {
         final class SynchronousView: ChatScrollViewTarget {
@@ -429,7 +473,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given a release without velocity past the bottom, when the bottom moves during the bounce back, then the overshoot is kept, and not after a jump"
+        """
+        given a release without velocity past the bottom, when the bottom moves during the bounce back, then the \
+        overshoot is kept, and not after a jump
+        """
     )
     func bounceBackKeepsItsOvershoot() {
         // Content 2000, bottom at offset 1330 (contentOffset.y 1239); released 60 past it.
@@ -491,7 +538,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given a following chat, when an answer streams, then every growth is a correction in the same pass, and no command"
+        """
+        given a following chat, when an answer streams, then every growth is a correction in the same pass, and no \
+        command
+        """
     )
     func growthWhileFollowing() {
         let screen = Screen.open()
@@ -507,7 +557,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given a reader scrolled up, when a page of history is prepended, then the scroll view moves down by the page at once"
+        """
+        given a reader scrolled up, when a page of history is prepended, then the scroll view moves down by the page \
+        at once
+        """
     )
     func prependCorrection() {
         let screen = Screen.open(hasMoreOlder: true)
@@ -525,7 +578,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given a finger pulling a conversation that fits past the top, when a page arrives and a row of it is measured, then what is shown keeps its place on screen"
+        """
+        given a finger pulling a conversation that fits past the top, when a page arrives and a row of it is measured, \
+        then what is shown keeps its place on screen
+        """
     )
     func pageUnderAFingerPastTheTop() {
         let screen = Screen.open(3)
@@ -542,7 +598,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given a finger on the list, when a page arrives under it, then the correction is applied during the drag and the drag goes on from there"
+        """
+        given a finger on the list, when a page arrives under it, then the correction is applied during the drag and \
+        the drag goes on from there
+        """
     )
     func pageUnderTheFinger() {
         let screen = Screen.open(hasMoreOlder: true)
@@ -557,7 +616,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given a reader's drag, when the keyboard shows during it, then it is sent at once and nothing moves, under the finger or at its release"
+        """
+        given a reader's drag, when the keyboard shows during it, then it is sent at once and nothing moves, under the \
+        finger or at its release
+        """
     )
     func keyboardDuringAReadersDrag() {
         let screen = Screen.open()
@@ -573,7 +635,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given a drag within the bottom's threshold, when the keyboard shows during it, then it waits for the finger to lift and the view follows it"
+        """
+        given a drag within the bottom's threshold, when the keyboard shows during it, then it waits for the finger to \
+        lift and the view follows it
+        """
     )
     func keyboardDuringADragAtTheBottom() {
         let screen = Screen.open()
@@ -596,7 +661,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given momentum, when the keyboard shows, then the scroll settles where it is and the keyboard's animation replaces the momentum"
+        """
+        given momentum, when the keyboard shows, then the scroll settles where it is and the keyboard's animation \
+        replaces the momentum
+        """
     )
     func keyboardDuringMomentum() {
         let screen = Screen.open()
@@ -612,7 +680,10 @@ struct DriverTests {
     }
 
     @Test(
-        "given momentum over the keyboard, when the screen rotates, then the scroll settles first and the new bottom inset and keyboard share cancel out"
+        """
+        given momentum over the keyboard, when the screen rotates, then the scroll settles first and the new bottom \
+        inset and keyboard share cancel out
+        """
     )
     func rotationDuringMomentumOverTheKeyboard() {
         let screen = Screen.open()
@@ -648,7 +719,10 @@ struct DriverTests {
     // MARK: Effects and recording
 
     @Test(
-        "given a recorder and a clock, when events are sent, then each is recorded with its time and replays to the same state"
+        """
+        given a recorder and a clock, when events are sent, then each is recorded with its time and replays to the \
+        same state
+        """
     )
     func recording() {
         let screen = Screen()
@@ -696,7 +770,10 @@ struct DriverTests {
     // MARK: specification §10 and §11
 
     @Test(
-        "given a messenger's screen, when the user reads, jumps into unloaded history and reaches its bottom, then markRead, loadWindow and loadNewer go to onEffect once each, in order"
+        """
+        given a messenger's screen, when the user reads, jumps into unloaded history and reaches its bottom, then \
+        markRead, loadWindow and loadNewer go to onEffect once each, in order
+        """
     )
     func messengerEffectsAreForwarded() {
         let screen = Screen.open(20, configuration: ChatConfiguration(readReceipts: true, windowedHistory: true))
@@ -714,7 +791,9 @@ struct DriverTests {
     }
 
     @Test(
-        "given the list coasting after a fling, when a window arrives, then the scroll view jumps and its momentum stops"
+        """
+        given the list coasting after a fling, when a window arrives, then the scroll view jumps and its momentum stops
+        """
     )
     func windowStopsMomentum() {
         let screen = Screen.open(40, configuration: ChatConfiguration(windowedHistory: true))

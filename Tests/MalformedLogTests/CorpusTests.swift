@@ -204,9 +204,12 @@ struct CorpusTests {
         #expect(output.status == 0, "\(output)")
         #expect(
             output.stderr == """
-                warning: wrong-types-windows.jsonl:2:76: expected a string for "firstUnreadID", found a number (line skipped)
-                warning: wrong-types-windows.jsonl:3:52: expected a boolean for "hasMoreNewer", found a string (line skipped)
-                warning: wrong-types-windows.jsonl:4:1: missing required field "hasMoreNewer" in windowLoaded (line skipped)
+                warning: wrong-types-windows.jsonl:2:76: expected a string for "firstUnreadID", found a number (line \
+                skipped)
+                warning: wrong-types-windows.jsonl:3:52: expected a boolean for "hasMoreNewer", found a string (line \
+                skipped)
+                warning: wrong-types-windows.jsonl:4:1: missing required field "hasMoreNewer" in windowLoaded (line \
+                skipped)
                 warning: wrong-types-windows.jsonl:5:36: missing required field "height" in messages[0] (line skipped)
                 warning: wrong-types-windows.jsonl:6:34: expected an array for "messages", found null (line skipped)
                 warning: wrong-types-windows.jsonl:7:32: expected a number for "t", found an array (line skipped)
@@ -231,7 +234,8 @@ struct CorpusTests {
                 warning: wrong-types.jsonl:5:30: expected a string for "id", found a number (line skipped)
                 warning: wrong-types.jsonl:6:36: expected an array for "messages", found an object (line skipped)
                 warning: wrong-types.jsonl:7:37: expected an object for messages[0], found a number (line skipped)
-                warning: wrong-types.jsonl:8:49: unknown direction "sideways"; expected "outgoing" or "incoming" (line skipped)
+                warning: wrong-types.jsonl:8:49: unknown direction "sideways"; expected "outgoing" or "incoming" (line \
+                skipped)
                 warning: wrong-types.jsonl:9:30: expected an object for "restore", found an array (line skipped)
                 warning: wrong-types.jsonl:10:25: expected a number for "t", found a string (line skipped)
                 warning: wrong-types.jsonl:11:9: expected a string for "type", found a number (line skipped)

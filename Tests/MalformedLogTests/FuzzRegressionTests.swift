@@ -22,7 +22,10 @@ struct FuzzRegressionTests {
     /// of 10,000,000, and every position below the message is off by about 4.5e-10.
     static let remeasuredFromHuge = [
         #"{"type":"viewportChanged","height":800,"insetTop":0,"insetBottom":0}"#,
-        #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":10000000},{"id":"m2","direction":"incoming","height":100}],"hasMoreOlder":false}"#,
+        #"""
+        {"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":10000000},{"id":"m2",\#
+        "direction":"incoming","height":100}],"hasMoreOlder":false}
+        """#,
         #"{"type":"itemMeasured","id":"m1","height":0.52}"#,
     ]
 
@@ -40,7 +43,10 @@ struct FuzzRegressionTests {
             [
                 #"{"type":"messageAppended","id":"i2","direction":"incoming","height":2000}"#,
                 #"{"type":"jumpToMessage","id":"i2"}"#,
-                #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":0.1},{"id":"m2","direction":"incoming","height":0.2}],"hasMoreOlder":false}"#,
+                #"""
+                {"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":0.1},{"id":"m2",\#
+                "direction":"incoming","height":0.2}],"hasMoreOlder":false}
+                """#,
                 #"{"type":"viewportChanged","height":10000000,"insetTop":0,"insetBottom":0}"#,
                 #"{"type":"keyboardWillShow","height":10000000}"#,
             ].map { $0 + "\n" }.joined())

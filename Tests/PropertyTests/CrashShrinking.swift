@@ -173,13 +173,17 @@ struct CrashShrinking {
         }
         let log = PrintedLog(current, modelling: false)
         let file = Harness.save(log, name: "crash")
+        let notes =
+            log.notes.isEmpty
+            ? ""
+            : "Values JSON cannot hold were replaced:\n" + log.notes.map { "  " + $0 }.joined(separator: "\n") + "\n"
         Issue.record(
             Comment(
                 rawValue: """
                     The reducer traps on this \(current.events.count)-event log (shrunk from scenario \(request) \
                     in \(tries) replays):
                       replay run \(file ?? "crash.jsonl") --format jsonl
-                    \(log.notes.isEmpty ? "" : "Values JSON cannot hold were replaced:\n" + log.notes.map { "  " + $0 }.joined(separator: "\n") + "\n")\
+                    \(notes)\
                     \(log.text)
                     """))
     }

@@ -57,10 +57,13 @@ enum Harness {
             ? log.text
             : log.lines.prefix(400).joined(separator: "\n") + "\n… (\(log.lines.count - 400) more lines in the file)\n"
         var text = """
-            Property "\(failure.property.rawValue)" failed at step \(failure.step) of \(scenario.events.count) (\(failure.event.type.rawValue)):
+            Property "\(failure.property.rawValue)" failed at step \(failure.step) of \(scenario.events.count) \
+            (\(failure.event.type.rawValue)):
             \(failure.violations.map { "  - [\($0.property.rawValue)] \($0.message)" }.joined(separator: "\n"))
-            The \(scenario.flavor.rawValue) scenario this log shrank from was drawn from seed \(scenario.seed) (\(RunSettings.runSeedText)).
-            Reproduce: add `.fixedSeed("\(scenario.seed)")` to the test, which draws and shrinks it again, or replay the log:
+            The \(scenario.flavor.rawValue) scenario this log shrank from was drawn from seed \(scenario.seed) \
+            (\(RunSettings.runSeedText)).
+            Reproduce: add `.fixedSeed("\(scenario.seed)")` to the test, which draws and shrinks it again, or replay \
+            the log:
               replay run \(file ?? "failure.jsonl") --format jsonl
 
             """

@@ -33,8 +33,14 @@ struct KnownReducerBugs {
     func thirdPointHeightsAtTheTop() throws {
         let state = try Self.replay([
             #"{"type":"viewportChanged","height":800,"insetTop":100,"insetBottom":50}"#,
-            #"{"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":100}],"hasMoreOlder":true}"#,
-            #"{"type":"olderLoaded","messages":[{"id":"o0","direction":"incoming","height":33.333333333333336},{"id":"o1","direction":"incoming","height":33.333333333333336},{"id":"o2","direction":"incoming","height":66.66666666666667}],"hasMoreOlder":true}"#,
+            #"""
+            {"type":"historyLoaded","messages":[{"id":"m1","direction":"incoming","height":100}],"hasMoreOlder":true}
+            """#,
+            #"""
+            {"type":"olderLoaded","messages":[{"id":"o0","direction":"incoming","height":33.333333333333336},\#
+            {"id":"o1","direction":"incoming","height":33.333333333333336},{"id":"o2","direction":"incoming",\#
+            "height":66.66666666666667}],"hasMoreOlder":true}
+            """#,
             #"{"type":"disappeared"}"#,
         ])
         #expect(state.invariantViolations(thorough: true).isEmpty)
@@ -67,8 +73,15 @@ struct KnownReducerBugs {
         let state = try Self.replay(
             [
                 #"{"type":"viewportChanged","height":385,"insetTop":472,"insetBottom":507}"#,
-                #"{"type":"olderLoaded","messages":[{"id":"m29","direction":"incoming","height":677}],"hasMoreOlder":false}"#,
-                #"{"type":"olderLoaded","messages":[{"id":"b323","direction":"outgoing","height":0.1},{"id":"b327","direction":"outgoing","height":1.7976931348623157e+308},{"id":"b329","direction":"incoming","height":30},{"id":"b330","direction":"incoming","height":10000001}],"hasMoreOlder":false}"#,
+                #"""
+                {"type":"olderLoaded","messages":[{"id":"m29","direction":"incoming","height":677}],\#
+                "hasMoreOlder":false}
+                """#,
+                #"""
+                {"type":"olderLoaded","messages":[{"id":"b323","direction":"outgoing","height":0.1},{"id":"b327",\#
+                "direction":"outgoing","height":1.7976931348623157e+308},{"id":"b329","direction":"incoming",\#
+                "height":30},{"id":"b330","direction":"incoming","height":10000001}],"hasMoreOlder":false}
+                """#,
                 #"{"type":"jumpToMessage","id":"m29"}"#,
                 #"{"type":"scrollSettled","offset":-1e+300}"#,
             ], configuration: ChatConfiguration(layout: .top))

@@ -186,7 +186,10 @@ struct StepChecker {
             if state.isAtBottom || !state.showJumpToLatest || state.mode == .following {
                 fail(
                     .geometry,
-                    "hasMoreNewer with isAtBottom \(state.isAtBottom), showJumpToLatest \(state.showJumpToLatest), mode \(state.mode)"
+                    """
+                    hasMoreNewer with isAtBottom \(state.isAtBottom), showJumpToLatest \(state.showJumpToLatest), mode \
+                    \(state.mode)
+                    """
                 )
             }
         } else if let offset {
@@ -335,7 +338,10 @@ struct StepChecker {
             } else {
                 fail(
                     .command,
-                    "scrollTarget changed without a new seq: \(String(describing: before.target)) -> \(String(describing: command))"
+                    """
+                    scrollTarget changed without a new seq: \(String(describing: before.target)) -> \
+                    \(String(describing: command))
+                    """
                 )
             }
         }
@@ -444,7 +450,10 @@ struct StepChecker {
             if firstUnread == nil || command.id != firstUnread || command.anchor != .top {
                 fail(
                     .command,
-                    "initialLoad to item \(String(describing: command.id)) with anchor \(String(describing: command.anchor)), firstUnreadID \(String(describing: firstUnread))"
+                    """
+                    initialLoad to item \(String(describing: command.id)) with anchor \
+                    \(String(describing: command.anchor)), firstUnreadID \(String(describing: firstUnread))
+                    """
                 )
             }
         case .initialLoad, .outgoingMessage, .incomingMessage, .jumpToLatest, .focus:
@@ -473,13 +482,19 @@ struct StepChecker {
             if command.id != state.newestMessageID {
                 fail(
                     .command,
-                    "bottom command names \(String(describing: command.id)), newest is \(String(describing: state.newestMessageID))"
+                    """
+                    bottom command names \(String(describing: command.id)), newest is \
+                    \(String(describing: state.newestMessageID))
+                    """
                 )
             }
             if command.anchor != nil || command.unitAnchorY != nil {
                 fail(
                     .command,
-                    "bottom command with anchor \(String(describing: command.anchor)) / unitAnchorY \(describe(command.unitAnchorY))"
+                    """
+                    bottom command with anchor \(String(describing: command.anchor)) / unitAnchorY \
+                    \(describe(command.unitAnchorY))
+                    """
                 )
             }
             let expectedMode: ScrollMode = state.hasMoreNewer ? .detached : .following
@@ -528,7 +543,10 @@ struct StepChecker {
                 if let below, command.unitAnchorY != (state.insetTop + below) / height {
                     fail(
                         .command,
-                        "\(command.reason) unitAnchorY \(describe(command.unitAnchorY)), expected \(describe((state.insetTop + below) / height))"
+                        """
+                        \(command.reason) unitAnchorY \(describe(command.unitAnchorY)), expected \
+                        \(describe((state.insetTop + below) / height))
+                        """
                     )
                 }
             }
@@ -713,7 +731,10 @@ struct StepChecker {
         if let after, let top, !close(offset, clamp(top + after.delta)) {
             fail(
                 .anchor,
-                "\(event.type.rawValue): offset \(describe(offset)), but clamp(top(\(after.id)) \(describe(top)) + \(describe(after.delta))) = \(describe(clamp(top + after.delta)))"
+                """
+                \(event.type.rawValue): offset \(describe(offset)), but clamp(top(\(after.id)) \(describe(top)) + \
+                \(describe(after.delta))) = \(describe(clamp(top + after.delta)))
+                """
             )
             return
         }
@@ -742,7 +763,10 @@ struct StepChecker {
                 let property: Property = if case .viewportChanged = event { .insetBottom } else { .bottomEdge }
                 fail(
                     property,
-                    "\(event.type.rawValue) moved the bottom edge by \(describe(bottomShift)): offset \(describe(offsetBefore)) -> \(describe(offset)), expected \(describe(expected))"
+                    """
+                    \(event.type.rawValue) moved the bottom edge by \(describe(bottomShift)): offset \
+                    \(describe(offsetBefore)) -> \(describe(offset)), expected \(describe(expected))
+                    """
                 )
             }
             return
@@ -777,7 +801,10 @@ struct StepChecker {
         if after.id != anchorID || after.delta != anchor.delta {
             fail(
                 .anchor,
-                "the anchor moved from (\(anchor.id), \(describe(anchor.delta))) to (\(after.id), \(describe(after.delta))) at \(event.type.rawValue)"
+                """
+                the anchor moved from (\(anchor.id), \(describe(anchor.delta))) to (\(after.id), \
+                \(describe(after.delta))) at \(event.type.rawValue)
+                """
             )
             return
         }
@@ -786,7 +813,10 @@ struct StepChecker {
         {
             fail(
                 .anchor,
-                "\"\(after.id)\" moved on screen from \(describe(anchorTopBefore - offsetBefore)) to \(describe(top - offset)) at \(event.type.rawValue)"
+                """
+                \"\(after.id)\" moved on screen from \(describe(anchorTopBefore - offsetBefore)) to \
+                \(describe(top - offset)) at \(event.type.rawValue)
+                """
             )
         }
     }
@@ -980,7 +1010,8 @@ struct PagingModel {
                 step.property,
                 expected
                     ? "no \(name) effect at \(describe(step.position)) with more history and no request in flight"
-                    : "a \(name) effect the rule does not ask for (at \(describe(step.position)), more history \(step.hasMore))"
+                    : "a \(name) effect the rule does not ask for (at \(describe(step.position)), "
+                        + "more history \(step.hasMore))"
             )
         }
         inFlight = stillInFlight || !step.requests.isEmpty

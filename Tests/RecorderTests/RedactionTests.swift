@@ -99,9 +99,11 @@ struct RedactionTests {
     @Test("redacting a log removes unknown keys and metadata that could hold secrets")
     func unknownKeysAndMetadata() throws {
         let text = """
-            {"chatlog":1,"config":{"layout":"top","pinMargin":8,"secretConfigKey":"alpha-secret"},"meta":{"package":"1.0.0","user":"meet me at the old mill","device":"bravo-secret"}}
+            {"chatlog":1,"config":{"layout":"top","pinMargin":8,"secretConfigKey":"alpha-secret"},\
+            "meta":{"package":"1.0.0","user":"meet me at the old mill","device":"bravo-secret"}}
             {"type":"viewportChanged","height":800,"insetTop":100,"insetBottom":50,"note":"my PIN is 4321"}
-            {"type":"historyLoaded","messages":[{"id":"charlie-secret","direction":"incoming","height":100,"body":"meet me at the old mill"}],"hasMoreOlder":false,"extra":{"nested":["delta-secret"]}}
+            {"type":"historyLoaded","messages":[{"id":"charlie-secret","direction":"incoming","height":100,\
+            "body":"meet me at the old mill"}],"hasMoreOlder":false,"extra":{"nested":["delta-secret"]}}
             {"type":"messageAppended","id":"echo-secret","direction":"outgoing","height":50,"author":"fox-secret"}
             {"type":"tokensAppended","id":"echo-secret","text":"my PIN is 4321","heightDelta":10,"golf-secret":1}
 

@@ -55,7 +55,10 @@ struct ShrinkTests {
         let reread = try ChatLog(decoding: Array(result.log.jsonLines.utf8))
         #expect(replayed(reread).warnings.contains { $0.contains("unknown id") })
         print(
-            "shrink warning: \(log.events.count) -> \(result.log.events.count) events, \(result.evaluations) evaluations, \(elapsed)"
+            """
+            shrink warning: \(log.events.count) -> \(result.log.events.count) events, \(result.evaluations) \
+            evaluations, \(elapsed)
+            """
         )
     }
 

@@ -8,7 +8,10 @@ import Testing
 @Suite("Animations")
 struct AnimationsTests {
     @Test(
-        "given an empty conversation (layout bottom), when the first question is sent, then it animates, with one outgoingMessage command"
+        """
+        given an empty conversation (layout bottom), when the first question is sent, then it animates, with one \
+        outgoingMessage command
+        """
     )
     func firstQuestionAnimates() {
         var state = ChatState()
@@ -74,7 +77,10 @@ struct AnimationsTests {
     }
 
     @Test(
-        "given a sent message whose animation finished, when the server echo renames it, then renamed, not unread, not animated, no command"
+        """
+        given a sent message whose animation finished, when the server echo renames it, then renamed, not unread, not \
+        animated, no command
+        """
     )
     func serverEcho() {
         var state = openChat(count: 20)
@@ -98,7 +104,10 @@ struct AnimationsTests {
     }
 
     @Test(
-        "given a sent message while scrolled up, when the server echo renames it, then no command, no unread, the offset stays"
+        """
+        given a sent message while scrolled up, when the server echo renames it, then no command, no unread, the \
+        offset stays
+        """
     )
     func serverEchoWhileScrolledUp() {
         var state = openChat(count: 20)
@@ -115,7 +124,10 @@ struct AnimationsTests {
     }
 
     @Test(
-        "given a sent message still animating, when the echo renames it, then the pending animation carries the new id (animating ⊆ loaded ids)"
+        """
+        given a sent message still animating, when the echo renames it, then the pending animation carries the new id \
+        (animating ⊆ loaded ids)
+        """
     )
     func echoDuringTheEntranceAnimation() {
         var state = openChat(count: 20)

@@ -40,7 +40,10 @@ struct BadInputTests {
     // MARK: One line per event
 
     @Test(
-        "given an empty screen, when one event has several problems, then one warning line names the event and joins them",
+        """
+        given an empty screen, when one event has several problems, then one warning line names the event and joins \
+        them
+        """,
         arguments: [
             (
                 ChatEvent.dragEnded(offset: 10, velocity: nil),
@@ -48,7 +51,10 @@ struct BadInputTests {
             ),
             (
                 .viewportChanged(height: -1, insetTop: .nan, insetBottom: 2e7),
-                "viewportChanged: negative height -1 clamped to 0; insetTop is not a number; 0 used; insetBottom 20000000 clamped to 10000000"
+                """
+                viewportChanged: negative height -1 clamped to 0; insetTop is not a number; 0 used; insetBottom \
+                20000000 clamped to 10000000
+                """
             ),
             (
                 .historyLoaded(messages: [incoming("a", height: -5), incoming("b", height: -6)], hasMoreOlder: false),
@@ -68,7 +74,10 @@ struct BadInputTests {
     }
 
     @Test(
-        "given an incoming message, when it is confirmed under an id already loaded, then one warning line with both problems"
+        """
+        given an incoming message, when it is confirmed under an id already loaded, then one warning line with both \
+        problems
+        """
     )
     func confirmIncomingToATakenID() {
         var state = openChat(count: 20)
@@ -77,7 +86,10 @@ struct BadInputTests {
 
         #expect(
             state.warnings == [
-                "messageConfirmed: \"m20\" is incoming; only outgoing messages are confirmed; new id \"m2\" is already loaded; \"m20\" keeps its id"
+                """
+                messageConfirmed: \"m20\" is incoming; only outgoing messages are confirmed; new id \"m2\" is already \
+                loaded; \"m20\" keeps its id
+                """
             ])
     }
 
@@ -98,7 +110,10 @@ struct BadInputTests {
     }
 
     @Test(
-        "given a request in flight, when the page repeats a loaded id, then the others are prepended and one warning lists the duplicate"
+        """
+        given a request in flight, when the page repeats a loaded id, then the others are prepended and one warning \
+        lists the duplicate
+        """
     )
     func duplicateInOlderPage() {
         var state = openChat(count: 5, hasMoreOlder: true)
@@ -111,7 +126,10 @@ struct BadInputTests {
     }
 
     @Test(
-        "given an outgoing message, when its echo renames it to an id that is already loaded, then no rename and a warning"
+        """
+        given an outgoing message, when its echo renames it to an id that is already loaded, then no rename and a \
+        warning
+        """
     )
     func confirmToATakenID() {
         var state = openChat(count: 20)
@@ -127,7 +145,10 @@ struct BadInputTests {
     // The historyLoaded rule (specification §5) merges "skipping ids already present" (cache, then network);
     // the reducer treats that overlap as normal and does not warn (docs/decisions.md).
     @Test(
-        "given history, when a later history repeats ids (also within one batch), then they are skipped without a warning"
+        """
+        given history, when a later history repeats ids (also within one batch), then they are skipped without a \
+        warning
+        """
     )
     func duplicateInHistoryIsSkippedSilently() {
         var state = openChat(count: 3)
@@ -258,7 +279,9 @@ struct BadInputTests {
     // MARK: Removing the anchored message
 
     @Test(
-        "given detached with the anchor (m11, 30), when m11 is removed, then the anchor moves to m12 with the same delta"
+        """
+        given detached with the anchor (m11, 30), when m11 is removed, then the anchor moves to m12 with the same delta
+        """
     )
     func removeTheAnchoredMessage() {
         var state = detachedChat(at: 1030)
@@ -281,7 +304,10 @@ struct BadInputTests {
     }
 
     @Test(
-        "given detached with the anchor on the last message, when it is removed, then the anchor moves to the previous one with the same delta"
+        """
+        given detached with the anchor on the last message, when it is removed, then the anchor moves to the previous \
+        one with the same delta
+        """
     )
     func removeTheAnchoredLastMessage() {
         var state = ChatState()
@@ -317,7 +343,10 @@ struct BadInputTests {
     }
 
     @Test(
-        "given a conversation, when every message is removed, then the list is empty, the offset 0, and a jump to latest names no message"
+        """
+        given a conversation, when every message is removed, then the list is empty, the offset 0, and a jump to \
+        latest names no message
+        """
     )
     func removeEverything() {
         var state = detachedChat(at: 500, count: 20)

@@ -40,7 +40,10 @@ struct CommandsTests {
     }
 
     @Test(
-        "given detached with one unread message, when jump-to-latest is tapped, then following, unread 0, one animated jumpToLatest command"
+        """
+        given detached with one unread message, when jump-to-latest is tapped, then following, unread 0, one animated \
+        jumpToLatest command
+        """
     )
     func jumpToLatest() {
         var state = detachedChat(at: 1030)
@@ -60,7 +63,10 @@ struct CommandsTests {
     }
 
     @Test(
-        "given following, when the app jumps to m5, then detached with m5 centred and highlighted; a drag clears the highlight"
+        """
+        given following, when the app jumps to m5, then detached with m5 centred and highlighted; a drag clears the \
+        highlight
+        """
     )
     func jumpToMessage() {
         var state = openChat(count: 20)
@@ -84,7 +90,10 @@ struct CommandsTests {
     }
 
     @Test(
-        "given a highlighted message, when highlightFinished arrives, then the highlight is cleared and nothing else changes"
+        """
+        given a highlighted message, when highlightFinished arrives, then the highlight is cleared and nothing else \
+        changes
+        """
     )
     func highlightFinished() {
         var state = openChat(count: 20)
@@ -144,7 +153,10 @@ struct CommandsTests {
     }
 
     @Test(
-        "given history loaded before the geometry is known, when the first viewportChanged arrives, then the command's offset is resolved and later changes do not touch it"
+        """
+        given history loaded before the geometry is known, when the first viewportChanged arrives, then the command's \
+        offset is resolved and later changes do not touch it
+        """
     )
     func bottomCommandResolvedWithTheGeometry() {
         var state = ChatState()
@@ -171,7 +183,10 @@ struct CommandsTests {
     }
 
     @Test(
-        "given a jump to m5 before the geometry is known, when the first viewportChanged arrives, then the item command's offset and unitAnchorY are resolved"
+        """
+        given a jump to m5 before the geometry is known, when the first viewportChanged arrives, then the item \
+        command's offset and unitAnchorY are resolved
+        """
     )
     func itemCommandResolvedWithTheGeometry() {
         var state = ChatState()
@@ -208,7 +223,10 @@ struct CommandsTests {
     }
 
     @Test(
-        "given a conversation, when the position is only kept (keyboard, measure, viewport, prepend), then no command is issued"
+        """
+        given a conversation, when the position is only kept (keyboard, measure, viewport, prepend), then no command \
+        is issued
+        """
     )
     func keepingPositionIssuesNoCommand() {
         var state = openChat(count: 10, hasMoreOlder: true)

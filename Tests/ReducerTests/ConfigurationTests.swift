@@ -8,7 +8,10 @@ import Testing
 @Suite("Configuration")
 struct ConfigurationTests {
     @Test(
-        "given no options, then the configuration is layout bottom, thresholds 20 / 200 / 800, focusScrollsToBottom false, pinMargin 0, reduceMotion false"
+        """
+        given no options, then the configuration is layout bottom, thresholds 20 / 200 / 800, focusScrollsToBottom \
+        false, pinMargin 0, reduceMotion false
+        """
     )
     func defaults() {
         #expect(
@@ -20,7 +23,10 @@ struct ConfigurationTests {
     }
 
     @Test(
-        "given atBottomThreshold 50, when a drag ends at a given distance from the bottom, then the mode follows that threshold",
+        """
+        given atBottomThreshold 50, when a drag ends at a given distance from the bottom, then the mode follows that \
+        threshold
+        """,
         arguments: [(1300.0, ScrollMode.following, 1350.0), (1299, .detached, 1299)])
     func atBottomThreshold(release: Double, mode: ScrollMode, offset: Double) {
         var state = openChat(count: 20, configuration: ChatConfiguration(atBottomThreshold: 50))
@@ -32,7 +38,10 @@ struct ConfigurationTests {
     }
 
     @Test(
-        "given detached 150 points above the bottom with nothing unread, then jump-to-latest shows only when the distance exceeds jumpToLatestThreshold",
+        """
+        given detached 150 points above the bottom with nothing unread, then jump-to-latest shows only when the \
+        distance exceeds jumpToLatestThreshold
+        """,
         arguments: [(200.0, false), (149, true), (150, false)])
     func jumpToLatestThreshold(threshold: Double, shown: Bool) {
         let state = detachedChat(at: 1200, configuration: ChatConfiguration(jumpToLatestThreshold: threshold))
@@ -53,7 +62,10 @@ struct ConfigurationTests {
     }
 
     @Test(
-        "given focusScrollsToBottom and detached, when the input is focused, then one animated focus command to the bottom"
+        """
+        given focusScrollsToBottom and detached, when the input is focused, then one animated focus command to the \
+        bottom
+        """
     )
     func focusScrollsToBottomWhenDetached() {
         var state = detachedChat(at: 1030, configuration: ChatConfiguration(focusScrollsToBottom: true))
@@ -152,7 +164,10 @@ struct ConfigurationTests {
     }
 
     @Test(
-        "given focusScrollsToBottom and a drag, when the input is focused, then the automatic focus command is dropped, not deferred"
+        """
+        given focusScrollsToBottom and a drag, when the input is focused, then the automatic focus command is dropped, \
+        not deferred
+        """
     )
     func focusDuringAHoldIsDropped() {
         var state = openChat(count: 20, configuration: ChatConfiguration(focusScrollsToBottom: true))

@@ -26,7 +26,10 @@ struct DetachedTests {
     }
 
     @Test(
-        "given detached, when the keyboard shows, then what sat above the bottom edge stays visible: offset += ΔK (keyboard), no command"
+        """
+        given detached, when the keyboard shows, then what sat above the bottom edge stays visible: offset += ΔK \
+        (keyboard), no command
+        """
     )
     func keyboardShowsWhileScrolledUp() {
         var state = detachedChat(at: 1030)
@@ -53,7 +56,10 @@ struct DetachedTests {
     }
 
     @Test(
-        "given detached at 500 with the keyboard shown, when the user scrolls to 100 and the keyboard hides, then offset 100 - 300 is clamped to 0"
+        """
+        given detached at 500 with the keyboard shown, when the user scrolls to 100 and the keyboard hides, then \
+        offset 100 - 300 is clamped to 0
+        """
     )
     func keyboardHideClampsAtTheTop() {
         var state = detachedChat(at: 200)
@@ -69,7 +75,10 @@ struct DetachedTests {
     }
 
     @Test(
-        "given detached, when the input bar grows by 40 (insetBottom 50 → 90), then the bottom edge content stays: offset += 40 (viewport)"
+        """
+        given detached, when the input bar grows by 40 (insetBottom 50 → 90), then the bottom edge content stays: \
+        offset += 40 (viewport)
+        """
     )
     func inputBarGrowsWhileScrolledUp() {
         var state = detachedChat(at: 1030)
@@ -87,7 +96,10 @@ struct DetachedTests {
     }
 
     @Test(
-        "given detached, when the top edge moves (insetTop or viewport height), then offset = top(anchor) + delta is unchanged",
+        """
+        given detached, when the top edge moves (insetTop or viewport height), then offset = top(anchor) + delta is \
+        unchanged
+        """,
         arguments: [
             (800.0, 150.0, 600.0),
             (700, 100, 550),
@@ -105,7 +117,10 @@ struct DetachedTests {
     }
 
     @Test(
-        "given detached at 1300 (anchor m14, 0), when the viewport grows so maxOffset is 1250 and then shrinks back, then the offset is clamped to 1250 and returns to 1300: clamping keeps the anchor"
+        """
+        given detached at 1300 (anchor m14, 0), when the viewport grows so maxOffset is 1250 and then shrinks back, \
+        then the offset is clamped to 1250 and returns to 1300: clamping keeps the anchor
+        """
     )
     func clampingKeepsTheAnchor() {
         var state = detachedChat(at: 1300)
@@ -126,7 +141,10 @@ struct DetachedTests {
     }
 
     @Test(
-        "given detached, when a message above the anchor is re-measured 100 → 150, then offset 1080 (measure) and the anchor keeps its place on screen"
+        """
+        given detached, when a message above the anchor is re-measured 100 → 150, then offset 1080 (measure) and the \
+        anchor keeps its place on screen
+        """
     )
     func measureAboveTheAnchor() {
         var state = detachedChat(at: 1030)
@@ -174,7 +192,10 @@ struct DetachedTests {
     }
 
     @Test(
-        "given detached and not held, when scrolled reports 500, then the offset and the anchor move (user), the mode stays"
+        """
+        given detached and not held, when scrolled reports 500, then the offset and the anchor move (user), the mode \
+        stays
+        """
     )
     func scrolledWhileDetachedMovesTheAnchor() {
         var state = detachedChat(at: 1030)
@@ -192,7 +213,10 @@ struct DetachedTests {
     }
 
     @Test(
-        "given detached and not held, when scrolled reaches the bottom, then the mode stays detached (a scroll that is not held never changes the mode)"
+        """
+        given detached and not held, when scrolled reaches the bottom, then the mode stays detached (a scroll that is \
+        not held never changes the mode)
+        """
     )
     func scrolledToTheBottomStaysDetached() {
         var state = detachedChat(at: 1030)
@@ -206,7 +230,10 @@ struct DetachedTests {
     }
 
     @Test(
-        "given detached and not held, when scrollSettled reports 700, then it acts as a scroll (user), moves the anchor and emits persistPosition"
+        """
+        given detached and not held, when scrollSettled reports 700, then it acts as a scroll (user), moves the anchor \
+        and emits persistPosition
+        """
     )
     func scrollSettledWithoutHoldWhileDetached() {
         var state = detachedChat(at: 1030)
@@ -224,7 +251,9 @@ struct DetachedTests {
     // stays there: offset += Δ(K + B), clamped". The offset is the clamped one (0), not the anchor's
     // unclamped position (-20).
     @Test(
-        "given a restore at (m1, -20) clamped to offset 0, when the bottom edge moves up by 40, then offset 0 + 40 = 40",
+        """
+        given a restore at (m1, -20) clamped to offset 0, when the bottom edge moves up by 40, then offset 0 + 40 = 40
+        """,
         arguments: [
             ChatEvent.viewportChanged(height: 800, insetTop: 100, insetBottom: 90),
             .keyboardWillShow(height: 40, duration: nil),

@@ -27,7 +27,10 @@ struct FirstUnreadTests {
     }
 
     @Test(
-        "given 20 messages whose first unread is m12, when they open, then m12's top is under the top inset, detached at (m12, 0), with the divider on m12 and the 2 unread below the screen counted"
+        """
+        given 20 messages whose first unread is m12, when they open, then m12's top is under the top inset, detached \
+        at (m12, 0), with the divider on m12 and the 2 unread below the screen counted
+        """
     )
     func opensAtTheFirstUnread() {
         let state = Self.opening(at: "m12")
@@ -43,7 +46,10 @@ struct FirstUnreadTests {
     }
 
     @Test(
-        "given a first unread m19 whose messages fit on screen, when they open, then the command's offset is clamp(top(m19)) = maxOffset and the view follows with nothing unread"
+        """
+        given a first unread m19 whose messages fit on screen, when they open, then the command's offset is \
+        clamp(top(m19)) = maxOffset and the view follows with nothing unread
+        """
     )
     func everythingUnreadFits() {
         let state = Self.opening(at: "m19")
@@ -55,7 +61,10 @@ struct FirstUnreadTests {
     }
 
     @Test(
-        "given atBottomThreshold 60 and a first unread m14 at 1300, when they open, then the command goes to 1300 and the following view snaps the last 50 points, as at the end of a hold"
+        """
+        given atBottomThreshold 60 and a first unread m14 at 1300, when they open, then the command goes to 1300 and \
+        the following view snaps the last 50 points, as at the end of a hold
+        """
     )
     func withinTheThresholdSnaps() {
         let state = Self.opening(at: "m14", configuration: ChatConfiguration(atBottomThreshold: 60))
@@ -66,7 +75,10 @@ struct FirstUnreadTests {
     }
 
     @Test(
-        "given history with a first unread before the first viewportChanged, when the viewport arrives, then the waiting command is resolved and the mode decided then"
+        """
+        given history with a first unread before the first viewportChanged, when the viewport arrives, then the \
+        waiting command is resolved and the mode decided then
+        """
     )
     func resolvedWhenTheGeometryArrives() {
         var state = ChatState()
@@ -90,7 +102,10 @@ struct FirstUnreadTests {
     }
 
     @Test(
-        "given a first unread that is not loaded, or is outgoing, when the history opens, then one warning and the plain open at the bottom",
+        """
+        given a first unread that is not loaded, or is outgoing, when the history opens, then one warning and the \
+        plain open at the bottom
+        """,
         arguments: [
             ("x", #"historyLoaded: firstUnreadID "x" is not loaded; opened at the bottom"#),
             ("m5", #"historyLoaded: firstUnreadID "m5" is outgoing; opened at the bottom"#),
@@ -108,7 +123,10 @@ struct FirstUnreadTests {
     }
 
     @Test(
-        "given an open conversation, when a later historyLoaded names a first unread, then it is ignored: no divider, no unread, no warning"
+        """
+        given an open conversation, when a later historyLoaded names a first unread, then it is ignored: no divider, \
+        no unread, no warning
+        """
     )
     func onlyTheOpeningHistoryCounts() {
         var state = openChat(count: 20)
@@ -139,7 +157,10 @@ struct FirstUnreadTests {
     }
 
     @Test(
-        "given 2 unread below the screen after the open at m12, when the user scrolls 150 points down, then m19 has been seen and 1 stays unread; at the bottom none"
+        """
+        given 2 unread below the screen after the open at m12, when the user scrolls 150 points down, then m19 has \
+        been seen and 1 stays unread; at the bottom none
+        """
     )
     func scrollingDownReadsTheRest() {
         var state = Self.opening(at: "m12")
@@ -152,7 +173,10 @@ struct FirstUnreadTests {
     }
 
     @Test(
-        "given the first unread m12 and outgoing m15 among the unread, when they open, then only incoming messages count: of m19 and m20 below the screen, the outgoing one does not"
+        """
+        given the first unread m12 and outgoing m15 among the unread, when they open, then only incoming messages \
+        count: of m19 and m20 below the screen, the outgoing one does not
+        """
     )
     func onlyIncomingMessagesAreUnread() {
         var messages = history(1...20)
@@ -163,7 +187,10 @@ struct FirstUnreadTests {
     }
 
     @Test(
-        "given an open at m19 that follows because m19 and m20 fit on their estimated heights, when the first layout measures them taller, then the open is decided again: detached with m19's top under the inset"
+        """
+        given an open at m19 that follows because m19 and m20 fit on their estimated heights, when the first layout \
+        measures them taller, then the open is decided again: detached with m19's top under the inset
+        """
     )
     func decidedAgainOnMeasuredHeights() {
         var state = Self.opening(at: "m19")
@@ -176,7 +203,10 @@ struct FirstUnreadTests {
     }
 
     @Test(
-        "given the open at m12, when the bottom inset shrinks and then a row is measured, then the measurement keeps the anchor the inset move took: the open is no longer settling"
+        """
+        given the open at m12, when the bottom inset shrinks and then a row is measured, then the measurement keeps \
+        the anchor the inset move took: the open is no longer settling
+        """
     )
     func settlingEndsWithTheFirstOtherEvent() {
         var state = Self.opening(at: "m12")

@@ -8,7 +8,10 @@ import Testing
 @Suite("Following")
 struct FollowingTests {
     @Test(
-        "given an empty conversation, when history of N messages loads, then one initialLoad command to the bottom, not animated, nothing animating",
+        """
+        given an empty conversation, when history of N messages loads, then one initialLoad command to the bottom, not \
+        animated, nothing animating
+        """,
         arguments: [
             // 1 message: content 100, maxOffset max(0, 100 - 650) = 0; the offset does not change.
             (1, "m1", 0.0, 100.0, OffsetReason?.none),
@@ -32,7 +35,10 @@ struct FollowingTests {
     }
 
     @Test(
-        "given cached history m101…m150, when the network history m141…m160 arrives (overlapping ids), then still exactly one command and the view stays at the bottom"
+        """
+        given cached history m101…m150, when the network history m141…m160 arrives (overlapping ids), then still \
+        exactly one command and the view stays at the bottom
+        """
     )
     func historyInTwoBatches() {
         var state = ChatState()
@@ -57,7 +63,10 @@ struct FollowingTests {
     }
 
     @Test(
-        "given history that was empty, when a later historyLoaded makes the list non-empty, then that one issues initialLoad"
+        """
+        given history that was empty, when a later historyLoaded makes the list non-empty, then that one issues \
+        initialLoad
+        """
     )
     func emptyHistoryThenHistory() {
         var state = ChatState()
@@ -75,7 +84,10 @@ struct FollowingTests {
     }
 
     @Test(
-        "given following at the bottom, when the keyboard shows and hides, then the view stays pinned and no command is issued"
+        """
+        given following at the bottom, when the keyboard shows and hides, then the view stays pinned and no command is \
+        issued
+        """
     )
     func keyboardAtTheBottom() {
         var state = openChat(count: 20)
@@ -99,7 +111,10 @@ struct FollowingTests {
     }
 
     @Test(
-        "given following at the bottom, when the input bar grows by 40 points, then the view stays pinned (viewport) with no command"
+        """
+        given following at the bottom, when the input bar grows by 40 points, then the view stays pinned (viewport) \
+        with no command
+        """
     )
     func inputBarGrowsAtTheBottom() {
         var state = openChat(count: 20)
@@ -115,7 +130,10 @@ struct FollowingTests {
     }
 
     @Test(
-        "given following, when an incoming message is appended, then one animated incomingMessage command to it, not unread"
+        """
+        given following, when an incoming message is appended, then one animated incomingMessage command to it, not \
+        unread
+        """
     )
     func incomingWhileFollowing() {
         var state = openChat(count: 20)
@@ -148,7 +166,10 @@ struct FollowingTests {
     }
 
     @Test(
-        "given following, when 1,500 token batches stream into the answer, then the answer's append is the only command and offset == maxOffset at every step"
+        """
+        given following, when 1,500 token batches stream into the answer, then the answer's append is the only command \
+        and offset == maxOffset at every step
+        """
     )
     func streamingWhileFollowing() {
         var state = openChat(count: 10)
@@ -249,7 +270,10 @@ struct FollowingTests {
     // Specification §5, historyLoaded: "the first that makes the list non-empty issues initialLoad and sets
     // following, later ones issue nothing". Here the list is already non-empty.
     @Test(
-        "given a first question sent in an empty conversation, when history arrives afterwards, then no initialLoad command: the list was already non-empty"
+        """
+        given a first question sent in an empty conversation, when history arrives afterwards, then no initialLoad \
+        command: the list was already non-empty
+        """
     )
     func historyAfterTheFirstQuestion() {
         var state = ChatState()
@@ -271,7 +295,10 @@ struct FollowingTests {
     // Specification §5, historyLoaded: "the first that makes the list non-empty issues initialLoad ...,
     // later ones issue nothing".
     @Test(
-        "given history that was loaded and then entirely removed, when history loads again, then no second initialLoad command"
+        """
+        given history that was loaded and then entirely removed, when history loads again, then no second initialLoad \
+        command
+        """
     )
     func historyAfterEverythingWasRemoved() {
         var state = openChat(count: 3)

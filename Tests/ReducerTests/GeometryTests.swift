@@ -47,7 +47,10 @@ struct GeometryTests {
     }
 
     @Test(
-        "given V, T, B and K, when the viewport and the keyboard are reported, then the visible height is max(0, V - T - B - K)",
+        """
+        given V, T, B and K, when the viewport and the keyboard are reported, then the visible height is max(0, V - T \
+        - B - K)
+        """,
         arguments: [
             (800.0, 100.0, 50.0, 0.0, 650.0),
             (800, 100, 50, 300, 350),
@@ -66,7 +69,10 @@ struct GeometryTests {
     }
 
     @Test(
-        "given messages of 10, 20 and 30 points, then content height is 60 and maxOffset 0 (content shorter than the view)"
+        """
+        given messages of 10, 20 and 30 points, then content height is 60 and maxOffset 0 (content shorter than the \
+        view)
+        """
     )
     func contentHeightIsTheSumOfHeights() {
         var state = ChatState()
@@ -84,7 +90,10 @@ struct GeometryTests {
     }
 
     @Test(
-        "given 20 messages of 100 points, then content 2000, maxOffset 1350, and top(id) is the sum of the heights before it"
+        """
+        given 20 messages of 100 points, then content 2000, maxOffset 1350, and top(id) is the sum of the heights \
+        before it
+        """
     )
     func topOfMessage() {
         let state = openChat(count: 20)
@@ -99,7 +108,10 @@ struct GeometryTests {
     }
 
     @Test(
-        "given 20 messages held by a drag, when the user scrolls to an offset, then distance from bottom and isAtBottom follow atBottomThreshold 20",
+        """
+        given 20 messages held by a drag, when the user scrolls to an offset, then distance from bottom and isAtBottom \
+        follow atBottomThreshold 20
+        """,
         arguments: [
             (1350.0, 0.0, true, ScrollMode.following),
             (1330, 20, true, .following),
@@ -119,7 +131,10 @@ struct GeometryTests {
     }
 
     @Test(
-        "given 20 messages of 100 detached at an offset, then the visible messages are those overlapping [offset, offset + visibleHeight)",
+        """
+        given 20 messages of 100 detached at an offset, then the visible messages are those overlapping [offset, \
+        offset + visibleHeight)
+        """,
         arguments: [(Double, [String])]([
             // [100, 750): m1 ends exactly at 100 (not visible); m8 is [700, 800).
             (100.0, ids(2...8)),

@@ -9,7 +9,10 @@ import Testing
 @Suite("Holding")
 struct HoldingTests {
     @Test(
-        "given an answer streaming while following, when the user drags up, then the view escapes (detached), nothing moves under the finger, no command; back within the threshold and settled it follows again"
+        """
+        given an answer streaming while following, when the user drags up, then the view escapes (detached), nothing \
+        moves under the finger, no command; back within the threshold and settled it follows again
+        """
     )
     func dragDuringStreaming() {
         var state = openChat(count: 10)
@@ -70,7 +73,10 @@ struct HoldingTests {
     }
 
     @Test(
-        "given a drag, when the user lets go with velocity and momentum scrolls, then the hold lasts until scrollSettled, which emits persistPosition"
+        """
+        given a drag, when the user lets go with velocity and momentum scrolls, then the hold lasts until \
+        scrollSettled, which emits persistPosition
+        """
     )
     func momentum() {
         var state = openChat(count: 20)
@@ -100,7 +106,10 @@ struct HoldingTests {
     }
 
     @Test(
-        "given a drag up, when momentum carries the view back within the threshold and settles at 1340, then following snaps to 1350 and persists at the bottom"
+        """
+        given a drag up, when momentum carries the view back within the threshold and settles at 1340, then following \
+        snaps to 1350 and persists at the bottom
+        """
     )
     func momentumBackToTheBottom() {
         var state = openChat(count: 20)
@@ -130,7 +139,10 @@ struct HoldingTests {
     }
 
     @Test(
-        "given the view held at 200, when a message above the visible top is re-measured 100 → 150, then the offset is corrected to 250 (measure)"
+        """
+        given the view held at 200, when a message above the visible top is re-measured 100 → 150, then the offset is \
+        corrected to 250 (measure)
+        """
     )
     func heldViewKeepsWhatIsOnScreen() {
         var state = openChat(count: 20)
@@ -158,7 +170,10 @@ struct HoldingTests {
     }
 
     @Test(
-        "given the view held at the bottom, when the keyboard shows, then nothing is pinned: the offset stays 1350 and the mode becomes detached by distance (300)"
+        """
+        given the view held at the bottom, when the keyboard shows, then nothing is pinned: the offset stays 1350 and \
+        the mode becomes detached by distance (300)
+        """
     )
     func heldViewIgnoresTheKeyboardAtTheBottom() {
         var state = openChat(count: 20)
@@ -192,7 +207,10 @@ struct HoldingTests {
     }
 
     @Test(
-        "given a drag within the threshold, when the finger lifts at 1335, then following snaps the last 15 points (settle)"
+        """
+        given a drag within the threshold, when the finger lifts at 1335, then following snaps the last 15 points \
+        (settle)
+        """
     )
     func holdEndSnaps() {
         var state = openChat(count: 20)
@@ -207,7 +225,10 @@ struct HoldingTests {
     }
 
     @Test(
-        "given following at the bottom, when a text selection becomes active and the last message grows by 100, then nothing moves, no command, and the mode is detached by distance"
+        """
+        given following at the bottom, when a text selection becomes active and the last message grows by 100, then \
+        nothing moves, no command, and the mode is detached by distance
+        """
     )
     func selectionHoldsTheView() {
         var state = openChat(count: 20)
@@ -229,7 +250,10 @@ struct HoldingTests {
     }
 
     @Test(
-        "given a selection while following, when the last message grows by 10 and the selection ends, then following snaps to the new bottom (settle)"
+        """
+        given a selection while following, when the last message grows by 10 and the selection ends, then following \
+        snaps to the new bottom (settle)
+        """
     )
     func selectionEndSnaps() {
         var state = openChat(count: 20)
@@ -257,7 +281,10 @@ struct HoldingTests {
     }
 
     @Test(
-        "given a drag at 500, when the user sends a message, then no command until the hold ends, then one outgoingMessage command"
+        """
+        given a drag at 500, when the user sends a message, then no command until the hold ends, then one \
+        outgoingMessage command
+        """
     )
     func outgoingDuringADragIsDeferred() {
         var state = openChat(count: 20)
@@ -306,7 +333,10 @@ struct HoldingTests {
     }
 
     @Test(
-        "given a drag at the bottom, when an incoming message arrives, then no command: the offset stays, the message is unread, and the mode is detached (distance 100)"
+        """
+        given a drag at the bottom, when an incoming message arrives, then no command: the offset stays, the message \
+        is unread, and the mode is detached (distance 100)
+        """
     )
     func incomingDuringADragIssuesNothing() {
         var state = openChat(count: 20)
@@ -330,7 +360,10 @@ struct HoldingTests {
     }
 
     @Test(
-        "given a drag with a deferred outgoing command, when jumpToLatest is tapped, then the hold ends and the deferred command is dropped"
+        """
+        given a drag with a deferred outgoing command, when jumpToLatest is tapped, then the hold ends and the \
+        deferred command is dropped
+        """
     )
     func jumpToLatestDuringAHold() {
         var state = openChat(count: 20)
@@ -368,7 +401,10 @@ struct HoldingTests {
     // Specification §4: automatic commands other than outgoingMessage and newQuestion are dropped while held;
     // the reducer drops initialLoad too (docs/decisions.md) and decides the mode by distance.
     @Test(
-        "given a drag on an empty conversation, when history arrives, then no initialLoad command; the held offset stays 0 and the mode is detached by distance"
+        """
+        given a drag on an empty conversation, when history arrives, then no initialLoad command; the held offset \
+        stays 0 and the mode is detached by distance
+        """
     )
     func initialLoadDuringAHoldIsDropped() {
         var state = ChatState()
@@ -386,7 +422,10 @@ struct HoldingTests {
     }
 
     @Test(
-        "given a drag with a deferred outgoing command, when the app jumps to a message, then the hold ends and the deferred command is dropped"
+        """
+        given a drag with a deferred outgoing command, when the app jumps to a message, then the hold ends and the \
+        deferred command is dropped
+        """
     )
     func jumpToMessageDuringAHoldDropsTheDeferredCommand() {
         var state = openChat(count: 20)

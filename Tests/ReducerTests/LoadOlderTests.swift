@@ -10,7 +10,10 @@ import Testing
 @Suite("LoadOlder")
 struct LoadOlderTests {
     @Test(
-        "given 20 messages with more history, when the user scrolls into the top 800 points, then one loadOlder effect and no second while in flight"
+        """
+        given 20 messages with more history, when the user scrolls into the top 800 points, then one loadOlder effect \
+        and no second while in flight
+        """
     )
     func oneRequestNearTheTop() {
         var state = openChat(count: 20, hasMoreOlder: true)
@@ -33,7 +36,10 @@ struct LoadOlderTests {
     }
 
     @Test(
-        "given a request in flight while reading m6 at 530, when the page of 10 × 100 arrives, then m6 stays at the same place on screen (prepend) with no command"
+        """
+        given a request in flight while reading m6 at 530, when the page of 10 × 100 arrives, then m6 stays at the \
+        same place on screen (prepend) with no command
+        """
     )
     func pageArrivesWhileScrolledUp() {
         var state = openChat(count: 20, hasMoreOlder: true)
@@ -135,7 +141,10 @@ struct LoadOlderTests {
     }
 
     @Test(
-        "given following with a request in flight, when the page arrives, then the view stays at the bottom (prepend), no command, no new request above the threshold"
+        """
+        given following with a request in flight, when the page arrives, then the view stays at the bottom (prepend), \
+        no command, no new request above the threshold
+        """
     )
     func prependWhileFollowing() {
         var state = openChat(count: 10, hasMoreOlder: true)
@@ -151,7 +160,10 @@ struct LoadOlderTests {
     }
 
     @Test(
-        "given the view at the very top, when a page of 500 points arrives, then the next request for the new oldest goes out at once (offset 500 ≤ 800)"
+        """
+        given the view at the very top, when a page of 500 points arrives, then the next request for the new oldest \
+        goes out at once (offset 500 ≤ 800)
+        """
     )
     func nextPageAtOnce() {
         var state = openChat(count: 20, hasMoreOlder: true)
@@ -179,7 +191,10 @@ struct LoadOlderTests {
     }
 
     @Test(
-        "given detached at 900 with more history, when a removal above the anchor brings the offset to 800, then the request goes out (after any event)"
+        """
+        given detached at 900 with more history, when a removal above the anchor brings the offset to 800, then the \
+        request goes out (after any event)
+        """
     )
     func requestAfterAnyEvent() {
         var state = detachedChat(at: 900, hasMoreOlder: true)

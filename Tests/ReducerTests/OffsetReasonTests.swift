@@ -51,7 +51,10 @@ struct OffsetReasonTests {
     }
 
     @Test(
-        "given a conversation, when an event leaves the offset where it was, then offsetReason is null, even for a command"
+        """
+        given a conversation, when an event leaves the offset where it was, then offsetReason is null, even for a \
+        command
+        """
     )
     func nullWhenUnchanged() {
         var state = openChat(count: 10)

@@ -13,7 +13,10 @@ struct QuestionAnswerTests {
     static let layoutTop = ChatConfiguration(layout: .top)
 
     @Test(
-        "given a Q&A conversation, when a 60-point question is sent, then it is pinned under the top inset with the right unitAnchorY and trailing spacer",
+        """
+        given a Q&A conversation, when a 60-point question is sent, then it is pinned under the top inset with the \
+        right unitAnchorY and trailing spacer
+        """,
         arguments: [
             // pinMargin, offset = 2000 - pinMargin, unitAnchorY = (100 + pinMargin) / 800,
             // spacer = 650 - (2060 - 2000) - pinMargin.
@@ -40,7 +43,10 @@ struct QuestionAnswerTests {
     }
 
     @Test(
-        "given a pinned question, when its answer is appended and streams 10 batches of 100, then the question never moves and no command is issued"
+        """
+        given a pinned question, when its answer is appended and streams 10 batches of 100, then the question never \
+        moves and no command is issued
+        """
     )
     func answerStreamsWithoutMovingTheQuestion() {
         var state = openChat(count: 20, configuration: Self.layoutTop)
@@ -73,7 +79,10 @@ struct QuestionAnswerTests {
     }
 
     @Test(
-        "given a Q&A conversation, when three questions are sent in quick succession, then each one is re-pinned by its own command"
+        """
+        given a Q&A conversation, when three questions are sent in quick succession, then each one is re-pinned by its \
+        own command
+        """
     )
     func threeRapidQuestions() {
         var state = openChat(count: 20, configuration: Self.layoutTop)
@@ -165,7 +174,10 @@ struct QuestionAnswerTests {
     }
 
     @Test(
-        "given layout top, when history ends with a question and a 200-point answer, then the spacer counts from that question"
+        """
+        given layout top, when history ends with a question and a 200-point answer, then the spacer counts from that \
+        question
+        """
     )
     func spacerFromAHistoryQuestion() {
         var state = ChatState(configuration: Self.layoutTop)
@@ -191,7 +203,10 @@ struct QuestionAnswerTests {
     }
 
     @Test(
-        "given a question sent before the geometry is known, when the first viewportChanged arrives, then the pin command is resolved"
+        """
+        given a question sent before the geometry is known, when the first viewportChanged arrives, then the pin \
+        command is resolved
+        """
     )
     func pinResolvedWithTheGeometry() {
         var state = ChatState(configuration: ChatConfiguration(layout: .top, pinMargin: 16))
@@ -215,7 +230,10 @@ struct QuestionAnswerTests {
     }
 
     @Test(
-        "given a pinned question, when the top inset grows by 50, then the question stays pinned and the spacer shrinks with the visible height"
+        """
+        given a pinned question, when the top inset grows by 50, then the question stays pinned and the spacer shrinks \
+        with the visible height
+        """
     )
     func viewportChangeWhilePinned() {
         var state = openChat(count: 20, configuration: Self.layoutTop)
@@ -232,7 +250,10 @@ struct QuestionAnswerTests {
     }
 
     @Test(
-        "given a pinned question and not held, when scrolled reports another offset (a layout pass), then nothing moves and the mode stays pinned"
+        """
+        given a pinned question and not held, when scrolled reports another offset (a layout pass), then nothing moves \
+        and the mode stays pinned
+        """
     )
     func scrolledWhilePinnedDoesNothing() {
         var state = openChat(count: 20, configuration: Self.layoutTop)
@@ -246,7 +267,10 @@ struct QuestionAnswerTests {
     }
 
     @Test(
-        "given focusScrollsToBottom and a pinned question, when the input is focused, then pinned is not following: one focus command to the bottom"
+        """
+        given focusScrollsToBottom and a pinned question, when the input is focused, then pinned is not following: one \
+        focus command to the bottom
+        """
     )
     func focusWhilePinned() {
         var state = openChat(count: 20, configuration: ChatConfiguration(layout: .top, focusScrollsToBottom: true))

@@ -13,7 +13,10 @@ struct ReadReceiptTests {
     static let reading = ChatConfiguration(readReceipts: true)
 
     @Test(
-        "given readReceipts off (the default), when the user reads everything, then readUpTo stays null and no markRead is emitted"
+        """
+        given readReceipts off (the default), when the user reads everything, then readUpTo stays null and no markRead \
+        is emitted
+        """
     )
     func offByDefault() {
         var state = openChat(count: 20)
@@ -23,7 +26,10 @@ struct ReadReceiptTests {
     }
 
     @Test(
-        "given readReceipts, when 20 messages open at the bottom, then everything up to m20 has been seen: readUpTo m20 and one markRead"
+        """
+        given readReceipts, when 20 messages open at the bottom, then everything up to m20 has been seen: readUpTo m20 \
+        and one markRead
+        """
     )
     func openingAtTheBottomReadsAll() {
         var state = ChatState(configuration: Self.reading)
@@ -35,7 +41,10 @@ struct ReadReceiptTests {
     }
 
     @Test(
-        "given everything read while following, when an incoming message arrives, then it is on screen at once: readUpTo and markRead move to it"
+        """
+        given everything read while following, when an incoming message arrives, then it is on screen at once: \
+        readUpTo and markRead move to it
+        """
     )
     func incomingWhileFollowing() {
         var state = openChat(count: 20, configuration: Self.reading)
@@ -45,7 +54,10 @@ struct ReadReceiptTests {
     }
 
     @Test(
-        "given everything read, when the user sends a message, then readUpTo moves to it without a markRead: nothing incoming was newly seen"
+        """
+        given everything read, when the user sends a message, then readUpTo moves to it without a markRead: nothing \
+        incoming was newly seen
+        """
     )
     func ownMessagesNeedNoReceipt() {
         var state = openChat(count: 20, configuration: Self.reading)
@@ -55,7 +67,10 @@ struct ReadReceiptTests {
     }
 
     @Test(
-        "given everything read up to m20, when the user scrolls up and m21 arrives below the screen, then readUpTo does not move back nor forward; back at the bottom it reaches m21"
+        """
+        given everything read up to m20, when the user scrolls up and m21 arrives below the screen, then readUpTo does \
+        not move back nor forward; back at the bottom it reaches m21
+        """
     )
     func neverBackwards() {
         var state = detachedChat(at: 200, count: 20, configuration: Self.reading)
@@ -69,7 +84,10 @@ struct ReadReceiptTests {
     }
 
     @Test(
-        "given the open at the first unread m12, when it opens, then readUpTo starts at m11 and moves at once to m18, the newest message whose top is on screen"
+        """
+        given the open at the first unread m12, when it opens, then readUpTo starts at m11 and moves at once to m18, \
+        the newest message whose top is on screen
+        """
     )
     func startsAboveTheFirstUnread() {
         var state = ChatState(configuration: Self.reading)
@@ -81,7 +99,10 @@ struct ReadReceiptTests {
     }
 
     @Test(
-        "given the first unread is the oldest message and the geometry unknown, when history opens, then readUpTo is null until the viewport shows the screen"
+        """
+        given the first unread is the oldest message and the geometry unknown, when history opens, then readUpTo is \
+        null until the viewport shows the screen
+        """
     )
     func startsNullAtTheOldest() {
         var state = ChatState(configuration: Self.reading)
@@ -94,7 +115,10 @@ struct ReadReceiptTests {
     }
 
     @Test(
-        "given readUpTo m18 after the open at m12, when the user drags 150 points down and holds, then reading goes on: m19 is read while the finger is down"
+        """
+        given readUpTo m18 after the open at m12, when the user drags 150 points down and holds, then reading goes on: \
+        m19 is read while the finger is down
+        """
     )
     func holdingDoesNotStopReading() {
         var state = ChatState(configuration: Self.reading)

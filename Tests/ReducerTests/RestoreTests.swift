@@ -9,7 +9,10 @@ import Testing
 @Suite("Restore")
 struct RestoreTests {
     @Test(
-        "given a conversation scrolled up, when it appears with wasAtBottom, then following with a restore command to the bottom, not animated"
+        """
+        given a conversation scrolled up, when it appears with wasAtBottom, then following with a restore command to \
+        the bottom, not animated
+        """
     )
     func restoreAtTheBottom() {
         var state = detachedChat(at: 1030)
@@ -29,7 +32,10 @@ struct RestoreTests {
     // Specification §4: a `top` command at `top(id) + d` lands at `(T - d) / V`; a restore has d = delta.
     // With T 100, delta 30: 70 / 800 = 0.0875.
     @Test(
-        "given a loaded anchor, when the screen appears with (m5, 30), then detached at top(m5) + 30 = 430 with a restore command"
+        """
+        given a loaded anchor, when the screen appears with (m5, 30), then detached at top(m5) + 30 = 430 with a \
+        restore command
+        """
     )
     func restoreAtALoadedAnchor() {
         var state = openChat(count: 20)
@@ -67,7 +73,10 @@ struct RestoreTests {
     }
 
     @Test(
-        "given an anchor that is not loaded, when the screen appears, then following with a restore command to the bottom and a warning"
+        """
+        given an anchor that is not loaded, when the screen appears, then following with a restore command to the \
+        bottom and a warning
+        """
     )
     func restoreAtAMissingAnchor() {
         var state = detachedChat(at: 1030)
@@ -86,7 +95,10 @@ struct RestoreTests {
     }
 
     @Test(
-        "given a saved position without anchorID and not at the bottom, when the screen appears, then the bottom and a warning"
+        """
+        given a saved position without anchorID and not at the bottom, when the screen appears, then the bottom and a \
+        warning
+        """
     )
     func restoreWithoutAnchorID() {
         var state = detachedChat(at: 1030)
@@ -126,7 +138,10 @@ struct RestoreTests {
     }
 
     @Test(
-        "given a persisted position, when a new screen loads the same history and appears with it, then the same place is shown"
+        """
+        given a persisted position, when a new screen loads the same history and appears with it, then the same place \
+        is shown
+        """
     )
     func roundTrip() {
         var before = detachedChat(at: 1030)
@@ -145,7 +160,10 @@ struct RestoreTests {
     }
 
     @Test(
-        "given history and a restore before the geometry is known, when the first viewportChanged arrives, then the restore is resolved at top(m5) + 30"
+        """
+        given history and a restore before the geometry is known, when the first viewportChanged arrives, then the \
+        restore is resolved at top(m5) + 30
+        """
     )
     func restoreResolvedWithTheGeometry() {
         var state = ChatState()
@@ -170,7 +188,10 @@ struct RestoreTests {
     }
 
     @Test(
-        "given a drag in progress, when the screen appears with a position, then nothing is restored and a warning says why"
+        """
+        given a drag in progress, when the screen appears with a position, then nothing is restored and a warning says \
+        why
+        """
     )
     func appearedWhileHeld() {
         var state = openChat(count: 20)
@@ -184,7 +205,10 @@ struct RestoreTests {
     }
 
     @Test(
-        "given history but no geometry, when the screen appears with (m5, 30) and then the viewport arrives, then the command resolves at 430 with unitAnchorY (T - 30) / V"
+        """
+        given history but no geometry, when the screen appears with (m5, 30) and then the viewport arrives, then the \
+        command resolves at 430 with unitAnchorY (T - 30) / V
+        """
     )
     func restoreResolvedWhenTheGeometryArrives() {
         var state = ChatState()

@@ -9,7 +9,10 @@ import Testing
 @Suite("Shortcuts give the full lookup's answer")
 struct ShortcutTests {
     @Test(
-        "given a message renamed after its token batches, when a batch names the old id, then it is unknown; the new id grows it"
+        """
+        given a message renamed after its token batches, when a batch names the old id, then it is unknown; the new id \
+        grows it
+        """
     )
     func rememberedKeyFollowsRenames() {
         var state = openChat(count: 5)
@@ -55,7 +58,10 @@ struct ShortcutTests {
     }
 
     @Test(
-        "given a drag through m11, when the offset reaches m12's top exactly, then the anchor is m12 at 0, not m11 at 100"
+        """
+        given a drag through m11, when the offset reaches m12's top exactly, then the anchor is m12 at 0, not m11 at \
+        100
+        """
     )
     func anchorAtAnEdge() {
         var state = detachedChat(at: 1030)
@@ -81,7 +87,10 @@ struct ShortcutTests {
     /// search adds up may differ in their last bit, so at and around every edge the anchor must
     /// be the message the full search finds (``ChatState/currentPosition``).
     @Test(
-        "given heights of a third of a point and more, when a drag crosses every edge, then the anchor is the searched message at each offset",
+        """
+        given heights of a third of a point and more, when a drag crosses every edge, then the anchor is the searched \
+        message at each offset
+        """,
         arguments: [100.0 / 3, 0.1, 7.7])
     func anchorAgreesWithSearch(height: Double) {
         var state = ChatState()

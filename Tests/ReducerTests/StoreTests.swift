@@ -24,7 +24,10 @@ struct StoreTests {
     }
 
     @Test(
-        "given elements 5, 3, 4, 7, 2 (prefixes 0, 5, 8, 12, 19, 21), then prefixLength finds the longest prefix at most (or below) a limit",
+        """
+        given elements 5, 3, 4, 7, 2 (prefixes 0, 5, 8, 12, 19, 21), then prefixLength finds the longest prefix at \
+        most (or below) a limit
+        """,
         arguments: [
             (8.0, true, 2), (8, false, 1), (0, true, 0), (4.9, true, 0), (5, true, 1),
             (20, true, 4), (21, true, 5), (21, false, 4), (100, false, 5),
@@ -48,7 +51,10 @@ struct StoreTests {
     }
 
     @Test(
-        "given appends a 100, b 50, c 200 and prepends x 30, y 70, then the order is y x a b c at tops 0, 70, 100, 200, 250"
+        """
+        given appends a 100, b 50, c 200 and prepends x 30, y 70, then the order is y x a b c at tops 0, 70, 100, 200, \
+        250
+        """
     )
     func storeAppendAndPrepend() {
         var store = MessageStore()
@@ -79,7 +85,10 @@ struct StoreTests {
     }
 
     @Test(
-        "given y x a b c, when b is removed, a renamed to A and x re-measured to 130, then the positions match and b leaves a zero-height gap"
+        """
+        given y x a b c, when b is removed, a renamed to A and x re-measured to 130, then the positions match and b \
+        leaves a zero-height gap
+        """
     )
     func storeRemoveRenameMeasure() {
         var store = MessageStore()
@@ -117,7 +126,10 @@ struct StoreTests {
     }
 
     @Test(
-        "given y [0, 70), x [70, 200), A [200, 300), a removed b, c [300, 500), then key(at:) is the message drawn at that point, or the last one past the end",
+        """
+        given y [0, 70), x [70, 200), A [200, 300), a removed b, c [300, 500), then key(at:) is the message drawn at \
+        that point, or the last one past the end
+        """,
         arguments: [
             (0.0, "y"), (69, "y"), (69.5, "y"), (70, "x"), (199.5, "x"), (200, "A"), (299, "A"),
             (300, "c"), (499, "c"), (500, "c"), (1e9, "c"),
@@ -148,7 +160,10 @@ struct StoreTests {
     }
 
     @Test(
-        "given a conversation, when older pages are prepended, messages removed and renamed, then top(id) matches hand-computed positions"
+        """
+        given a conversation, when older pages are prepended, messages removed and renamed, then top(id) matches \
+        hand-computed positions
+        """
     )
     func positionsThroughTheReducer() {
         var state = openChat(count: 5, hasMoreOlder: true)
@@ -182,7 +197,9 @@ struct StoreTests {
     }
 
     @Test(
-        "given one historyLoaded of 1,000,000 messages of 10 points, then it builds and answers top and visible queries",
+        """
+        given one historyLoaded of 1,000,000 messages of 10 points, then it builds and answers top and visible queries
+        """,
         .timeLimit(.minutes(1)))
     func millionMessages() {
         var state = ChatState()

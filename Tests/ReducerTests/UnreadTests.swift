@@ -9,7 +9,10 @@ import Testing
 @Suite("Unread")
 struct UnreadTests {
     @Test(
-        "given detached 50 points above the bottom, when an incoming message arrives, then unread 1, jump-to-latest shown, no command, nothing moves"
+        """
+        given detached 50 points above the bottom, when an incoming message arrives, then unread 1, jump-to-latest \
+        shown, no command, nothing moves
+        """
     )
     func incomingWhileScrolledUp() {
         var state = detachedChat(at: 1300)
@@ -28,7 +31,10 @@ struct UnreadTests {
     }
 
     @Test(
-        "given three unread messages below, when the user scrolls down, then the count falls as each one becomes visible, and never rises again"
+        """
+        given three unread messages below, when the user scrolls down, then the count falls as each one becomes \
+        visible, and never rises again
+        """
     )
     func unreadFallsWhileScrollingDown() {
         var state = detachedChat(at: 1300)
@@ -60,7 +66,10 @@ struct UnreadTests {
     }
 
     @Test(
-        "given layout top with a pinned question, when its answer lands inside the visible region, then it does not count; a later one below does"
+        """
+        given layout top with a pinned question, when its answer lands inside the visible region, then it does not \
+        count; a later one below does
+        """
     )
     func incomingInsideTheVisibleRegionDoesNotCount() {
         var state = openChat(count: 20, configuration: ChatConfiguration(layout: .top))
@@ -112,7 +121,10 @@ struct UnreadTests {
     }
 
     @Test(
-        "given an unread 10-point message below, when a drag comes within the threshold while it is still below the visible region, then following clears the count"
+        """
+        given an unread 10-point message below, when a drag comes within the threshold while it is still below the \
+        visible region, then following clears the count
+        """
     )
     func reachingFollowingClearsUnread() {
         var state = detachedChat(at: 1030)

@@ -24,7 +24,10 @@ struct WindowTests {
     // MARK: Requesting a window
 
     @Test(
-        "given windowedHistory, when the app jumps to a message that is not loaded, then a loadWindow around it and a pending window; nothing moves, no warning"
+        """
+        given windowedHistory, when the app jumps to a message that is not loaded, then a loadWindow around it and a \
+        pending window; nothing moves, no warning
+        """
     )
     func jumpRequestsAWindow() {
         var state = openChat(count: 20, configuration: Self.windowed)
@@ -38,7 +41,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given windowedHistory off, when the app jumps to a message that is not loaded, then v1's warning and nothing else"
+        """
+        given windowedHistory off, when the app jumps to a message that is not loaded, then v1's warning and nothing \
+        else
+        """
     )
     func withoutWindowsItWarns() {
         var state = openChat(count: 20)
@@ -59,7 +65,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given a pending window around x50, when the user jumps to y9, then the new request replaces it and emits its own loadWindow"
+        """
+        given a pending window around x50, when the user jumps to y9, then the new request replaces it and emits its \
+        own loadWindow
+        """
     )
     func newRequestReplacesThePendingOne() {
         var state = openChat(count: 20, configuration: Self.windowed)
@@ -71,7 +80,10 @@ struct WindowTests {
     // MARK: The window arrives
 
     @Test(
-        "given a pending jump to x50, when the window x46…x55 arrives, then x50 is centred at once (not animated), highlighted, detached, not at the live end; older and newer pages are requested"
+        """
+        given a pending jump to x50, when the window x46…x55 arrives, then x50 is centred at once (not animated), \
+        highlighted, detached, not at the live end; older and newer pages are requested
+        """
     )
     func windowAnswersTheJump() {
         let state = Self.jumpedIntoHistory()
@@ -91,7 +103,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given a pending jump, when a window without the message arrives, then one warning and the bottom of the window, with the jump's reason"
+        """
+        given a pending jump, when a window without the message arrives, then one warning and the bottom of the \
+        window, with the jump's reason
+        """
     )
     func windowWithoutTheMessage() {
         var state = openChat(count: 20, configuration: Self.windowed)
@@ -107,7 +122,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given no pending request, when a window arrives, then it opens at its bottom with initialLoad, detached while newer messages are missing"
+        """
+        given no pending request, when a window arrives, then it opens at its bottom with initialLoad, detached while \
+        newer messages are missing
+        """
     )
     func windowWithoutARequest() {
         var state = ChatState(configuration: Self.windowed)
@@ -124,7 +142,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given the divider on m12, the highlight on m20 and pending animations on m21 and m22, when a window keeps m20 and m22 only, then what left is dropped and what stayed is kept"
+        """
+        given the divider on m12, the highlight on m20 and pending animations on m21 and m22, when a window keeps m20 \
+        and m22 only, then what left is dropped and what stayed is kept
+        """
     )
     func whatLeavesTheWindowIsDropped() {
         var state = ChatState(configuration: Self.windowed)
@@ -143,7 +164,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given the highlight on m20, when a window that keeps m20 arrives without a pending jump, then m20 stays highlighted"
+        """
+        given the highlight on m20, when a window that keeps m20 arrives without a pending jump, then m20 stays \
+        highlighted
+        """
     )
     func highlightSurvivesInTheWindow() {
         var state = openChat(count: 20, configuration: Self.windowed)
@@ -154,7 +178,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given readUpTo m20, when a window without m20 arrives, then readUpTo starts anew in it (an older marker may be sent: the server keeps the newest)"
+        """
+        given readUpTo m20, when a window without m20 arrives, then readUpTo starts anew in it (an older marker may be \
+        sent: the server keeps the newest)
+        """
     )
     func readMarkerStartsAnewInANewWindow() {
         let state = Self.jumpedIntoHistory(configuration: ChatConfiguration(readReceipts: true, windowedHistory: true))
@@ -164,7 +191,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given a loadOlder in flight, when a window replaces the messages and the old page then arrives, then the page is ignored with a warning"
+        """
+        given a loadOlder in flight, when a window replaces the messages and the old page then arrives, then the page \
+        is ignored with a warning
+        """
     )
     func stalePageAfterAWindow() {
         var state = openChat(count: 20, configuration: Self.windowed, hasMoreOlder: true)
@@ -196,7 +226,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given a pending window, when loading it fails, then nothing moves and the request is gone; a second failure warns"
+        """
+        given a pending window, when loading it fails, then nothing moves and the request is gone; a second failure \
+        warns
+        """
     )
     func windowLoadFails() {
         var state = openChat(count: 20, configuration: Self.windowed)
@@ -212,7 +245,10 @@ struct WindowTests {
     // MARK: Not at the live end
 
     @Test(
-        "given a window short of the present, when the user scrolls to its bottom and settles, then the mode stays detached: the loaded bottom is not the conversation's"
+        """
+        given a window short of the present, when the user scrolls to its bottom and settles, then the mode stays \
+        detached: the loaded bottom is not the conversation's
+        """
     )
     func neverFollowingWhileNewerIsMissing() {
         var state = Self.jumpedIntoHistory()
@@ -223,7 +259,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given a window short of the present, when an incoming message arrives, then it is not inserted and counts as unread until the view follows again"
+        """
+        given a window short of the present, when an incoming message arrives, then it is not inserted and counts as \
+        unread until the view follows again
+        """
     )
     func incomingBeyondTheWindow() {
         var state = Self.jumpedIntoHistory()
@@ -237,7 +276,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given a window short of the present, when the user sends a message, then the newest page is requested for it; when it arrives the view follows at its bottom with nothing unread"
+        """
+        given a window short of the present, when the user sends a message, then the newest page is requested for it; \
+        when it arrives the view follows at its bottom with nothing unread
+        """
     )
     func ownMessageBeyondTheWindow() {
         var state = Self.jumpedIntoHistory()
@@ -259,7 +301,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given layout top and a window short of the present, when the user asks a question, then the newest page is requested with reason newQuestion and the question is pinned when it arrives"
+        """
+        given layout top and a window short of the present, when the user asks a question, then the newest page is \
+        requested with reason newQuestion and the question is pinned when it arrives
+        """
     )
     func questionBeyondTheWindow() {
         var state = Self.jumpedIntoHistory(configuration: ChatConfiguration(layout: .top, windowedHistory: true))
@@ -276,7 +321,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given a window short of the present, when jump to latest is tapped, then the newest page is requested and nothing moves; when it arrives the view follows with unread 0"
+        """
+        given a window short of the present, when jump to latest is tapped, then the newest page is requested and \
+        nothing moves; when it arrives the view follows with unread 0
+        """
     )
     func jumpToLatestBeyondTheWindow() {
         var state = Self.jumpedIntoHistory()
@@ -297,7 +345,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given a window short of the present, when events name messages that are not loaded, then they are ignored without a warning",
+        """
+        given a window short of the present, when events name messages that are not loaded, then they are ignored \
+        without a warning
+        """,
         arguments: [
             ChatEvent.grown("m21", by: 20), .streamFinished(id: "m21"), .itemMeasured(id: "m21", height: 50),
             .messageConfirmed(id: "local9", newID: "s9"), .messageRemoved(id: "m21"),
@@ -314,7 +365,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given a window that holds s1, when the echo of local1 → s1 arrives, then it is clean: the window already holds the message under its server id"
+        """
+        given a window that holds s1, when the echo of local1 → s1 arrives, then it is clean: the window already holds \
+        the message under its server id
+        """
     )
     func confirmationOfAMessageTheWindowHolds() {
         var state = Self.jumpedIntoHistory()
@@ -329,7 +383,10 @@ struct WindowTests {
     // MARK: Loading newer pages
 
     @Test(
-        "given the window around x50 with a newer page in flight, when it arrives, then it is appended below and what is on screen does not move"
+        """
+        given the window around x50 with a newer page in flight, when it arrives, then it is appended below and what \
+        is on screen does not move
+        """
     )
     func newerPageArrives() {
         var state = Self.jumpedIntoHistory()
@@ -346,7 +403,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given newer pages in flight one at a time, when the user reaches the loaded bottom, then the next page is requested only after the previous one arrived"
+        """
+        given newer pages in flight one at a time, when the user reaches the loaded bottom, then the next page is \
+        requested only after the previous one arrived
+        """
     )
     func oneNewerRequestAtATime() {
         var state = Self.jumpedIntoHistory()
@@ -359,7 +419,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given a failed newer load, when the view stays near the loaded bottom, then no retry until it leaves the trigger zone and comes back"
+        """
+        given a failed newer load, when the view stays near the loaded bottom, then no retry until it leaves the \
+        trigger zone and comes back
+        """
     )
     func newerFailureWaitsForTheZone() {
         var state = openChat(
@@ -377,7 +440,10 @@ struct WindowTests {
     }
 
     @Test(
-        "given the view following the present, when a newer page says more newer messages exist, then the view leaves following and keeps what is on screen"
+        """
+        given the view following the present, when a newer page says more newer messages exist, then the view leaves \
+        following and keeps what is on screen
+        """
     )
     func newerPageThatStopsShort() {
         var state = openChat(count: 20)

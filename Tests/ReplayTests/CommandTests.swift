@@ -209,7 +209,8 @@ struct CommandTests {
         #expect(output.stdout == Self.stepFourDiff + "\n0 passed, 1 failed\n")
         #expect(
             output.stderr == """
-                note: CI is set, so nothing was written beside the goldens; set CHAT_GOLDEN_ARTIFACTS=DIR to collect the new timelines in DIR
+                note: CI is set, so nothing was written beside the goldens; set CHAT_GOLDEN_ARTIFACTS=DIR to collect \
+                the new timelines in DIR
 
                 """)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)

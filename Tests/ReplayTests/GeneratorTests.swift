@@ -46,7 +46,10 @@ struct GeneratorTests {
     }
 
     @Test(
-        "a messenger's log opens at a first unread, jumps into windows and pages newer history, with about 0.5% bad input"
+        """
+        a messenger's log opens at a first unread, jumps into windows and pages newer history, with about 0.5% bad \
+        input
+        """
     )
     func messengerLog() throws {
         let log = lines(seed: 3, events: 60_000, messages: 2_000, messenger: true)

@@ -39,7 +39,8 @@ struct GoldenTests {
 
     let expected = """
         replay timeline 1
-        config layout=bottom atBottomThreshold=20 jumpToLatestThreshold=200 loadOlderThreshold=800 focusScrollsToBottom=false pinMargin=0 reduceMotion=false
+        config layout=bottom atBottomThreshold=20 jumpToLatestThreshold=200 loadOlderThreshold=800 \
+        focusScrollsToBottom=false pinMargin=0 reduceMotion=false
 
         #1 dragBegan
           userHoldsView: false -> true

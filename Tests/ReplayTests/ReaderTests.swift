@@ -130,7 +130,10 @@ struct ReaderTests {
         let error = #expect(throws: LogReadError.self) { try read(text, skipInvalid: true) }
         #expect(
             error?.summary
-                == #"log.jsonl:1:33: unknown layout "sideways"; expected "bottom" or "top" (a bad header is never skipped: it configures the whole replay)"#
+                == #"""
+                log.jsonl:1:33: unknown layout "sideways"; expected "bottom" or "top" (a bad header is never \#
+                skipped: it configures the whole replay)
+                """#
         )
     }
 
@@ -204,7 +207,10 @@ struct ReaderTests {
         let count = 40_000
         for index in 0..<count {
             text +=
-                #"{"type":"scrolled","offset":\#(index % 700),"t":\#(index),"note":"\#(String(repeating: "z", count: index % 97))"}"#
+                #"""
+                {"type":"scrolled","offset":\#(index % 700),"t":\#(index),\#
+                "note":"\#(String(repeating: "z", count: index % 97))"}
+                """#
                 + "\r\n"
         }
         let path = try folder.write("long.jsonl", text)

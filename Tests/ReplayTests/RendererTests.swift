@@ -15,7 +15,8 @@ struct RendererTests {
         #expect(
             timeline == """
                 replay timeline 1
-                config layout=bottom atBottomThreshold=10 jumpToLatestThreshold=200 loadOlderThreshold=800 focusScrollsToBottom=false pinMargin=0 reduceMotion=false
+                config layout=bottom atBottomThreshold=10 jumpToLatestThreshold=200 loadOlderThreshold=800 \
+                focusScrollsToBottom=false pinMargin=0 reduceMotion=false
 
                 #1 viewportChanged height=800 insetTop=100 insetBottom=50
                   offset: null -> 0 (viewport)
@@ -50,11 +51,25 @@ struct RendererTests {
         #expect(rows.count == 5)
         #expect(
             rows[1] == #"""
-                {"step":2,"event":"historyLoaded","mode":"following","offset":350,"contentHeight":1000,"visibleHeight":650,"isAtBottom":true,"offsetReason":"command","scrollTarget":{"seq":1,"kind":"bottom","id":"m3","anchor":null,"offset":350,"unitAnchorY":null,"animated":false,"reason":"initialLoad"},"unreadCount":0,"showJumpToLatest":false,"animating":[],"isLoadingOlder":false,"hasMoreOlder":false,"effects":[],"keyboardHeight":0,"inputFocused":false,"userHoldsView":false,"highlightedID":null,"trailingSpacer":0,"messageCount":3,"warnings":[],"unreadDividerID":null,"readUpTo":null,"hasMoreNewer":false,"isLoadingNewer":false,"pendingWindow":null}
+                {"step":2,"event":"historyLoaded","mode":"following","offset":350,"contentHeight":1000,\#
+                "visibleHeight":650,"isAtBottom":true,"offsetReason":"command","scrollTarget":{"seq":1,\#
+                "kind":"bottom","id":"m3","anchor":null,"offset":350,"unitAnchorY":null,"animated":false,\#
+                "reason":"initialLoad"},"unreadCount":0,"showJumpToLatest":false,"animating":[],\#
+                "isLoadingOlder":false,"hasMoreOlder":false,"effects":[],"keyboardHeight":0,"inputFocused":false,\#
+                "userHoldsView":false,"highlightedID":null,"trailingSpacer":0,"messageCount":3,"warnings":[],\#
+                "unreadDividerID":null,"readUpTo":null,"hasMoreNewer":false,"isLoadingNewer":false,\#
+                "pendingWindow":null}
                 """#)
         #expect(
             rows[4] == #"""
-                {"step":5,"event":"dragEnded","mode":"detached","offset":100,"contentHeight":1000,"visibleHeight":650,"isAtBottom":false,"offsetReason":null,"scrollTarget":{"seq":1,"kind":"bottom","id":"m3","anchor":null,"offset":350,"unitAnchorY":null,"animated":false,"reason":"initialLoad"},"unreadCount":0,"showJumpToLatest":true,"animating":[],"isLoadingOlder":false,"hasMoreOlder":false,"effects":[{"type":"persistPosition","position":{"anchorID":"m1","delta":100,"wasAtBottom":false}}],"keyboardHeight":0,"inputFocused":false,"userHoldsView":false,"highlightedID":null,"trailingSpacer":0,"messageCount":3,"warnings":[],"unreadDividerID":null,"readUpTo":null,"hasMoreNewer":false,"isLoadingNewer":false,"pendingWindow":null}
+                {"step":5,"event":"dragEnded","mode":"detached","offset":100,"contentHeight":1000,"visibleHeight":650,\#
+                "isAtBottom":false,"offsetReason":null,"scrollTarget":{"seq":1,"kind":"bottom","id":"m3",\#
+                "anchor":null,"offset":350,"unitAnchorY":null,"animated":false,"reason":"initialLoad"},\#
+                "unreadCount":0,"showJumpToLatest":true,"animating":[],"isLoadingOlder":false,"hasMoreOlder":false,\#
+                "effects":[{"type":"persistPosition","position":{"anchorID":"m1","delta":100,"wasAtBottom":false}}],\#
+                "keyboardHeight":0,"inputFocused":false,"userHoldsView":false,"highlightedID":null,"trailingSpacer":0,\#
+                "messageCount":3,"warnings":[],"unreadDividerID":null,"readUpTo":null,"hasMoreNewer":false,\#
+                "isLoadingNewer":false,"pendingWindow":null}
                 """#)
     }
 
@@ -162,15 +177,24 @@ struct RendererTests {
         arguments: [
             (
                 8,
-                "historyLoaded messages=[m1 in 50, m2 out 50, m3 in 50, m4 out 50, m5 in 50, m6 out 50, m7 in 50, m8 out 50] hasMoreOlder=true"
+                """
+                historyLoaded messages=[m1 in 50, m2 out 50, m3 in 50, m4 out 50, m5 in 50, m6 out 50, m7 in 50, m8 \
+                out 50] hasMoreOlder=true
+                """
             ),
             (
                 9,
-                "historyLoaded messages=[m1 in 50, m2 out 50, m3 in 50, m4 out 50, …, m8 out 50, m9 in 50] (9 messages) hasMoreOlder=true"
+                """
+                historyLoaded messages=[m1 in 50, m2 out 50, m3 in 50, m4 out 50, …, m8 out 50, m9 in 50] (9 messages) \
+                hasMoreOlder=true
+                """
             ),
             (
                 150,
-                "historyLoaded messages=[m1 in 50, m2 out 50, m3 in 50, m4 out 50, …, m149 in 50, m150 out 50] (150 messages) hasMoreOlder=true"
+                """
+                historyLoaded messages=[m1 in 50, m2 out 50, m3 in 50, m4 out 50, …, m149 in 50, m150 out 50] (150 \
+                messages) hasMoreOlder=true
+                """
             ),
         ])
     func messageLists(count: Int, expected: String) {
@@ -193,7 +217,8 @@ struct RendererTests {
     let history: [ChatEvent] = [
         .viewportChanged(height: 800, insetTop: 100, insetBottom: 50),
         .historyLoaded(
-            messages: (1...30).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) }, hasMoreOlder: true),
+            messages: (1...30).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) },
+            hasMoreOlder: true),
     ]
 
     @Test func animatingEffectsCommandsAndNoChange() {
@@ -281,7 +306,8 @@ struct RendererTests {
         #expect(
             renderer.header == """
                 replay timeline 1
-                config layout=top atBottomThreshold=20 jumpToLatestThreshold=200 loadOlderThreshold=800 focusScrollsToBottom=false pinMargin=12.5 reduceMotion=true
+                config layout=top atBottomThreshold=20 jumpToLatestThreshold=200 loadOlderThreshold=800 \
+                focusScrollsToBottom=false pinMargin=12.5 reduceMotion=true
 
                 """)
     }

@@ -32,17 +32,35 @@ struct SimulateCommandTests {
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(
             lines.first
-                == "13 sessions on each scroll-view personality, 6670 frames per policy at 120 Hz; frames violating each check and scroll calls, per 1,000 frames"
+                == """
+                13 sessions on each scroll-view personality, 6670 frames per policy at 120 Hz; frames violating each \
+                check and scroll calls, per 1,000 frames
+                """
         )
         // The driver's rows: the one frame of b is keyboard-during-drag's known limit, and
         // SwiftUI's reports after layout cost the frames listed in docs/simulation.md.
         #expect(
             lines.filter { $0.hasPrefix("driver   ") } == [
-                "driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     4.50",
-                "driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     4.50",
-                "driver                                 0.15     0.75     0.00     0.15     0.00     0.00     0.00     4.50",
-                "driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     4.50",
-                "driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     4.50",
+                """
+                driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     \
+                4.50
+                """,
+                """
+                driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     \
+                4.50
+                """,
+                """
+                driver                                 0.15     0.75     0.00     0.15     0.00     0.00     0.00     \
+                4.50
+                """,
+                """
+                driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     \
+                4.50
+                """,
+                """
+                driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     \
+                4.50
+                """,
             ])
         #expect(
             lines.filter {

@@ -169,7 +169,10 @@ struct TimelinePictureTests {
         #expect(frame.contains("[ --new-- m40"))
         #expect(
             frame.contains(
-                "detached  offset 3900/4600  (command)  content 5000  visible 400  unread 7  read to m43  last command #1 initialLoad"
+                """
+                detached  offset 3900/4600  (command)  content 5000  visible 400  unread 7  read to m43  last command \
+                #1 initialLoad
+                """
             ))
         let pending = replayer.apply(.jumpToMessage(id: "x9"))
         #expect(ViewportFrame.draw(pending, state: replayer.state).contains("window pending around x9"))
