@@ -199,18 +199,8 @@ public enum Simulator {
         var tappedToLatest = false
         // Since the finger last lifted, the list went past the bottom.
         var bouncedPastBottom = false
-        // The share of the keyboard's move that what is read follows, once seen.
-        var keyboardShare: Double?
-        // When the keyboard's animation that share belongs to began.
-        var keyboardAnimationStart: Double?
-        // A rotation whose end is judged: when, the row read at the top, where it was, and the
-        // insets and keyboard then, the overshoot of a bounce and the step of momentum it ended.
-        var rotation:
-            (
-                due: Int, id: String, top: Double, insetTop: Double, insetBottom: Double, keyboard: Double,
-                maxOffset: Double,
-                overshoot: Double, coast: Double
-            )?
+        var keyboardShare = KeyboardShare()
+        var rotation = RotationCheck()
         // Whether the user took the view away from the bottom (a drag, a fling, a tap) and it
         // has not been at the bottom since: the reader reads history. Otherwise the screen
         // follows the conversation, and its newest message must stay visible.
@@ -447,7 +437,7 @@ public enum Simulator {
             // A scroll that has brought the list to the bottom when the keyboard starts to move is
             // over: the list rides the keyboard as a following list does.
             let keyboardStart = view.keyboardAnimation?.start
-            if keyboardStart != nil, keyboardStart != keyboardAnimationStart, previous.atBottom, previous.inRange,
+            if keyboardStart != nil, keyboardStart != keyboardShare.animationStart, previous.atBottom, previous.inRange,
                 !current.finger
             {
                 endNavigations(before: frame)
@@ -459,65 +449,11 @@ public enum Simulator {
             let commandRunning = view.isAnimatingScroll || navigating
             // The rows the user saw in the last frame, wherever they are now (on screen or not):
             // a jump farther than the screen still moves them.
-            let (now, heightsNow) = view.rows(previous.order)
-            let common = previous.order.filter { now[$0] != nil }
-            // A row seen last frame that changed height since (measured, grown by tokens, an image
-            // that loaded) grows down, pushing the rows after it by its change, or up, moving
-            // itself and the rows before it: what the screen did to a row is its move less that
-            // growth, taken the way that leaves the rows moving together.
-            let changes = previous.order.map { id in
-                previous.heights[id].flatMap { before in heightsNow[id].map { $0 - before } } ?? 0
-            }
-            var pushes = RowValues()
-            if changes.contains(where: { $0 != 0 }) {
-                var down = RowValues()
-                var up = RowValues()
-                var below = 0.0
-                var above = changes.reduce(0, +)
-                for (id, change) in zip(previous.order, changes) {
-                    down.append(id, below)
-                    up.append(id, -above)
-                    below += change
-                    above -= change
-                }
-                // (The way that leaves them moving together; of two that do, the one that leaves
-                // them moving as the frame moves them otherwise: with the finger, the momentum,
-                // the animation under way, a share of the keyboard, or not at all.)
-                let keyboardMove = -(current.keyboard - previous.keyboard) * (keyboardShare ?? 1)
-                let expected =
-                    current.finger
-                    ? current.fingerDy
-                    : previous.coasting
-                        ? previous.movement * Self.momentumDecayPerFrame
-                        : commandRunning
-                            ? previous.animationStep
-                            : current.keyboardMoving || previous.keyboardMoving ? keyboardMove : 0
-                func cost(_ growth: RowValues) -> (spread: Double, off: Double) {
-                    let residuals = common.map { (now[$0] ?? 0) - (previous.tops[$0] ?? 0) - (growth[$0] ?? 0) }
-                    let mean = residuals.reduce(0, +) / Double(max(1, residuals.count))
-                    return ((residuals.max() ?? 0) - (residuals.min() ?? 0), abs(mean - expected))
-                }
-                let (upCost, downCost) = (cost(up), cost(down))
-                let upwards =
-                    abs(upCost.spread - downCost.spread) <= 0.5
-                    ? upCost.off < downCost.off : upCost.spread < downCost.spread
-                pushes = upwards ? up : down
-            }
-            func moved(_ id: String) -> Double { (now[id] ?? 0) - (previous.tops[id] ?? 0) - (pushes[id] ?? 0) }
-            // The first row seen in both frames that the screen moved farther than `bound`.
-            func firstMoved(fartherThan bound: Double) -> String? { common.first { abs(moved($0)) > bound } }
-            // How much the content below the last row seen grew this frame (0 when the content did
-            // not change; nil when there is no row to tell by).
-            func grownBelow() -> Double? {
-                guard current.contentHeight != previous.contentHeight else { return 0 }
-                guard let last = previous.order.last, let top = previous.tops[last],
-                    let height = previous.heights[last],
-                    let topNow = now[last], let heightNow = heightsNow[last]
-                else { return nil }
-                let gapBefore = previous.contentHeight - previous.offset + previous.insetTop - (top + height)
-                let gapNow = current.contentHeight - current.offset + current.insetTop - (topNow + heightNow)
-                return max(0, gapNow - gapBefore)
-            }
+            let motion = FrameMotion(
+                previous: previous, current: current, now: view.rows(previous.order),
+                keyboardShare: keyboardShare.share,
+                commandRunning: commandRunning)
+            let common = motion.common
 
             // Only the user takes the view away from the bottom: a gesture (in this frame or
             // just ended), or a navigation to a message (below); a navigation to the bottom and
@@ -548,7 +484,8 @@ public enum Simulator {
                 // way to the bottom).
                 away = false
                 if !current.finger { bouncedPastBottom = true }
-            } else if userMoving, !tappedToLatest, !bouncedPastBottom, current.inRange, let grown = grownBelow() {
+            } else if userMoving, !tappedToLatest, !bouncedPastBottom, current.inRange, let grown = motion.grownBelow()
+            {
                 // Not by the new content that put the bottom out of view this frame, nor by the
                 // momentum of a gesture that a tap on jump to latest ended. A reader within 20
                 // points of the bottom (the default atBottomThreshold) is at the bottom.
@@ -558,238 +495,91 @@ public enum Simulator {
 
             // a. Finger lock.
             for what in FingerLockCheck.violations(
-                previous: previous, current: current, common: common, moved: moved, rubberBanded: view.rubberBanded,
+                previous: previous, current: current, common: common, moved: motion.moved,
+                rubberBanded: view.rubberBanded,
                 wasAway: wasAway, violatedLastFrame: result.violatingFrames.last == frame - 1)
             {
                 violate(.fingerLock, what)
             }
-            // b. Reading stays put. While the keyboard moves the bottom edge, what is read stays
-            // or moves with that edge (specification §2: what sat at the bottom edge stays there); on
-            // rotation, the row at the top stays where it was unless the content's end stops it.
+            // b. Reading stays put, and c while the keyboard moves a following list.
             let keyboardDelta = current.keyboard - previous.keyboard
-            // What is read moves with the keyboard's edge by one share of it through the whole
-            // animation: all of it (what sat at the bottom edge stays there), none (a held or
-            // pinned view), or less where the content's end stops it; never another curve.
-            // (A gesture starts a new share: the finger held the list, and what it reads now; so
-            // do a rotation, which lays the screen out anew, and the keyboard's next animation.)
-            if current.finger || current.layoutChanged || !current.keyboardMoving && !previous.keyboardMoving
-                || keyboardStart != keyboardAnimationStart
-            {
-                keyboardShare = nil
-            }
-            keyboardAnimationStart = keyboardStart
+            keyboardShare.next(previous: previous, current: current, keyboardStart: keyboardStart)
+            let keyboardExtra =
+                view.keyboardAnimation.map { abs(previous.overshoot) / max(1, abs($0.to - $0.from)) } ?? 0
             func followsKeyboard(_ moved: Double) -> Bool {
-                if let known = keyboardShare { return abs(moved + keyboardDelta * known) <= 0.5 }
-                guard abs(keyboardDelta) > 0.5 else { return abs(moved) <= 0.5 }
-                let share = -moved / keyboardDelta
-                // (An overshoot past an edge that the keyboard's animation takes back rides its
-                // curve too, as a larger share.)
-                let extra = view.keyboardAnimation.map { abs(previous.overshoot) / max(1, abs($0.to - $0.from)) } ?? 0
-                guard share >= -0.01 - extra, share <= 1.01 + extra else { return false }
-                keyboardShare = min(1 + extra, max(-extra, share))
-                return true
+                keyboardShare.follows(moved, delta: keyboardDelta, extra: keyboardExtra)
             }
-            // A rotation redraws the screen over its animation: what counts is where the row read
-            // at the top is once it is over.
             // (Momentum goes on while the keyboard moves a held list.)
             let coast =
                 previous.coasting || previous.decelerating && previous.inRange
                 ? previous.movement * Self.momentumDecayPerFrame : 0
-            if current.rotated, away, !current.finger, let id = previous.order.first, let top = previous.tops[id] {
-                // (A bounce past an edge that the rotation ends takes its overshoot back.)
-                rotation = (
-                    frame + Self.rotationFrames, id, top, previous.insetTop, previous.insetBottom, previous.keyboard,
-                    current.maxOffset, previous.overshoot, coast
-                )
-            }
-            // In the rotation's own frame the row read at the top has moved by the change of the
-            // visible top (less those of the bottom inset and the keyboard) and, during momentum,
-            // by the momentum's next step, unless the content's end stops it there.
-            if current.rotated, wasAway, !previous.finger, !current.finger, frame > userNavigationUntil,
-                let id = previous.order.first, let top = previous.tops[id], let now = now[id]
+            if let what = rotation.rotated(
+                frame: frame, previous: previous, current: current, motion: motion, away: away, wasAway: wasAway,
+                navigationOver: frame > userNavigationUntil, coast: coast)
             {
-                let moved = now - top
-                let edge = current.insetTop - previous.insetTop
-                let bottom = current.insetBottom - previous.insetBottom
-                let keyboard = current.keyboard - previous.keyboard
-                // (A bounce past an edge may take its overshoot back.)
-                let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard]
-                    .flatMap { [$0 + coast, $0 + previous.overshoot] }
-                // Kept, or stopped at the content's end: the offset it asks for lies past an edge
-                // and the list is at that edge, or past it by no more than the momentum's step and
-                // the overshoot it had.
-                let slack = abs(coast) + abs(previous.overshoot) + 0.5
-                let kept = allowed.contains { expected in
-                    let offset = current.offset + moved - expected
-                    return abs(moved - expected) <= 1
-                        || offset < -0.5 && current.offset <= 0.5 && current.offset >= -slack
-                        || offset > current.maxOffset + 0.5 && current.offset >= current.maxOffset - 0.5
-                            && current.offset <= current.maxOffset + slack
-                }
-                if !kept {
-                    violate(.readingStaysPut, "\(id), the row read at the top, moved \(moved) as the screen rotated")
-                    rotation = nil
-                }
+                violate(.readingStaysPut, what)
             }
-            // The user's own moves (a finger, momentum, a navigation) make the row read another.
-            if current.finger || current.moving { rotation = nil }
-            let rotating = rotation.map { frame < $0.due } ?? false
+            if current.finger || current.moving { rotation.userMoved() }
+            let rotating = rotation.isRunning(at: frame)
             let quiet =
                 away && !previous.finger && !current.finger && !previous.moving && !current.moving
                 && previous.shown && (!isTop || pinned.question == nil) && !rotating
             if quiet, !current.keyboardMoving, !previous.keyboardMoving, !current.layoutChanged,
-                let id = firstMoved(fartherThan: 0.5)
+                let id = motion.firstMoved(fartherThan: 0.5)
             {
-                violate(.readingStaysPut, "\(id) moved \(moved(id)) while the reader read")
+                violate(.readingStaysPut, "\(id) moved \(motion.moved(id)) while the reader read")
             } else if rotating, away, !previous.finger, !current.finger, !previous.moving, !current.moving,
-                !current.layoutChanged, let id = firstMoved(fartherThan: view.visibleHeight)
+                !current.layoutChanged, let id = motion.firstMoved(fartherThan: view.visibleHeight)
             {
                 // While a rotation settles, what is read may move, but not by more than a screen.
-                violate(.readingStaysPut, "\(id) moved \(moved(id)) while the screen rotated")
+                violate(.readingStaysPut, "\(id) moved \(motion.moved(id)) while the screen rotated")
             } else if quiet, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
-                let id = common.first(where: { !followsKeyboard(moved($0)) })
+                let id = common.first(where: { !followsKeyboard(motion.moved($0)) })
             {
                 violate(
                     .readingStaysPut,
-                    "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
+                    "\(id) moved \(motion.moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
             } else if !wasAway, !away, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
                 !previous.finger, !current.finger, !current.moving, !previous.moving, !navigating,
                 !view.isDecelerating, previous.shown, previous.inRange, pinned.question == nil,
-                let grown = grownBelow(),
-                let id = common.first(where: { !followsKeyboard(moved($0)) && !followsKeyboard(moved($0) + grown) })
+                let grown = motion.grownBelow(),
+                let id = common.first(where: {
+                    !followsKeyboard(motion.moved($0)) && !followsKeyboard(motion.moved($0) + grown)
+                })
             {
                 // A following list goes with the keyboard the same way: one share of its move,
                 // plus what grew below it (a bounce past the bottom that the keyboard carries back
                 // dissolves on its own way).
                 violate(
                     .bottomStaysVisible,
-                    "\(id) moved \(moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
-            } else if let turned = rotation, frame >= turned.due, !current.keyboardMoving {
-                // The row keeps its distance to the visible top (specification §2's top edge), less the
-                // changes of the bottom inset and of the keyboard when those moved too (specification §2's
-                // bottom edge), and less a bounce's overshoot, unless the content's end stops it;
-                // judged once the keyboard, which the rotation may set moving, is still.
-                rotation = nil
-                // (Judged by where the user was at the rotation: a throw to the bottom is not the
-                // user at the bottom.)
-                if let top = view.rows([turned.id]).tops[turned.id] {
-                    let moved = top - turned.top
-                    let edge = current.insetTop - turned.insetTop
-                    let bottom = current.insetBottom - turned.insetBottom
-                    let keyboard = current.keyboard - turned.keyboard
-                    let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard]
-                        .flatMap { [$0, $0 + turned.overshoot, $0 + turned.coast] }
-                    let kept = allowed.contains { abs(moved - $0) <= 0.5 }
-                    // Or stopped at the content's end: the offset it asks for lies past an edge
-                    // and the list rests at that edge (the end as the rotation left it: content
-                    // that arrives later below it does not move what is read).
-                    let clamped = allowed.contains { expected in
-                        let offset = current.offset + moved - expected
-                        return offset < -0.5 && current.offset <= 0.5
-                            || offset > turned.maxOffset + 0.5 && current.offset >= turned.maxOffset - 0.5
-                    }
-                    if !kept, !clamped {
-                        violate(
-                            .readingStaysPut, "\(turned.id), the row read at the top, moved \(moved) over a rotation")
-                    }
-                }
-            }
-            // b, during momentum: what is on screen moves only as the momentum carries it, each
-            // frame's movement the last one's decayed by 0.998 per millisecond (a prepend that is
-            // not compensated shows as a jump).
-            let coasting =
-                view.isDecelerating && view.animation == nil && view.bounce == nil && !current.finger
-                && !current.layoutChanged
-                && current.offset > 0 && current.offset < current.maxOffset && !current.keyboardMoving
-            if coasting, previous.coasting, previous.coastedSince, let id = common.first {
-                let expected = previous.movement * Self.momentumDecayPerFrame
-                if abs(moved(id) - expected) > 1 {
-                    violate(.readingStaysPut, "\(id) moved \(moved(id)) during momentum that carried it \(expected)")
-                }
-            } else if !coasting, previous.coasting, previous.coastedSince, !current.finger, !current.layoutChanged,
-                frame > userNavigationUntil, let id = common.first,
-                abs(moved(id)) > abs(previous.movement * Self.momentumDecayPerFrame) + 1
+                    "\(id) moved \(motion.moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
+            } else if rotation.isDue(at: frame), !current.keyboardMoving,
+                let what = rotation.settle(current: current, topNow: { view.rows([$0]).tops[$0] })
             {
-                // Momentum that ends (at rest, at an edge, or stopped) carries the content no
-                // farther than its last frame did.
-                violate(.readingStaysPut, "\(id) moved \(moved(id)) as momentum of \(previous.movement) a frame ended")
-            } else if !coasting, previous.coasting, previous.coastedSince || previous.releaseVelocity != nil,
-                !view.isDecelerating, !current.finger, !userActed, !current.layoutChanged, !current.keyboardMoving,
-                frame > userNavigationUntil,
-                // (Right after the release, the fling's speed is the finger's.)
-                case let speed = previous.coastedSince
-                    ? previous.movement : (previous.releaseVelocity ?? 0) / frameRate,
-                case let step = speed * Self.momentumDecayPerFrame,
-                abs(step) > 2, case let reach = previous.offset - step,
-                reach > 0.5, reach < previous.maxOffset - 0.5, current.offset > 0.5,
-                current.offset < current.maxOffset - 0.5
+                violate(.readingStaysPut, what)
+            }
+            let navigationOver = frame > userNavigationUntil
+            if let what = MomentumCheck.judge(
+                previous: previous, current: &current, motion: motion, view: view, userActed: userActed,
+                navigationOver: navigationOver)
             {
-                // Nor does the app stop a fling that still moves the content: only the finger, a
-                // tap or a send, a navigation the user asked for, an edge or a new layout do.
-                violate(.readingStaysPut, "momentum of \(speed) a frame stopped with no touch")
+                violate(.readingStaysPut, what)
             }
-            // b, as the finger lifts: what is on screen moves no farther than the momentum's first
-            // step, or the bounce back over the overshoot the finger left (the app keeps what the
-            // finger left in place; a jump or an animation of its own starting here is seen).
-            if previous.finger, !current.finger, let release = current.releaseVelocity, !current.layoutChanged,
-                !current.keyboardMoving, frame > userNavigationUntil,
-                let id = firstMoved(fartherThan: abs(release) / frameRate * 1.5 + abs(previous.overshoot) + 2)
+            if let what = MomentumCheck.judgeRelease(
+                previous: previous, current: current, motion: motion, navigationOver: navigationOver)
             {
-                violate(
-                    wasAway ? .readingStaysPut : .bottomStaysVisible,
-                    "\(id) moved \(moved(id)) as the finger lifted at \(release) points/s")
+                violate(wasAway ? .readingStaysPut : .bottomStaysVisible, what)
             }
-            // b, during a bounce back to an edge and as it ends: the spring moves what is on screen smoothly,
-            // each frame at most five times as far as in the frame before, plus 2 points, turning
-            // back only where it stops (at its peak); a following list may also move with the
-            // content that grew below it, or the keyboard's edge.
-            let bouncing = view.bounce != nil && !current.finger
-            let bounceGrowth = wasAway ? 0 : current.contentHeight - previous.contentHeight
-            let bounceSteps: [Double] =
-                common.first.map { id in
-                    let keyboard = current.keyboardMoving || previous.keyboardMoving ? [moved(id) + keyboardDelta] : []
-                    return [moved(id), moved(id) + bounceGrowth] + keyboard
-                } ?? []
-            func springLike(_ step: Double) -> Bool {
-                guard let last = previous.bounceStep else { return true }
-                return abs(step) <= abs(last) * 5 + 2 && (step * last >= 0 || abs(step) <= 2)
-            }
-            current.bouncing = bouncing
-            current.bounceStep =
-                bouncing && !current.layoutChanged
-                ? bounceSteps.first(where: springLike) ?? bounceSteps.first : nil
-            // (A bounce that momentum starts in this frame is clamped at the edge, and goes on at
-            // the momentum's speed.)
-            if let started = view.bounce, started.start == view.time,
-                abs(started.v0 / frameRate) > abs(current.bounceStep ?? 0)
+            if let what = BounceCheck.judge(
+                previous: previous, current: &current, motion: motion, view: view, wasAway: wasAway,
+                navigationOver: navigationOver)
             {
-                current.bounceStep = -started.v0 / frameRate
+                violate(wasAway ? .readingStaysPut : .bottomStaysVisible, what)
             }
-            // (Content added above that the view cannot keep in place, since the list would have to
-            // go past the content's end, leaves the list at that end, with the bounce's overshoot.)
-            let overshoot = abs(previous.overshoot)
-            func stoppedAtTheEnd(_ id: String) -> Bool {
-                let kept = current.offset + moved(id)
-                return kept > current.maxOffset + 0.5 && current.offset >= current.maxOffset - overshoot - 0.5
-                    || kept < -0.5 && current.offset <= overshoot + 0.5
-            }
-            // (A bounce that ends, at rest or stopped, carries the content no farther.)
-            if previous.bouncing, !current.finger, !current.layoutChanged, frame > userNavigationUntil,
-                let id = common.first, let last = previous.bounceStep, !bounceSteps.contains(where: springLike),
-                !stoppedAtTheEnd(id)
-            {
-                violate(
-                    wasAway ? .readingStaysPut : .bottomStaysVisible,
-                    "\(id) moved \(moved(id)) as a bounce's spring carried it \(last)")
-            }
-            current.coasting = coasting
-            // The previous frame's movement was momentum's own only if it coasted too.
-            current.coastedSince = coasting && previous.coasting && !common.isEmpty
-            current.movement = common.first.map(moved) ?? 0
             // g. Smooth animation.
             let navigationStarts = userNavigationUntil > max(navigationUntilBefore, frame - 1) + 1
             if let what = SmoothAnimationCheck.judge(
-                previous: previous, current: &current, common: common, moved: moved, animating: commandRunning,
+                previous: previous, current: &current, common: common, moved: motion.moved, animating: commandRunning,
                 decelerating: view.isDecelerating, wasAway: wasAway, navigationStarts: navigationStarts)
             {
                 violate(.smoothAnimation, what)
@@ -801,23 +591,14 @@ public enum Simulator {
             {
                 violate(wasAway ? .readingStaysPut : .bottomStaysVisible, "the screen shows no row")
             }
-            // c. Bottom stays visible, and the list is not pushed past it: an overshoot may only
-            // shrink (a bounce that the keyboard carries back), never start or grow, but by the
-            // bounce's own last frame or along the keyboard (content that fits until it has risen).
-            let overshootGrew =
-                current.offset - current.maxOffset > max(0, previous.offset - previous.maxOffset) + 0.5
-                && !previous.decelerating && !current.keyboardMoving
-            if !isTop || pinned.question == nil, !away, !server.beyondLiveEnd, previous.shown, !previous.finger,
-                !current.finger,
-                !navigating, settle == nil, !view.isDecelerating, current.offset >= 0,
-                !current.atBottom || overshootGrew,
-                cleanOpen.isOver
+            // c. Bottom stays visible.
+            let following =
+                (!isTop || pinned.question == nil) && !away && !server.beyondLiveEnd && cleanOpen.isOver
+            if let what = BottomVisibleCheck.judge(
+                previous: previous, current: current, following: following,
+                appScrolls: navigating || settle != nil || view.isDecelerating)
             {
-                violate(
-                    .bottomStaysVisible,
-                    current.atBottom
-                        ? "\(current.offset - current.maxOffset) points past the bottom"
-                        : "\(current.maxOffset - current.offset) points of new content below the screen")
+                violate(.bottomStaysVisible, what)
             }
             // d. Clean open.
             if let what = cleanOpen.check(

@@ -1,0 +1,105 @@
+/// Check b on rotation: the row read at the top keeps its distance to the visible top
+/// (specification §2's top edge), less the changes of the bottom inset and of the keyboard when
+/// those moved too (§2's bottom edge), and less a bounce's overshoot, unless the content's end
+/// stops it. It is judged in the rotation's own frame and again once the rotation's animation is
+/// over and the keyboard, which the rotation may set moving, is still.
+struct RotationCheck {
+    /// A rotation whose end is judged: when, the row read at the top, where it was, and the insets
+    /// and keyboard then, the overshoot of a bounce and the step of momentum it ended.
+    private struct Turn {
+        var due: Int
+        var id: String
+        var top: Double
+        var insetTop: Double
+        var insetBottom: Double
+        var keyboard: Double
+        var maxOffset: Double
+        var overshoot: Double
+        var coast: Double
+    }
+
+    private var turn: Turn?
+
+    /// Whether a rotation's animation runs in `frame`: what is read may move, by less than a screen.
+    func isRunning(at frame: Int) -> Bool { turn.map { frame < $0.due } ?? false }
+
+    /// Whether a rotation's animation is over by `frame` and waits to be judged.
+    func isDue(at frame: Int) -> Bool { turn.map { frame >= $0.due } ?? false }
+
+    /// The user's own moves (a finger, momentum, a navigation) make the row read another.
+    mutating func userMoved() { turn = nil }
+
+    /// Notes a rotation in `current` and judges its own frame: the row read at the top has moved
+    /// by the change of the visible top (less those of the bottom inset and the keyboard) and,
+    /// during momentum, by the momentum's next step, unless the content's end stops it there.
+    ///
+    /// - Parameters:
+    ///   - away: Whether the reader reads history now; `wasAway`, before this frame.
+    ///   - navigationOver: Whether no navigation the user asked for runs.
+    ///   - coast: The momentum's step in this frame, 0 without momentum.
+    mutating func rotated(
+        frame: Int, previous: Simulator.Frame, current: Simulator.Frame, motion: FrameMotion, away: Bool,
+        wasAway: Bool, navigationOver: Bool, coast: Double
+    ) -> String? {
+        guard current.rotated else { return nil }
+        if away, !current.finger, let id = previous.order.first, let top = previous.tops[id] {
+            // (A bounce past an edge that the rotation ends takes its overshoot back.)
+            turn = Turn(
+                due: frame + Simulator.rotationFrames, id: id, top: top, insetTop: previous.insetTop,
+                insetBottom: previous.insetBottom, keyboard: previous.keyboard, maxOffset: current.maxOffset,
+                overshoot: previous.overshoot, coast: coast)
+        }
+        guard wasAway, !previous.finger, !current.finger, navigationOver, let id = previous.order.first,
+            let top = previous.tops[id], let now = motion.top(id)
+        else { return nil }
+        let moved = now - top
+        let edge = current.insetTop - previous.insetTop
+        let bottom = current.insetBottom - previous.insetBottom
+        let keyboard = current.keyboard - previous.keyboard
+        // (A bounce past an edge may take its overshoot back.)
+        let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard]
+            .flatMap { [$0 + coast, $0 + previous.overshoot] }
+        // Kept, or stopped at the content's end: the offset it asks for lies past an edge and the
+        // list is at that edge, or past it by no more than the momentum's step and the overshoot
+        // it had.
+        let slack = abs(coast) + abs(previous.overshoot) + 0.5
+        let kept = allowed.contains { expected in
+            let offset = current.offset + moved - expected
+            return abs(moved - expected) <= 1
+                || offset < -0.5 && current.offset <= 0.5 && current.offset >= -slack
+                || offset > current.maxOffset + 0.5 && current.offset >= current.maxOffset - 0.5
+                    && current.offset <= current.maxOffset + slack
+        }
+        guard !kept else { return nil }
+        turn = nil
+        return "\(id), the row read at the top, moved \(moved) as the screen rotated"
+    }
+
+    /// Judges, and forgets, the rotation that is due: where its row is now, against where it was
+    /// when the screen rotated. (Judged by where the user was at the rotation: a throw to the
+    /// bottom since is not the user at the bottom.)
+    ///
+    /// - Parameter topNow: Where a row is on screen now, nil when it is not laid out.
+    mutating func settle(current: Simulator.Frame, topNow: (String) -> Double?) -> String? {
+        guard let turned = turn else { return nil }
+        turn = nil
+        guard let top = topNow(turned.id) else { return nil }
+        let moved = top - turned.top
+        let edge = current.insetTop - turned.insetTop
+        let bottom = current.insetBottom - turned.insetBottom
+        let keyboard = current.keyboard - turned.keyboard
+        let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard]
+            .flatMap { [$0, $0 + turned.overshoot, $0 + turned.coast] }
+        let kept = allowed.contains { abs(moved - $0) <= 0.5 }
+        // Or stopped at the content's end: the offset it asks for lies past an edge and the list
+        // rests at that edge (the end as the rotation left it: content that arrives later below
+        // it does not move what is read).
+        let clamped = allowed.contains { expected in
+            let offset = current.offset + moved - expected
+            return offset < -0.5 && current.offset <= 0.5
+                || offset > turned.maxOffset + 0.5 && current.offset >= turned.maxOffset - 0.5
+        }
+        guard !kept, !clamped else { return nil }
+        return "\(turned.id), the row read at the top, moved \(moved) over a rotation"
+    }
+}
