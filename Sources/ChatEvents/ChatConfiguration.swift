@@ -34,6 +34,13 @@ public struct ChatConfiguration: Sendable, Hashable {
     /// Whether `jumpToMessage` naming a message that is not loaded requests a window of
     /// history around it instead of warning; false.
     public var windowedHistory: Bool
+    /// Space kept below the newest message for the footer, in points: the content ends
+    /// `max(footerHeight, footerReserve)` below it, so a typing indicator no taller than the
+    /// reserve comes and goes without moving anything; 0.
+    public var footerReserve: Double
+    /// Whether the first incoming message of each new run of unread arrivals gets the "new
+    /// messages" divider (``ChatEvent/jumpToUnreadTapped`` jumps to it); false.
+    public var dividerOnArrival: Bool
 
     /// Creates a configuration; every argument defaults to the specification's default.
     public init(
@@ -46,7 +53,9 @@ public struct ChatConfiguration: Sendable, Hashable {
         reduceMotion: Bool = false,
         loadNewerThreshold: Double = 800,
         readReceipts: Bool = false,
-        windowedHistory: Bool = false
+        windowedHistory: Bool = false,
+        footerReserve: Double = 0,
+        dividerOnArrival: Bool = false
     ) {
         self.layout = layout
         self.atBottomThreshold = atBottomThreshold
@@ -58,6 +67,8 @@ public struct ChatConfiguration: Sendable, Hashable {
         self.loadNewerThreshold = loadNewerThreshold
         self.readReceipts = readReceipts
         self.windowedHistory = windowedHistory
+        self.footerReserve = footerReserve
+        self.dividerOnArrival = dividerOnArrival
     }
 }
 

@@ -70,7 +70,7 @@ public enum ChatEventFieldKind: Sendable, Hashable {
     case string
     /// `true` or `false`.
     case bool
-    /// `"outgoing"` or `"incoming"`.
+    /// `"outgoing"`, `"incoming"` or `"system"`.
     case direction
     /// An array of message objects.
     case messages
@@ -97,7 +97,7 @@ public protocol ChatEventFieldSource {
     func string(_ key: ChatEventKey, required: Bool) throws(Failure) -> String?
     /// The boolean `key`.
     func bool(_ key: ChatEventKey, required: Bool) throws(Failure) -> Bool?
-    /// The message direction `key`: `"outgoing"` or `"incoming"`.
+    /// The message direction `key`: `"outgoing"`, `"incoming"` or `"system"`.
     func direction(_ key: ChatEventKey, required: Bool) throws(Failure) -> MessageDirection?
     /// The array of message objects `key`.
     func messages(_ key: ChatEventKey, required: Bool) throws(Failure) -> [ChatMessage]?
@@ -124,7 +124,7 @@ public enum ChatEventFieldValue: Sendable, Hashable {
     case string(String)
     /// `true` or `false`.
     case bool(Bool)
-    /// `"outgoing"` or `"incoming"`.
+    /// `"outgoing"`, `"incoming"` or `"system"`.
     case direction(MessageDirection)
     /// An array of `{"id", "direction", "height"}` objects.
     case messages([ChatMessage])
@@ -249,6 +249,12 @@ extension ChatEvent {
             self = try .appeared(restore: s.position(.restore, required: false))
         case .disappeared:
             self = .disappeared
+        case .headerChanged:
+            self = try .headerChanged(height: s.required(s.number(.height, required: true), .height))
+        case .footerChanged:
+            self = try .footerChanged(height: s.required(s.number(.height, required: true), .height))
+        case .jumpToUnreadTapped:
+            self = .jumpToUnreadTapped
         }
     }
 
@@ -303,12 +309,14 @@ extension ChatEvent {
         case .dragEnded(let offset, let velocity):
             v.visit(ChatEventField(.offset, .number(offset)))
             v.visit(ChatEventField(.velocity, velocity.map { .number($0) }, isOptional: true))
+        case .headerChanged(let height), .footerChanged(let height):
+            v.visit(ChatEventField(.height, .number(height)))
         case .selectionChanged(let active):
             v.visit(ChatEventField(.active, .bool(active)))
         case .appeared(let restore):
             v.visit(ChatEventField(.restore, restore.map { .position($0) }, isOptional: true))
         case .loadOlderFailed, .loadNewerFailed, .windowLoadFailed, .dragBegan, .inputFocused, .inputBlurred,
-            .jumpToLatestTapped, .highlightFinished, .disappeared:
+            .jumpToLatestTapped, .highlightFinished, .disappeared, .jumpToUnreadTapped:
             break
         }
     }

@@ -74,6 +74,15 @@ public enum ChatEvent: Sendable, Hashable {
     case appeared(restore: SavedPosition?)
     /// The chat screen went away (`disappeared`).
     case disappeared
+    /// The row above the oldest loaded message changed height: a "loading older messages"
+    /// spinner, a "start of the conversation" banner; 0 when there is none (`headerChanged`).
+    case headerChanged(height: Double)
+    /// The row below the newest message changed height: a typing indicator, "thinking…"; 0 when
+    /// there is none (`footerChanged`).
+    case footerChanged(height: Double)
+    /// The user tapped the "new messages" pill that jumps to the first unread message
+    /// (`jumpToUnreadTapped`).
+    case jumpToUnreadTapped
 }
 
 extension ChatEvent {
@@ -111,6 +120,9 @@ extension ChatEvent {
         case .entranceAnimationFinished: .entranceAnimationFinished
         case .appeared: .appeared
         case .disappeared: .disappeared
+        case .headerChanged: .headerChanged
+        case .footerChanged: .footerChanged
+        case .jumpToUnreadTapped: .jumpToUnreadTapped
         }
     }
 
@@ -174,6 +186,12 @@ extension ChatEvent {
         case windowLoaded
         /// `windowLoadFailed`
         case windowLoadFailed
+        /// `headerChanged`
+        case headerChanged
+        /// `footerChanged`
+        case footerChanged
+        /// `jumpToUnreadTapped`
+        case jumpToUnreadTapped
     }
 }
 

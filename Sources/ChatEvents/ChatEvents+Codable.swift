@@ -136,6 +136,7 @@ extension ChatConfiguration: Codable {
         case layout, atBottomThreshold, jumpToLatestThreshold, loadOlderThreshold
         case focusScrollsToBottom, pinMargin, reduceMotion
         case loadNewerThreshold, readReceipts, windowedHistory
+        case footerReserve, dividerOnArrival
     }
 
     /// Decodes a header's `config` object; absent or `null` keys take their defaults and
@@ -159,12 +160,15 @@ extension ChatConfiguration: Codable {
                 ?? defaults.loadNewerThreshold,
             readReceipts: container.decodeIfPresent(Bool.self, forKey: .readReceipts) ?? defaults.readReceipts,
             windowedHistory: container.decodeIfPresent(Bool.self, forKey: .windowedHistory)
-                ?? defaults.windowedHistory
+                ?? defaults.windowedHistory,
+            footerReserve: container.decodeIfPresent(Double.self, forKey: .footerReserve) ?? defaults.footerReserve,
+            dividerOnArrival: container.decodeIfPresent(Bool.self, forKey: .dividerOnArrival)
+                ?? defaults.dividerOnArrival
         )
     }
 
-    /// Encodes the seven keys of v1 and each of v1.1's that is not its default, so a v1
-    /// configuration encodes as it always did.
+    /// Encodes the seven keys of v1 and each of v1.1's and v1.2's that is not its default, so a
+    /// v1 configuration encodes as it always did.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(layout, forKey: .layout)
@@ -181,6 +185,10 @@ extension ChatConfiguration: Codable {
         if readReceipts != defaults.readReceipts { try container.encode(readReceipts, forKey: .readReceipts) }
         if windowedHistory != defaults.windowedHistory {
             try container.encode(windowedHistory, forKey: .windowedHistory)
+        }
+        if footerReserve != defaults.footerReserve { try container.encode(footerReserve, forKey: .footerReserve) }
+        if dividerOnArrival != defaults.dividerOnArrival {
+            try container.encode(dividerOnArrival, forKey: .dividerOnArrival)
         }
     }
 }

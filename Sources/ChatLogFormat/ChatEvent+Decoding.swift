@@ -47,7 +47,7 @@ extension JSONFieldReader: ChatEventFieldSource {
         required ? try bool(key.name) : try optionalBool(key.name)
     }
 
-    /// The direction `key`: `"outgoing"` or `"incoming"`.
+    /// The direction `key`: `"outgoing"`, `"incoming"` or `"system"`.
     func direction(_ key: ChatEventKey, required: Bool) throws(JSONScanError) -> MessageDirection? {
         guard let member = required ? try self.required(key.name) : present(key.name) else { return nil }
         let name = try stringRef(member, key.name)
@@ -55,7 +55,8 @@ extension JSONFieldReader: ChatEventFieldSource {
         throw JSONScanError(
             offset: member.valueStart,
             message:
-                #"unknown direction \#(JSONWriter.quoted(scanner.string(name))); expected "outgoing" or "incoming""#
+                "unknown direction \(JSONWriter.quoted(scanner.string(name))); "
+                + #"expected "outgoing", "incoming" or "system""#
         )
     }
 

@@ -74,5 +74,7 @@ extension ChatConfiguration {
         if let value = try fields.optionalNumber("loadNewerThreshold") { loadNewerThreshold = value }
         if let value = try fields.optionalBool("readReceipts") { readReceipts = value }
         if let value = try fields.optionalBool("windowedHistory") { windowedHistory = value }
+        if let value = try fields.optionalNumber("footerReserve") { footerReserve = value }
+        if let value = try fields.optionalBool("dividerOnArrival") { dividerOnArrival = value }
     }
 }

@@ -24,7 +24,8 @@ extension ChatLogHeader {
 
 extension ChatConfiguration {
     /// Writes the configuration object in the order of section 8: every key of v1, and each key
-    /// of v1.1 that is not its default (so that a v1 configuration is written as it always was).
+    /// of v1.1 and v1.2 that is not its default (so that a v1 configuration is written as it
+    /// always was).
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("layout")
@@ -53,6 +54,14 @@ extension ChatConfiguration {
         if windowedHistory != defaults.windowedHistory {
             writer.key("windowedHistory")
             writer.bool(windowedHistory)
+        }
+        if footerReserve != defaults.footerReserve {
+            writer.key("footerReserve")
+            writer.number(footerReserve)
+        }
+        if dividerOnArrival != defaults.dividerOnArrival {
+            writer.key("dividerOnArrival")
+            writer.bool(dividerOnArrival)
         }
         writer.endObject()
     }

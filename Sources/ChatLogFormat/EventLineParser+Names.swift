@@ -75,6 +75,8 @@ extension EventLineParser {
             if matches("historyLoaded", bytes, start) { return .historyLoaded }
             if matches("scrollSettled", bytes, start) { return .scrollSettled }
             if matches("jumpToMessage", bytes, start) { return .jumpToMessage }
+            if matches("headerChanged", bytes, start) { return .headerChanged }
+            if matches("footerChanged", bytes, start) { return .footerChanged }
         case 14:
             if matches("tokensAppended", bytes, start) { return .tokensAppended }
             if matches("streamFinished", bytes, start) { return .streamFinished }
@@ -94,6 +96,7 @@ extension EventLineParser {
             if matches("highlightFinished", bytes, start) { return .highlightFinished }
         case 18:
             if matches("jumpToLatestTapped", bytes, start) { return .jumpToLatestTapped }
+            if matches("jumpToUnreadTapped", bytes, start) { return .jumpToUnreadTapped }
         case 25:
             if matches("entranceAnimationFinished", bytes, start) { return .entranceAnimationFinished }
         default:

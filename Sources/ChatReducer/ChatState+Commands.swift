@@ -44,7 +44,7 @@ extension ChatState {
         anchor = nil
         issue(
             .newQuestion, kind: .item, key: question, anchor: .top, animated: animated,
-            target: store.top(question) - configuration.pinMargin,
+            target: top(question) - configuration.pinMargin,
             unitAnchorY: unitAnchor(below: configuration.pinMargin))
     }
 
@@ -63,11 +63,11 @@ extension ChatState {
         anchor = Anchor(key: key, delta: delta)
         issue(
             .restore, kind: .item, key: key, anchor: .top, animated: false,
-            target: store.top(key) + delta, unitAnchorY: unitAnchor(below: -delta))
+            target: top(key) + delta, unitAnchorY: unitAnchor(below: -delta))
     }
 
     func centeredOffset(_ key: MessageKey) -> Double {
-        store.top(key) + store.height(key) / 2 - visibleHeight / 2
+        top(key) + store.height(key) / 2 - visibleHeight / 2
     }
 
     /// The geometry just became known: resolve a command issued before, and apply it.
@@ -81,14 +81,14 @@ extension ChatState {
             target = maxOffset
         case (.item, .top):
             if command.reason == .restore, let anchor {
-                target = store.top(anchor.key) + anchor.delta
+                target = top(anchor.key) + anchor.delta
                 command.unitAnchorY = unitAnchor(below: -anchor.delta)
-            } else if command.reason == .initialLoad {
-                // The first unread message (specification §10), at its top: d = 0.
-                target = key.map { store.top($0) } ?? maxOffset
+            } else if command.reason == .initialLoad || command.reason == .jumpToUnread {
+                // The first unread message (specification §10 and §12), at its top: d = 0.
+                target = key.map { top($0) } ?? maxOffset
                 command.unitAnchorY = unitAnchor(below: 0)
             } else {
-                target = key.map { store.top($0) - configuration.pinMargin } ?? maxOffset
+                target = key.map { top($0) - configuration.pinMargin } ?? maxOffset
                 command.unitAnchorY = unitAnchor(below: configuration.pinMargin)
             }
         case (.item, .center):
@@ -97,10 +97,10 @@ extension ChatState {
         }
         command.offset = clamped(target)
         scrollTarget = command
-        if command.reason == .initialLoad, command.kind == .item, let key {
+        if command.reason == .initialLoad || command.reason == .jumpToUnread, command.kind == .item, let key {
             setOffset(target, cause: .viewport)
             decideOpenMode(at: key)
-            openingAtUnreadKey = key
+            if command.reason == .initialLoad { openingAtUnreadKey = key }
         } else if mode == .detached, command.reason != .restore {
             setOffset(target, cause: .viewport)
             takeAnchor()

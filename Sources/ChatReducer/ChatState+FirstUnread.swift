@@ -9,11 +9,15 @@ extension ChatState {
             warn("firstUnreadID \(quoted(id)) is not loaded; opened at the bottom")
             return nil
         }
-        guard store.direction(key) == .incoming else {
+        switch store.direction(key) {
+        case .incoming:
+            return key
+        case .outgoing:
             warn("firstUnreadID \(quoted(id)) is outgoing; opened at the bottom")
-            return nil
+        case .system:
+            warn("firstUnreadID \(quoted(id)) is a system row; opened at the bottom")
         }
-        return key
+        return nil
     }
 
     /// Every incoming message from `first` to the newest is unread, as if appended below the
@@ -24,7 +28,7 @@ extension ChatState {
     ///   event that opened the conversation.
     mutating func markUnread(from first: MessageKey) {
         unreadDividerKey = first
-        if configuration.readReceipts { readUpToKey = store.key(before: first) }
+        if configuration.readReceipts { readUpToKey = store.messageKey(before: first) }
         var next: MessageKey? = first
         while let key = next {
             if store.direction(key) == .incoming { store.setUnread(true, for: key) }
@@ -32,16 +36,17 @@ extension ChatState {
         }
     }
 
-    /// The open at the first unread message: its top under the top inset, not animated; the
-    /// mode is then decided by the distance from the bottom, as at the end of a hold.
-    mutating func issueFirstUnreadCommand(_ key: MessageKey) {
+    /// The first unread message at its top under the top inset: the open at it (`initialLoad`,
+    /// not animated) or the pill's jump (`jumpToUnread`, animated); the mode is then decided by
+    /// the distance from the bottom, as at the end of a hold.
+    mutating func issueFirstUnreadCommand(_ key: MessageKey, reason: ScrollCommand.Reason) {
         mode = .detached
         anchor = Anchor(key: key, delta: 0)
         issue(
-            .initialLoad, kind: .item, key: key, anchor: .top, animated: false,
-            target: store.top(key), unitAnchorY: unitAnchor(below: 0))
+            reason, kind: .item, key: key, anchor: .top, animated: reason != .initialLoad,
+            target: top(key), unitAnchorY: unitAnchor(below: 0))
         decideOpenMode(at: key)
-        openingAtUnreadKey = key
+        if reason == .initialLoad { openingAtUnreadKey = key }
     }
 
     /// The open's first layout measured a message: whether everything from the first unread
@@ -60,7 +65,7 @@ extension ChatState {
     mutating func decideOpenMode(at key: MessageKey) {
         guard geometryKnown else { return }
         // The distance from the bottom of the offset the open puts the first unread at.
-        let distance = maxOffset - clamped(store.top(key))
+        let distance = maxOffset - clamped(top(key))
         if !hasMoreNewer, distance <= configuration.atBottomThreshold {
             mode = .following
             anchor = nil
@@ -72,13 +77,14 @@ extension ChatState {
     }
 
     /// With read receipts, while the screen is shown: moves ``readUpTo`` forward to the newest
-    /// message whose top is above the visible region's bottom edge, and emits `markRead` when
+    /// message (not a system row) whose top is above the visible region's bottom edge, and emits `markRead` when
     /// the messages it newly covers include an incoming one.
     ///
     /// - Complexity: O(log n).
     mutating func advanceReadMarker() {
         guard configuration.readReceipts, isShown, geometryKnown,
-            let seen = store.lastKey(withTopBelow: currentOffset + visibleHeight)
+            let below = store.lastKey(withTopBelow: currentOffset + visibleHeight - headerHeight),
+            let seen = store.messageKey(atOrBefore: below)
         else { return }
         if let old = readUpToKey, old >= seen { return }
         let coversIncoming = store.containsIncoming(after: readUpToKey, through: seen)

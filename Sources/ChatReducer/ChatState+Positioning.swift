@@ -25,16 +25,16 @@ extension ChatState {
     @inline(__always)
     func anchorAtOffset() -> Anchor? {
         if let key = anchor?.key, store.isValid(key), store.flags(key).contains(.live) {
-            let top = store.top(key)
-            let margin = store.totalHeight * 0x1p-30
+            let top = top(key)
+            let margin = rowsHeight * 0x1p-30
             if top + margin < currentOffset, currentOffset < top + store.height(key) - margin {
                 return Anchor(key: key, delta: currentOffset - top)
             }
         }
-        guard let key = store.key(at: currentOffset) else {
-            return store.lastKey.map { Anchor(key: $0, delta: currentOffset - store.top($0)) }
+        guard let key = key(at: currentOffset) else {
+            return store.lastKey.map { Anchor(key: $0, delta: currentOffset - top($0)) }
         }
-        return Anchor(key: key, delta: currentOffset - store.top(key))
+        return Anchor(key: key, delta: currentOffset - top(key))
     }
 
     /// Takes the anchor anew at the current offset.
@@ -46,7 +46,7 @@ extension ChatState {
     @inline(__always)
     func anchoredOffset() -> Double {
         guard let anchor, store.flags(anchor.key).contains(.live) else { return currentOffset }
-        return store.top(anchor.key) + anchor.delta
+        return top(anchor.key) + anchor.delta
     }
 
     /// Applies the invariant of the mode, or of the hold, after content or geometry changed.
@@ -63,7 +63,7 @@ extension ChatState {
             setOffset(anchoredOffset(), cause: cause)
         case .pinned:
             if let question = store.lastOutgoingKey {
-                setOffset(store.top(question) - configuration.pinMargin, cause: cause)
+                setOffset(top(question) - configuration.pinMargin, cause: cause)
             } else {
                 // The pinned question is gone: keep what is on screen, detached.
                 mode = .detached
@@ -135,7 +135,7 @@ extension ChatState {
             issueBottomCommand(.outgoingMessage, animated: true)
         case .newQuestion:
             issuePinCommand()
-        case .initialLoad, .incomingMessage, .jumpToLatest, .jumpToMessage, .restore, .focus:
+        case .initialLoad, .incomingMessage, .jumpToLatest, .jumpToMessage, .restore, .focus, .jumpToUnread:
             break
         }
     }

@@ -143,13 +143,7 @@ extension ChatState {
         case .inputBlurred:
             inputFocused = false
         case .jumpToLatestTapped:
-            if hasMoreNewer {
-                endHoldForRequest()
-                requestWindow(around: nil, reason: .jumpToLatest)
-            } else {
-                cancelHold()
-                issueBottomCommand(.jumpToLatest, animated: true)
-            }
+            jumpToLatestTapped()
         case .jumpToMessage(let id):
             if let key = store.key(of: id) {
                 cancelHold()
@@ -179,6 +173,31 @@ extension ChatState {
             isShown = false
             unreadDividerKey = nil
             effects.append(.persistPosition(currentPosition))
+        case .headerChanged(let height):
+            // Content above what is read changed, as with a page of older messages.
+            headerHeight = sanitized(height, "height")
+            reposition(.prepend)
+        case .footerChanged(let height):
+            // Below what is read: only a following list moves with it (or a clamp).
+            footerHeight = sanitized(height, "height")
+            reposition(mode == .following && !userHoldsView ? .growth : nil)
+        case .jumpToUnreadTapped:
+            if let first = store.firstUnread(from: .back(0)) {
+                cancelHold()
+                issueFirstUnreadCommand(first, reason: .jumpToUnread)
+            } else {
+                jumpToLatestTapped()
+            }
+        }
+    }
+
+    private mutating func jumpToLatestTapped() {
+        if hasMoreNewer {
+            endHoldForRequest()
+            requestWindow(around: nil, reason: .jumpToLatest)
+        } else {
+            cancelHold()
+            issueBottomCommand(.jumpToLatest, animated: true)
         }
     }
 
@@ -229,7 +248,7 @@ extension ChatState {
             if userHoldsView {
                 reposition(.growth)
             } else if let firstUnread {
-                issueFirstUnreadCommand(firstUnread)
+                issueFirstUnreadCommand(firstUnread, reason: .initialLoad)
             } else {
                 issueBottomCommand(.initialLoad, animated: false)
             }
@@ -243,9 +262,12 @@ extension ChatState {
             warn("duplicate id \(quoted(message.id)) ignored")
             return
         }
-        let key = store.append(sanitized(message), flags: .animating)
-        animatingKeys.append(key)
-        animatingCount += 1
+        let isSystem = message.direction == .system
+        let key = store.append(sanitized(message), flags: isSystem ? [] : .animating)
+        if !isSystem {
+            animatingKeys.append(key)
+            animatingCount += 1
+        }
         switch message.direction {
         case .outgoing:
             let reason: ScrollCommand.Reason = configuration.layout == .top ? .newQuestion : .outgoingMessage
@@ -262,10 +284,14 @@ extension ChatState {
                 issueBottomCommand(.incomingMessage, animated: true)
             } else {
                 reposition(.growth)
-                if geometryKnown, store.top(key) >= currentOffset + visibleHeight {
+                if geometryKnown, top(key) >= currentOffset + visibleHeight {
+                    // The first of a new run of unread arrivals gets the divider.
+                    if configuration.dividerOnArrival, unreadCount == 0 { unreadDividerKey = key }
                     store.setUnread(true, for: key)
                 }
             }
+        case .system:
+            reposition(.growth)
         }
     }
 
@@ -274,8 +300,10 @@ extension ChatState {
         // once history is windowed: a v1 log replays with v1's warning.
         if hasMoreNewer || windowReplaced, store.key(of: id) == nil, let newID, store.key(of: newID) != nil { return }
         guard let key = liveKey(id) else { return }
-        if store.direction(key) == .incoming {
-            warn("\(quoted(id)) is incoming; only outgoing messages are confirmed")
+        switch store.direction(key) {
+        case .outgoing: break
+        case .incoming: warn("\(quoted(id)) is incoming; only outgoing messages are confirmed")
+        case .system: warn("\(quoted(id)) is a system row; only outgoing messages are confirmed")
         }
         guard let newID, newID != id else { return }
         if store.key(of: newID) != nil {
@@ -316,7 +344,7 @@ extension ChatState {
         }
         if highlightedKey == key { highlightedKey = nil }
         if unreadDividerKey == key { unreadDividerKey = nil }
-        if readUpToKey == key { readUpToKey = store.key(before: key) }
+        if readUpToKey == key { readUpToKey = store.messageKey(before: key) }
         let flags = store.remove(key)
         if flags.contains(.animating) {
             animatingCount -= 1
@@ -443,12 +471,12 @@ extension ChatState {
     /// Unread messages stop counting once they have been visible.
     private mutating func consumeVisibleUnread() {
         guard geometryKnown, store.unreadCount > 0, visibleHeight > 0,
-            let first = store.key(at: currentOffset)
+            let first = key(at: currentOffset)
         else { return }
         let end = currentOffset + visibleHeight
         var next = store.firstUnread(from: first)
         while let key = next {
-            let top = store.top(key)
+            let top = top(key)
             guard top < end else { break }
             let height = store.height(key)
             if top + height > currentOffset || (height == 0 && top >= currentOffset) {

@@ -20,7 +20,7 @@ extension ChatState {
         mutating get {
             let visible = visibleHeight
             let spacer = trailingSpacer(visibleHeight: visible)
-            let content = store.totalHeight + spacer
+            let content = rowsHeight + spacer
             let distance = distanceFromBottom(maxOffset: Self.maxOffset(contentHeight: content, visibleHeight: visible))
             let atBottom = isAtBottom(distanceFromBottom: distance)
             return ViewMetrics(

@@ -60,8 +60,20 @@ extension ChatState {
         if let anchor, !store.isValid(anchor.key) {
             problems.append("anchor key \(anchor.key) is not a slot of the store")
         }
+        // Specification §12.
+        if !(headerHeight >= 0) || !(footerHeight >= 0) {
+            problems.append("header \(headerHeight) or footer \(footerHeight) below 0")
+        }
+        if let key = readUpToKey, store.direction(key) == .system { problems.append("readUpTo is a system row") }
         if thorough {
             let all = store.allMessages()
+            let systemRows = Set(all.filter { $0.direction == .system }.map(\.id))
+            if !systemRows.isDisjoint(with: animating) { problems.append("a system row is animating") }
+            var unread = store.firstUnread(from: .back(0))
+            while let key = unread {
+                if store.direction(key) == .system { problems.append("system row \(store.id(key)) is unread") }
+                unread = store.firstUnread(from: key.successor)
+            }
             if Set(all.map(\.id)).count != all.count { problems.append("duplicate ids") }
             if all.count != messageCount {
                 problems.append("store count \(messageCount) != \(all.count) live messages")
@@ -73,7 +85,7 @@ extension ChatState {
             if !Set(pending).isSubset(of: Set(all.map(\.id))) {
                 problems.append("animating holds ids that are not loaded")
             }
-            var top = 0.0
+            var top = headerHeight
             for message in all {
                 // Sums are exact for binary fractions; others may differ in their last bits,
                 // relative to the whole content (a top is computed as a total minus a prefix).
@@ -94,6 +106,9 @@ extension ChatState {
 
     /// Whether a `windowLoaded` replaced the loaded messages at some step so far.
     package var windowReplacedForTesting: Bool { windowReplaced }
+
+    /// The oldest loaded message that counts as unread, which `jumpToUnreadTapped` jumps to.
+    package var oldestLoadedUnreadID: String? { store.firstUnread(from: .back(0)).map { store.id($0) } }
 
     /// The detached anchor as `(id, delta)`, for tests.
     package var anchorForTesting: (id: String, delta: Double)? {

@@ -11,7 +11,8 @@ extension ChatState {
 
     /// A live message while the loaded window stops short of the present: it belongs after
     /// messages that are not loaded, so it is not inserted. An incoming one counts as unread;
-    /// an outgoing one asks for the newest page, to show the message sent.
+    /// an outgoing one asks for the newest page, to show the message sent; a system row counts
+    /// nothing.
     ///
     /// - Complexity: O(1) expected.
     mutating func messageAppendedBeyondWindow(_ message: ChatMessage) {
@@ -25,6 +26,8 @@ extension ChatState {
             unloadedUnreadCount += 1
         case .outgoing:
             requestWindow(around: nil, reason: configuration.layout == .top ? .newQuestion : .outgoingMessage)
+        case .system:
+            break
         }
     }
 
@@ -115,7 +118,7 @@ extension ChatState {
             } else {
                 issueBottomCommand(.newQuestion, animated: false)
             }
-        case .jumpToLatest, .outgoingMessage, .initialLoad, .incomingMessage, .restore, .focus:
+        case .jumpToLatest, .outgoingMessage, .initialLoad, .incomingMessage, .restore, .focus, .jumpToUnread:
             issueBottomCommand(pending.reason, animated: false)
         }
     }

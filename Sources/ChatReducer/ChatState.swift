@@ -52,6 +52,12 @@ public struct ChatState: Sendable, Equatable {
     public internal(set) var isLoadingNewer = false
     /// A window of history that has been requested and has not arrived yet.
     public internal(set) var pendingWindow: PendingWindow?
+    /// The height of the row above the oldest loaded message (a "loading older messages"
+    /// spinner, a "start of the conversation" banner); 0 when there is none.
+    public internal(set) var headerHeight: Double = 0
+    /// The height of the row below the newest message (a typing indicator, "thinking…"); 0 when
+    /// there is none.
+    public internal(set) var footerHeight: Double = 0
 
     // MARK: Internal state
 
@@ -158,14 +164,36 @@ extension ChatState {
             return 0
         case .top:
             guard let question = store.lastOutgoingKey else { return 0 }
-            let below = store.totalHeight - store.top(question)
+            // The footer is part of what lies below the question, so the spacer makes room for
+            // it and the question does not move when it comes and goes.
+            let below = store.totalHeight - store.top(question) + footerSpace
             return max(0, visibleHeight - below - configuration.pinMargin)
         }
     }
 
-    /// The content height: the messages' heights plus ``trailingSpacer``.
+    /// The space below the newest message: `max(footerHeight, footerReserve)` (a reserve beyond
+    /// ``maximumLength`` counts as that).
     @inline(__always)
-    public var contentHeight: Double { store.totalHeight + trailingSpacer }
+    var footerSpace: Double { max(footerHeight, min(configuration.footerReserve, Self.maximumLength)) }
+
+    /// The content height without the spacer: the header, the rows and the footer's space.
+    @inline(__always)
+    var rowsHeight: Double { headerHeight + store.totalHeight + footerSpace }
+
+    /// The content height: the header, the rows' heights, `max(footerHeight, footerReserve)`
+    /// and ``trailingSpacer``.
+    @inline(__always)
+    public var contentHeight: Double { rowsHeight + trailingSpacer }
+
+    /// The distance from the content's top to the top of row `key`: the header and the rows
+    /// before it.
+    @inline(__always)
+    func top(_ key: MessageKey) -> Double { headerHeight + store.top(key) }
+
+    /// The row drawn at content coordinate `y` (see ``MessageStore/key(at:)``); the oldest
+    /// row when `y` lies in the header.
+    @inline(__always)
+    func key(at y: Double) -> MessageKey? { store.key(at: y - headerHeight) }
 
     /// The largest offset: `max(0, contentHeight - visibleHeight)`.
     @inline(__always)
@@ -259,7 +287,7 @@ extension ChatState {
     ///
     /// - Complexity: O(log n).
     public func top(ofMessage id: String) -> Double? {
-        store.key(of: id).map { store.top($0) }
+        store.key(of: id).map { top($0) }
     }
 
     /// The id of the newest loaded message.
@@ -277,11 +305,11 @@ extension ChatState {
     ///
     /// - Complexity: O(k log n) for k visible messages.
     public var visibleMessages: [(message: ChatMessage, top: Double)] {
-        guard geometryKnown, visibleHeight > 0, var key = store.key(at: currentOffset) else { return [] }
+        guard geometryKnown, visibleHeight > 0, var key = key(at: currentOffset) else { return [] }
         var result: [(message: ChatMessage, top: Double)] = []
         let end = currentOffset + visibleHeight
         while true {
-            let top = store.top(key)
+            let top = top(key)
             guard top < end else { break }
             if top + store.height(key) > currentOffset { result.append((store.message(key), top)) }
             guard let next = store.key(after: key) else { break }
@@ -300,9 +328,9 @@ extension ChatState {
     ///
     /// - Complexity: O(log n).
     public var currentPosition: SavedPosition {
-        guard geometryKnown, let key = store.key(at: currentOffset) else {
+        guard geometryKnown, let key = key(at: currentOffset) else {
             return SavedPosition(anchorID: nil, delta: 0, wasAtBottom: isAtBottom)
         }
-        return SavedPosition(anchorID: store.id(key), delta: currentOffset - store.top(key), wasAtBottom: isAtBottom)
+        return SavedPosition(anchorID: store.id(key), delta: currentOffset - top(key), wasAtBottom: isAtBottom)
     }
 }

@@ -11,6 +11,16 @@ struct FenwickTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendable,
     /// The number of elements.
     var count: Int { nodes.count - 1 }
 
+    /// An empty tree.
+    init() {}
+
+    /// A tree of `count` zeros.
+    ///
+    /// - Complexity: O(n).
+    init(zeros count: Int) {
+        nodes = Array(repeating: .zero, count: count + 1)
+    }
+
     /// Appends an element.
     ///
     /// - Complexity: O(log n) amortized.
@@ -60,6 +70,21 @@ struct FenwickTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendable,
     ///
     /// - Complexity: O(log n).
     func prefixLength(summingAtMost limit: Value, inclusive: Bool) -> Int {
+        search(limit, inclusive: inclusive) { nodes[$0] }
+    }
+
+    /// ``prefixLength(summingAtMost:inclusive:)`` over this tree's elements less those of
+    /// `other`, a tree of as many elements whose elements are at most this one's.
+    ///
+    /// - Complexity: O(log n).
+    func prefixLength(summingAtMost limit: Value, inclusive: Bool, less other: FenwickTree) -> Int {
+        guard other.count == count else { return prefixLength(summingAtMost: limit, inclusive: inclusive) }
+        return search(limit, inclusive: inclusive) { nodes[$0] - other.nodes[$0] }
+    }
+
+    /// The descent both searches share, over the node values `node(index)` gives.
+    @inline(__always)
+    private func search(_ limit: Value, inclusive: Bool, node: (Int) -> Value) -> Int {
         var position = 0
         var remaining = limit
         var step = 1
@@ -67,10 +92,10 @@ struct FenwickTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendable,
         while step > 0 {
             let next = position + step
             if next <= count {
-                let node = nodes[next]
-                if inclusive ? node <= remaining : node < remaining {
+                let value = node(next)
+                if inclusive ? value <= remaining : value < remaining {
                     position = next
-                    remaining -= node
+                    remaining -= value
                 }
             }
             step /= 2

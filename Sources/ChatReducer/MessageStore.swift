@@ -15,6 +15,14 @@ struct MessageStore: Sendable, Equatable {
         static let outgoing = Flags(rawValue: 1 << 1)
         static let animating = Flags(rawValue: 1 << 2)
         static let unread = Flags(rawValue: 1 << 3)
+        /// A row that is not a message (specification §12).
+        static let system = Flags(rawValue: 1 << 4)
+    }
+
+    /// The rows a rank counts: every live row, the outgoing ones, or the messages (every live
+    /// row but system rows).
+    enum Rows {
+        case all, outgoing, messages
     }
 
     /// One side of the store.
@@ -24,19 +32,46 @@ struct MessageStore: Sendable, Equatable {
         var outgoing = FenwickTree<Int32>()
         /// 1 for a message that counts as unread.
         var unread = FenwickTree<Int32>()
+        /// 1 for a live system row. Empty until the segment holds one, so a conversation without
+        /// system rows pays nothing for it; from then on as long as the others.
+        var system = FenwickTree<Int32>()
         var height: [Double] = []
         var ids: [String] = []
         var flags: [Flags] = []
 
         mutating func append(id: String, direction: MessageDirection, height value: Double, flags extra: Flags) {
             let isOutgoing = direction == .outgoing
+            let isSystem = direction == .system
+            // The first system row of the segment brings the tree of system rows: O(n) once.
+            if isSystem, system.count == 0 { system = FenwickTree(zeros: ids.count) }
+            if isSystem || system.count > 0 { system.append(isSystem ? 1 : 0) }
             heights.append(value)
             live.append(1)
             outgoing.append(isOutgoing ? 1 : 0)
             unread.append(0)
             height.append(value)
             ids.append(id)
-            flags.append(isOutgoing ? [.live, .outgoing, extra] : [.live, extra])
+            flags.append(
+                isOutgoing ? [.live, .outgoing, extra] : isSystem ? [.live, .system, extra] : [.live, extra])
+        }
+
+        /// How many rows of `rows` the segment holds.
+        func count(_ rows: Rows) -> Int32 {
+            switch rows {
+            case .all: live.total
+            case .outgoing: outgoing.total
+            case .messages: live.total - system.total
+            }
+        }
+
+        /// The number of leading elements whose count of `rows` stays at or below `limit`
+        /// (`inclusive`), or below it.
+        func prefixLength(_ rows: Rows, summingAtMost limit: Int32, inclusive: Bool) -> Int {
+            switch rows {
+            case .all: live.prefixLength(summingAtMost: limit, inclusive: inclusive)
+            case .outgoing: outgoing.prefixLength(summingAtMost: limit, inclusive: inclusive)
+            case .messages: live.prefixLength(summingAtMost: limit, inclusive: inclusive, less: system)
+            }
         }
     }
 
@@ -131,7 +166,10 @@ struct MessageStore: Sendable, Equatable {
         case .front(let j): front.flags[j]
         }
     }
-    func direction(_ key: MessageKey) -> MessageDirection { flags(key).contains(.outgoing) ? .outgoing : .incoming }
+    func direction(_ key: MessageKey) -> MessageDirection {
+        let flags = flags(key)
+        return flags.contains(.outgoing) ? .outgoing : flags.contains(.system) ? .system : .incoming
+    }
     func message(_ key: MessageKey) -> ChatMessage {
         ChatMessage(id: id(key), direction: direction(key), height: height(key))
     }
@@ -226,11 +264,11 @@ struct MessageStore: Sendable, Equatable {
     }
 
     /// Whether a live incoming message lies after `start` (from the oldest when `nil`) up to
-    /// and including the live message `end`. O(log n).
+    /// and including `end`. O(log n).
     func containsIncoming(after start: MessageKey?, through end: MessageKey) -> Bool {
-        let lower = start.map { rank(of: $0) + (flags($0).contains(.live) ? 1 : 0) } ?? 0
+        let lower = start.map { messageRank(of: $0) + (isMessage($0) ? 1 : 0) } ?? 0
         let lowerOutgoing = start.map { outgoingRank(of: $0) + (flags($0).contains(.outgoing) ? 1 : 0) } ?? 0
-        let all = rank(of: end) + 1 - lower
+        let all = messageRank(of: end) + (isMessage(end) ? 1 : 0) - lower
         let outgoing = outgoingRank(of: end) + (flags(end).contains(.outgoing) ? 1 : 0) - lowerOutgoing
         return all > outgoing
     }
@@ -243,7 +281,32 @@ struct MessageStore: Sendable, Equatable {
         }
     }
 
-    // MARK: Order statistics over live (or live outgoing) messages
+    /// The number of live system rows before `key`. O(log n).
+    func systemRank(of key: MessageKey) -> Int {
+        switch key.place {
+        case .back(let i): Int(front.system.total + back.system.prefixSum(i))
+        case .front(let j): Int(front.system.total - front.system.prefixSum(j + 1))
+        }
+    }
+
+    /// The number of live messages (rows that are not system rows) before `key`. O(log n).
+    func messageRank(of key: MessageKey) -> Int { rank(of: key) - systemRank(of: key) }
+
+    /// Whether `key` is a live row that is not a system row.
+    func isMessage(_ key: MessageKey) -> Bool {
+        let flags = flags(key)
+        return flags.contains(.live) && !flags.contains(.system)
+    }
+
+    /// The newest live message (not a system row) before `key`. O(log n).
+    func messageKey(before key: MessageKey) -> MessageKey? {
+        self.key(atRank: messageRank(of: key) - 1, among: .messages)
+    }
+
+    /// `key` when it is a live message, else the newest live message before it. O(log n).
+    func messageKey(atOrBefore key: MessageKey) -> MessageKey? { isMessage(key) ? key : messageKey(before: key) }
+
+    // MARK: Order statistics over live rows (or live outgoing ones, or messages)
 
     /// The number of live messages before `key`. O(log n).
     func rank(of key: MessageKey) -> Int {
@@ -253,19 +316,14 @@ struct MessageStore: Sendable, Equatable {
         }
     }
 
-    /// The key of the live message with the 0-based `rank`, counting all live messages
-    /// (`outgoingOnly == false`) or live outgoing ones. O(log n).
-    func key(atRank rank: Int, outgoingOnly: Bool = false) -> MessageKey? {
-        let frontTree = outgoingOnly ? front.outgoing : front.live
-        let backTree = outgoingOnly ? back.outgoing : back.live
-        let total = Int(frontTree.total + backTree.total)
-        guard rank >= 0, rank < total else { return nil }
-        let frontCount = Int(frontTree.total)
+    /// The key of the row with the 0-based `rank` among `rows`. O(log n).
+    func key(atRank rank: Int, among rows: Rows = .all) -> MessageKey? {
+        let frontCount = Int(front.count(rows))
+        guard rank >= 0, rank < frontCount + Int(back.count(rows)) else { return nil }
         if rank < frontCount {
-            let length = frontTree.prefixLength(summingAtMost: Int32(frontCount - rank), inclusive: false)
-            return .front(length)
+            return .front(front.prefixLength(rows, summingAtMost: Int32(frontCount - rank), inclusive: false))
         }
-        return .back(backTree.prefixLength(summingAtMost: Int32(rank - frontCount), inclusive: true))
+        return .back(back.prefixLength(rows, summingAtMost: Int32(rank - frontCount), inclusive: true))
     }
 
     /// The oldest live message.
@@ -274,7 +332,7 @@ struct MessageStore: Sendable, Equatable {
     var lastKey: MessageKey? { key(atRank: count - 1) }
     /// The newest live outgoing message.
     var lastOutgoingKey: MessageKey? {
-        key(atRank: Int(front.outgoing.total + back.outgoing.total) - 1, outgoingOnly: true)
+        key(atRank: Int(front.outgoing.total + back.outgoing.total) - 1, among: .outgoing)
     }
     // MARK: Unread messages (appended ones only, so they live in `back`)
 
@@ -363,11 +421,13 @@ struct MessageStore: Sendable, Equatable {
         case .back(let i):
             back.live.add(-1, at: i)
             back.outgoing.add(outgoing, at: i)
+            if old.contains(.system) { back.system.add(-1, at: i) }
             back.flags[i] = []
             back.ids[i] = ""
         case .front(let j):
             front.live.add(-1, at: j)
             front.outgoing.add(outgoing, at: j)
+            if old.contains(.system) { front.system.add(-1, at: j) }
             front.flags[j] = []
             front.ids[j] = ""
         }

@@ -48,6 +48,8 @@ public struct ScrollCommand: Sendable, Hashable {
         case restore
         /// The input was focused with `focusScrollsToBottom`.
         case focus
+        /// The user tapped the pill that jumps to the first unread message.
+        case jumpToUnread
     }
 
     /// Grows by one with every command; execute a command when this changes.

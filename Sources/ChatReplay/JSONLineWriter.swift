@@ -147,6 +147,8 @@ struct JSONLineWriter {
         Self.note(state.hasMoreNewer, in: &shown.hasMoreNewer, .hasMoreNewer, &changed)
         Self.note(state.isLoadingNewer, in: &shown.isLoadingNewer, .isLoadingNewer, &changed)
         Self.note(state.pendingWindow, in: &shown.pendingWindow, .pendingWindow, &changed)
+        Self.note(state.headerHeight, in: &shown.headerHeight, .headerHeight, &changed)
+        Self.note(state.footerHeight, in: &shown.footerHeight, .footerHeight, &changed)
         copyLine(changed, countingUpStep: countsUp)
     }
 

@@ -63,6 +63,10 @@ public struct ReplaySnapshot: Sendable, Hashable {
     public var isLoadingNewer: Bool
     /// A requested window of history that has not arrived (v1.1).
     public var pendingWindow: PendingWindow?
+    /// The height of the row above the oldest loaded message (v1.2).
+    public var headerHeight: Double
+    /// The height of the row below the newest message (v1.2).
+    public var footerHeight: Double
 
     /// Takes a snapshot of `state` after `event`, the `step`-th event.
     ///
@@ -100,6 +104,8 @@ public struct ReplaySnapshot: Sendable, Hashable {
         hasMoreNewer = state.hasMoreNewer
         isLoadingNewer = state.isLoadingNewer
         pendingWindow = state.pendingWindow
+        headerHeight = state.headerHeight
+        footerHeight = state.footerHeight
     }
 
     /// A step's ``warnings``: one line per event (specification §7), the replay's own findings joined to
@@ -110,7 +116,8 @@ public struct ReplaySnapshot: Sendable, Hashable {
         return [(reducer + replay).joined(separator: "; ")]
     }
 
-    /// The keys of specification §3, in their fixed order: v1's, then v1.1's after `warnings`.
+    /// The keys of specification §3, in their fixed order: v1's, then v1.1's after `warnings`,
+    /// then v1.2's.
     public static let keys = LineField.ordered.map(\.text)
 
     /// The snapshot as one line of `replay --format jsonl`, without a line break: every key,
@@ -142,6 +149,7 @@ public struct ReplaySnapshot: Sendable, Hashable {
         case unreadCount, showJumpToLatest, animating, isLoadingOlder, hasMoreOlder, effects, keyboardHeight
         case inputFocused, userHoldsView, highlightedID, trailingSpacer, messageCount, warnings
         case unreadDividerID, readUpTo, hasMoreNewer, isLoadingNewer, pendingWindow
+        case headerHeight, footerHeight
 
         /// Every field in order, computed once.
         package static let ordered = allCases
@@ -179,6 +187,8 @@ public struct ReplaySnapshot: Sendable, Hashable {
             case .hasMoreNewer: "hasMoreNewer"
             case .isLoadingNewer: "isLoadingNewer"
             case .pendingWindow: "pendingWindow"
+            case .headerHeight: "headerHeight"
+            case .footerHeight: "footerHeight"
             }
         }
     }
@@ -229,6 +239,8 @@ public struct ReplaySnapshot: Sendable, Hashable {
         case .messageCount: .integer(messageCount)
         case .hasMoreNewer: .flag(hasMoreNewer)
         case .isLoadingNewer: .flag(isLoadingNewer)
+        case .headerHeight: .number(headerHeight)
+        case .footerHeight: .number(footerHeight)
         case .scrollTarget, .animating, .effects, .highlightedID, .warnings, .unreadDividerID, .readUpTo,
             .pendingWindow:
             nil
@@ -249,7 +261,8 @@ public struct ReplaySnapshot: Sendable, Hashable {
         switch field {
         case .step, .event, .mode, .offset, .contentHeight, .visibleHeight, .isAtBottom, .offsetReason,
             .unreadCount, .showJumpToLatest, .isLoadingOlder, .hasMoreOlder, .keyboardHeight, .inputFocused,
-            .userHoldsView, .trailingSpacer, .messageCount, .hasMoreNewer, .isLoadingNewer:
+            .userHoldsView, .trailingSpacer, .messageCount, .hasMoreNewer, .isLoadingNewer, .headerHeight,
+            .footerHeight:
             // Scalars, written above.
             break
         case .scrollTarget:

@@ -50,6 +50,12 @@ public struct TimelineRenderer: Sendable {
         }
         if config.readReceipts != defaults.readReceipts { line += " readReceipts=\(config.readReceipts)" }
         if config.windowedHistory != defaults.windowedHistory { line += " windowedHistory=\(config.windowedHistory)" }
+        if config.footerReserve != defaults.footerReserve {
+            line += " footerReserve=\(formatNumber(config.footerReserve))"
+        }
+        if config.dividerOnArrival != defaults.dividerOnArrival {
+            line += " dividerOnArrival=\(config.dividerOnArrival)"
+        }
         return "replay timeline \(Self.formatVersion)\n\(line)\n"
     }
 
@@ -129,13 +135,22 @@ public struct TimelineRenderer: Sendable {
         }
     }
 
+    /// A direction in a message list: `in`, `out`, or `system`.
+    static func describe(_ direction: MessageDirection) -> String {
+        switch direction {
+        case .incoming: "in"
+        case .outgoing: "out"
+        case .system: "system"
+        }
+    }
+
     /// Lists of more than this many messages are abbreviated.
     static let messageListLimit = 8
 
-    /// `[m1 in 100, m2 out 60]`; longer than 8 as `[first 4, …, last 2] (150 messages)`.
+    /// `[m1 in 100, m2 out 60, d1 system 24]`; longer than 8 as `[first 4, …, last 2] (150 messages)`.
     static func describe(_ messages: [ChatMessage]) -> String {
         func item(_ message: ChatMessage) -> String {
-            "\(text(message.id)) \(message.direction == .incoming ? "in" : "out") \(formatNumber(message.height))"
+            "\(text(message.id)) \(Self.describe(message.direction)) \(formatNumber(message.height))"
         }
         guard messages.count > messageListLimit else {
             return "[" + messages.map(item).joined(separator: ", ") + "]"
@@ -224,7 +239,7 @@ public struct TimelineRenderer: Sendable {
                 }
             case .mode, .contentHeight, .visibleHeight, .isAtBottom, .unreadCount, .showJumpToLatest,
                 .isLoadingOlder, .hasMoreOlder, .keyboardHeight, .inputFocused, .userHoldsView, .trailingSpacer,
-                .messageCount, .hasMoreNewer, .isLoadingNewer:
+                .messageCount, .hasMoreNewer, .isLoadingNewer, .headerHeight, .footerHeight:
                 guard let before = old.scalar(field, eventType: nil), let after = new.scalar(field, eventType: nil),
                     !before.equals(after)
                 else { continue }

@@ -168,7 +168,7 @@ let contentErrorCases: [ErrorCase] = [
     // Direction.
     ErrorCase(
         #"{"type":"messageAppended","id":"m1","direction":"sideways","height":1}"#,
-        column: 49, #"unknown direction "sideways"; expected "outgoing" or "incoming""#
+        column: 49, #"unknown direction "sideways"; expected "outgoing", "incoming" or "system""#
     ),
     // Header.
     ErrorCase(

@@ -105,6 +105,13 @@ let encodingCases: [EncodingCase] = [
     EncodingCase(.inputFocused, #"{"type":"inputFocused"}"#),
     EncodingCase(.inputBlurred, #"{"type":"inputBlurred"}"#),
     EncodingCase(.jumpToLatestTapped, #"{"type":"jumpToLatestTapped"}"#),
+    EncodingCase(.jumpToUnreadTapped, #"{"type":"jumpToUnreadTapped"}"#),
+    EncodingCase(.headerChanged(height: 44), #"{"type":"headerChanged","height":44}"#),
+    EncodingCase(.footerChanged(height: 0), time: 3, #"{"type":"footerChanged","height":0,"t":3}"#),
+    EncodingCase(
+        .messageAppended(ChatMessage(id: "d1", direction: .system, height: 28), streaming: nil),
+        #"{"type":"messageAppended","id":"d1","direction":"system","height":28}"#
+    ),
     EncodingCase(.jumpToMessage(id: "a\\b/c\t"), #"{"type":"jumpToMessage","id":"a\\b/c\t"}"#),
     EncodingCase(.highlightFinished, #"{"type":"highlightFinished"}"#),
     EncodingCase(.entranceAnimationFinished(id: "m3"), #"{"type":"entranceAnimationFinished","id":"m3"}"#),

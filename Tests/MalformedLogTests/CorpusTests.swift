@@ -101,6 +101,11 @@ let rejectedLogs: [RejectedLog] = [
     RejectedLog(
         "header-v1-1-wrong-type.jsonl", #"1:64: expected a boolean for "readReceipts", found a string"#,
         replayed: 0, isBadHeader: true),
+    // v1.2's rows (specification §12), exactly as v1's.
+    RejectedLog("wrong-types-rows.jsonl", #"2:34: expected a number for "height", found a string"#),
+    RejectedLog(
+        "header-v1-2-wrong-type.jsonl", #"1:40: expected a number for "footerReserve", found a string"#,
+        replayed: 0, isBadHeader: true),
     RejectedLog(
         "header-unknown-layout.jsonl", #"1:33: unknown layout "left"; expected "bottom" or "top""#,
         replayed: 0, isBadHeader: true),
@@ -197,6 +202,28 @@ struct CorpusTests {
                 == "\(log.file):\(log.error) (a bad header is never skipped: it configures the whole replay)")
     }
 
+    @Test func skipInvalidReportsEveryWrongTypeOfTheRowEvents() throws {
+        let output = try ReplayBinary.run(
+            ["run", "wrong-types-rows.jsonl", "--skip-invalid", "--format", "jsonl"], in: corpusFolder.path)
+        #expect(output.status == 0, "\(output)")
+        #expect(
+            output.stderr == """
+                warning: wrong-types-rows.jsonl:2:34: expected a number for "height", found a string (line skipped)
+                warning: wrong-types-rows.jsonl:3:1: missing required field "height" in footerChanged (line skipped)
+                warning: wrong-types-rows.jsonl:4:34: expected a number for "height", found null (line skipped)
+                warning: wrong-types-rows.jsonl:5:49: unknown direction "System"; expected "outgoing", "incoming" or \
+                "system" (line skipped)
+                warning: wrong-types-rows.jsonl:6:60: unknown direction "date"; expected "outgoing", "incoming" or \
+                "system" (line skipped)
+                warning: wrong-types-rows.jsonl:7:34: expected a number for "t", found a string (line skipped)
+
+                """)
+        // The first and the last line are the only events.
+        let rows = output.stdout.split(separator: "\n")
+        #expect(rows.count == 2)
+        #expect(rows.last?.hasPrefix(#"{"step":2,"event":"headerChanged","mode":"following","offset":0,"#) == true)
+    }
+
     @Test func skipInvalidReportsEveryWrongTypeOfTheWindowEvents() throws {
         let output = try ReplayBinary.run(
             ["run", "wrong-types-windows.jsonl", "--skip-invalid", "--format", "jsonl"],
@@ -234,8 +261,8 @@ struct CorpusTests {
                 warning: wrong-types.jsonl:5:30: expected a string for "id", found a number (line skipped)
                 warning: wrong-types.jsonl:6:36: expected an array for "messages", found an object (line skipped)
                 warning: wrong-types.jsonl:7:37: expected an object for messages[0], found a number (line skipped)
-                warning: wrong-types.jsonl:8:49: unknown direction "sideways"; expected "outgoing" or "incoming" (line \
-                skipped)
+                warning: wrong-types.jsonl:8:49: unknown direction "sideways"; expected "outgoing", "incoming" or \
+                "system" (line skipped)
                 warning: wrong-types.jsonl:9:30: expected an object for "restore", found an array (line skipped)
                 warning: wrong-types.jsonl:10:25: expected a number for "t", found a string (line skipped)
                 warning: wrong-types.jsonl:11:9: expected a string for "type", found a number (line skipped)

@@ -107,6 +107,7 @@ struct FastPathDifferentialTests {
     static let replacementValues = [
         "null", "0", "-1.5e3", "1e400", #""x""#, #""a\"b""#, #""\ud83d\ude00""#, "true", "false", "[]", "{}",
         #"[{"id":"m","direction":"incoming","height":1}]"#, #"[{"id":"m","direction":"sideways","height":1}]"#,
+        #"[{"id":"m","direction":"system","height":1}]"#,
         #"[{"id":"m","direction":"incoming"}]"#, #"[{"id":"m","id":"n","direction":"incoming","height":1}]"#,
         #"[{"id":"m","direction":"incoming","height":1,"x":[1,{"y":2}]}]"#, "[1]", #"{"a":1,"a":2}"#,
         #"{"anchorID":"m","delta":-2.5,"wasAtBottom":false}"#, #"{"anchorID":null,"delta":0,"wasAtBottom":true}"#,

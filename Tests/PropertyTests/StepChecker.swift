@@ -70,6 +70,7 @@ struct Observation {
     var pendingWindow: PendingWindow?
     var readUpTo: String?
     var readUpToOrder: Int?
+    var oldestLoadedUnreadID: String?
 
     init(_ state: ChatState) {
         offset = state.offset
@@ -90,6 +91,7 @@ struct Observation {
         pendingWindow = state.pendingWindow
         readUpTo = state.readUpTo
         readUpToOrder = readUpTo.flatMap { state.orderForTesting(of: $0) }
+        oldestLoadedUnreadID = state.oldestLoadedUnreadID
     }
 }
 
@@ -380,6 +382,8 @@ struct StepChecker {
                     allowed = [.incomingMessage]
                     required = .incomingMessage
                 }
+            case .system:
+                break  // Never a command (specification §12).
             }
         case .dragEnded, .scrollSettled, .selectionChanged(active: false):
             if holdEnded, deferred {
@@ -390,9 +394,13 @@ struct StepChecker {
                     required = layoutReason
                 }
             }
-        case .jumpToLatestTapped where before.hasMoreNewer:
+        case .jumpToUnreadTapped where before.oldestLoadedUnreadID != nil:
+            allowed = [.jumpToUnread]
+            required = .jumpToUnread
+            deferred = false
+        case .jumpToLatestTapped where before.hasMoreNewer, .jumpToUnreadTapped where before.hasMoreNewer:
             deferred = false  // The newest page is requested; nothing moves yet.
-        case .jumpToLatestTapped:
+        case .jumpToLatestTapped, .jumpToUnreadTapped:
             allowed = [.jumpToLatest]
             required = .jumpToLatest
             deferred = false
@@ -472,6 +480,17 @@ struct StepChecker {
             if isWindow, let id = before.pendingWindow?.around, state.message(id: id) != nil, command.id != id {
                 fail(.command, "a window holding \(id) jumped to \(String(describing: command.id))")
             }
+        case .jumpToUnread:
+            if command.kind != .item || command.anchor != .top || command.id != before.oldestLoadedUnreadID {
+                fail(
+                    .command,
+                    """
+                    jumpToUnread to \(String(describing: command.id)) with anchor \
+                    \(String(describing: command.anchor)), oldest unread \
+                    \(String(describing: before.oldestLoadedUnreadID))
+                    """
+                )
+            }
         case .restore:
             if command.kind == .item, command.anchor != .top {
                 fail(.command, "restore to an item with anchor \(String(describing: command.anchor))")
@@ -506,7 +525,7 @@ struct StepChecker {
             let expectedModes: Set<ScrollMode> =
                 switch command.reason {
                 case .newQuestion: [.pinned]
-                case .initialLoad:
+                case .initialLoad, .jumpToUnread:
                     state.offset == nil ? [.detached] : (state.hasMoreNewer ? [.detached] : [.detached, .following])
                 default: [.detached]
                 }

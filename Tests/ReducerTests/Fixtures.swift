@@ -173,10 +173,12 @@ struct Snapshot: Equatable, Sendable {
     var hasMoreNewer = false
     var isLoadingNewer = false
     var pendingWindow: PendingWindow? = nil
+    var headerHeight: Double = 0
+    var footerHeight: Double = 0
 }
 
 extension ChatState {
-    /// Every key of specification §3 (v1.1) except `step` and `event`.
+    /// Every key of specification §3 (v1.2) except `step` and `event`.
     var snapshot: Snapshot {
         Snapshot(
             mode: mode, offset: offset, contentHeight: contentHeight, visibleHeight: visibleHeight,
@@ -186,7 +188,8 @@ extension ChatState {
             keyboardHeight: keyboardHeight, inputFocused: inputFocused, userHoldsView: userHoldsView,
             highlightedID: highlightedID, trailingSpacer: trailingSpacer, messageCount: messageCount,
             warnings: warnings, unreadDividerID: unreadDividerID, readUpTo: readUpTo, hasMoreNewer: hasMoreNewer,
-            isLoadingNewer: isLoadingNewer, pendingWindow: pendingWindow)
+            isLoadingNewer: isLoadingNewer, pendingWindow: pendingWindow, headerHeight: headerHeight,
+            footerHeight: footerHeight)
     }
 }
 

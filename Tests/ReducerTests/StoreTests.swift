@@ -77,7 +77,7 @@ struct StoreTests {
         #expect(store.key(atRank: 0) == y)
         #expect(store.key(atRank: 4) == c)
         #expect(store.key(atRank: 5) == nil)
-        #expect(store.key(atRank: 1, outgoingOnly: true) == b)
+        #expect(store.key(atRank: 1, among: .outgoing) == b)
         #expect(store.key(after: x) == a)
         #expect(store.key(before: a) == x)
         #expect(store.key(before: y) == nil)
