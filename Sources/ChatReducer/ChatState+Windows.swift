@@ -71,11 +71,13 @@ extension ChatState {
         // What names a message survives only when its message is in the window.
         func carried(_ key: MessageKey?) -> MessageKey? { key.flatMap { store.key(of: old.id($0)) } }
         highlightedKey = carried(highlightedKey)
-        unreadDividerKey = carried(unreadDividerKey)
-        readUpToKey = carried(readUpToKey)
+        // (An id that names a system row in the window is not the message it named: the divider, the
+        // read marker and an entrance animation stay only on messages.)
+        unreadDividerKey = carried(unreadDividerKey).flatMap { store.direction($0) == .incoming ? $0 : nil }
+        readUpToKey = carried(readUpToKey).flatMap { store.isMessage($0) ? $0 : nil }
         var animatingInWindow: [MessageKey] = []
         for key in animatingKeys where old.flags(key).contains(.animating) {
-            guard let moved = store.key(of: old.id(key)) else { continue }
+            guard let moved = store.key(of: old.id(key)), store.direction(moved) != .system else { continue }
             store.setFlag(.animating, true, for: moved)
             animatingInWindow.append(moved)
         }

@@ -20,8 +20,13 @@ import ChatScrollUtilities
 /// `readReceipts` and `windowedHistory`, the history opens at a first unread message, and
 /// reply jumps go into history that is not loaded: each `loadWindow` is answered by a
 /// `windowLoaded` (now and then `windowLoadFailed`), each `loadNewer` by a `newerLoaded` page
-/// (now and then `loadNewerFailed`) until the present is reached. Its bad input adds stale pages,
-/// failures nobody asked for and first unread ids that are not loaded.
+/// (now and then `loadNewerFailed`) until the present is reached. It also has the rows that are
+/// not messages (specification §12): date separators in the history and between live messages,
+/// a "loading older messages" spinner while every older page loads, a typing indicator before
+/// incoming messages and a "thinking" footer before streamed answers; `dividerOnArrival` is on,
+/// and the reader now and then taps the pill that jumps to the first unread message. Its bad
+/// input adds stale pages, failures nobody asked for, first unread ids that are not loaded and
+/// footers of negative height.
 ///
 /// ```swift
 /// var generator = ChatLogGenerator(seed: 42, messages: 1_000)
@@ -50,6 +55,8 @@ public struct ChatLogGenerator: Sendable {
     private var newerPagesLeft = 0
     /// A message sent beyond the window: the newest page brings it back.
     private var sentBeyondWindow: ChatMessage?
+    /// The spinner above the oldest message shows while an older page loads (messenger only).
+    private var spinnerShown = false
 
     /// The largest number of messages in one `historyLoaded` event.
     public static let historyPageSize = 10_000
@@ -60,8 +67,9 @@ public struct ChatLogGenerator: Sendable {
     ///   - seed: The seed; equal seeds give equal logs.
     ///   - messages: The number of messages in the initial history (0 for an empty conversation).
     ///   - configuration: The configuration written to the header.
-    ///   - messenger: Whether the log is a messenger's, with first unread, read receipts and
-    ///     windows; this turns on `readReceipts` and `windowedHistory`.
+    ///   - messenger: Whether the log is a messenger's, with first unread, read receipts, windows
+    ///     and rows that are not messages; this turns on `readReceipts`, `windowedHistory` and
+    ///     `dividerOnArrival`.
     public init(
         seed: UInt64, messages: Int = 1_000, configuration: ChatConfiguration = ChatConfiguration(),
         messenger: Bool = false
@@ -70,6 +78,7 @@ public struct ChatLogGenerator: Sendable {
         if messenger {
             configuration.readReceipts = true
             configuration.windowedHistory = true
+            configuration.dividerOnArrival = true
         }
         self.configuration = configuration
         self.messenger = messenger
@@ -101,9 +110,13 @@ public struct ChatLogGenerator: Sendable {
         while loaded < initialMessages {
             let page = min(Self.historyPageSize, initialMessages - loaded)
             let messages = (loaded..<(loaded + page)).map { index in
-                ChatMessage(
-                    id: "h\(initialMessages - 1 - index)", direction: index % 3 == 0 ? .outgoing : .incoming,
-                    height: Double(40 + random.next(below: 360)))
+                let height = Double(40 + random.next(below: 360))
+                // A messenger's history has a date separator every 25 rows.
+                let separator = messenger && index % 25 == 24
+                return ChatMessage(
+                    id: "h\(initialMessages - 1 - index)",
+                    direction: separator ? .system : index % 3 == 0 ? .outgoing : .incoming,
+                    height: separator ? 28 : height)
             }
             // A messenger opens at the first unread: an incoming message near the first page's end.
             let firstUnread =
@@ -133,7 +146,7 @@ public struct ChatLogGenerator: Sendable {
         case 55..<65: keyboard(into: &queue)
         case 65..<75: incoming(into: &queue)
         case 75..<82:
-            queue.append(.jumpToLatestTapped)
+            queue.append(messenger && roll < 78 ? .jumpToUnreadTapped : .jumpToLatestTapped)
         case 82..<87:
             if let id = randomLoadedID() {
                 queue.append(.jumpToMessage(id: id))
@@ -152,11 +165,23 @@ public struct ChatLogGenerator: Sendable {
             queue.append(.highlightFinished)
             var offset = state.offset ?? 0
             for _ in 0..<(2 + random.next(below: 10)) { offset = drag(into: &queue, up: false, from: offset) }
+        case 98 where messenger:
+            // A new day begins.
+            queue.append(.messageAppended(ChatMessage(id: newID("d"), direction: .system, height: 28), streaming: nil))
         default:
             let id = newID("m")
             queue.append(.messageAppended(ChatMessage(id: id, direction: .incoming, height: 60), streaming: nil))
             queue.append(.messageRemoved(id: id))
         }
+    }
+
+    /// A messenger shows a typing indicator (or "thinking…") below the newest message until the
+    /// message it announced arrives.
+    private mutating func announced(_ message: ChatEvent, into queue: inout [ChatEvent]) {
+        guard messenger else { return queue.append(message) }
+        queue.append(.footerChanged(height: Double(30 + random.next(below: 20))))
+        queue.append(message)
+        queue.append(.footerChanged(height: 0))
     }
 
     /// A question, its confirmation, and a streamed answer.
@@ -178,7 +203,8 @@ public struct ChatLogGenerator: Sendable {
         queue.append(.messageConfirmed(id: local, newID: confirmed))
         queue.append(.entranceAnimationFinished(id: confirmed))
         let answer = newID("m")
-        queue.append(.messageAppended(ChatMessage(id: answer, direction: .incoming, height: 44), streaming: true))
+        announced(
+            .messageAppended(ChatMessage(id: answer, direction: .incoming, height: 44), streaming: true), into: &queue)
         let batches = 10 + random.next(below: 90)
         for _ in 0..<batches {
             let grows = random.next(below: 4) == 0
@@ -194,10 +220,9 @@ public struct ChatLogGenerator: Sendable {
 
     private mutating func incoming(into queue: inout [ChatEvent]) {
         let id = newID("m")
-        queue.append(
-            .messageAppended(
-                ChatMessage(id: id, direction: .incoming, height: Double(40 + random.next(below: 200))), streaming: nil)
-        )
+        let height = Double(40 + random.next(below: 200))
+        announced(
+            .messageAppended(ChatMessage(id: id, direction: .incoming, height: height), streaming: nil), into: &queue)
         queue.append(.entranceAnimationFinished(id: id))
     }
 
@@ -241,7 +266,7 @@ public struct ChatLogGenerator: Sendable {
         var written = 0
         if random.next(below: 1000) < 5 {
             var bad: ChatEvent?
-            switch random.next(below: messenger ? 8 : 5) {
+            switch random.next(below: messenger ? 9 : 5) {
             case 0:
                 bad = .tokensAppended(id: "missing\(random.next(below: 100))", text: "x", heightDelta: 20, height: nil)
             case 1: bad = .itemMeasured(id: randomLoadedID() ?? "h0", height: -Double(1 + random.next(below: 50)))
@@ -254,6 +279,7 @@ public struct ChatLogGenerator: Sendable {
                     messages: [ChatMessage(id: newID("s"), direction: .incoming, height: 50)], hasMoreNewer: true)
             case 6: bad = random.next(below: 2) == 0 ? .windowLoadFailed : .loadNewerFailed
             case 7: bad = .historyLoaded(messages: [], hasMoreOlder: state.hasMoreOlder, firstUnreadID: "missing")
+            case 8: bad = .footerChanged(height: -Double(1 + random.next(below: 50)))
             default:
                 bad = nil
                 t -= 0.5
@@ -300,8 +326,17 @@ public struct ChatLogGenerator: Sendable {
             return newerPage()
         }
         if pendingOlder {
+            // A messenger shows its spinner above the oldest message first, and hides it after.
+            if messenger, !spinnerShown {
+                spinnerShown = true
+                return .headerChanged(height: 44)
+            }
             pendingOlder = false
             return olderPage()
+        }
+        if spinnerShown {
+            spinnerShown = false
+            return .headerChanged(height: 0)
         }
         return nil
     }

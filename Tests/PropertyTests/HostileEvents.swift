@@ -78,6 +78,8 @@ private struct HostileSession {
         if chance(0.3) { configuration.loadNewerThreshold = [0, 100, 800, 1e8].randomElement(using: &rng)! }
         configuration.readReceipts = chance(0.5)
         configuration.windowedHistory = chance(0.5)
+        if chance(0.3) { configuration.footerReserve = [0, 36, 500, 1e12].randomElement(using: &rng)! }
+        configuration.dividerOnArrival = chance(0.5)
         return configuration
     }
 
@@ -146,7 +148,7 @@ private struct HostileSession {
         }
     }
 
-    mutating func direction() -> MessageDirection { chance(0.5) ? .incoming : .outgoing }
+    mutating func direction() -> MessageDirection { chance(0.2) ? .system : chance(0.5) ? .incoming : .outgoing }
 
     mutating func message() -> ChatMessage { ChatMessage(id: id(), direction: direction(), height: height()) }
 
@@ -175,7 +177,10 @@ private struct HostileSession {
     }
 
     mutating func event() -> ChatEvent {
-        switch int(0...29) {
+        switch int(0...32) {
+        case 30: .headerChanged(height: length())
+        case 31: .footerChanged(height: length())
+        case 32: .jumpToUnreadTapped
         case 0: .viewportChanged(height: length(), insetTop: length(), insetBottom: length())
         case 1: .historyLoaded(messages: messages(), hasMoreOlder: chance(0.5), firstUnreadID: chance(0.5) ? id() : nil)
         case 25, 26: .newerLoaded(messages: messages(), hasMoreNewer: chance(0.5))

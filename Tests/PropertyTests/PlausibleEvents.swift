@@ -220,6 +220,8 @@ private struct PlausibleSession {
     mutating func history(count: Int) -> [ChatMessage] {
         (0..<count).map { _ in
             defer { nextLive += 1 }
+            // A messenger's history has date separators.
+            if messenger, chance(0.08) { return ChatMessage(id: "m\(nextLive)", direction: .system, height: 28) }
             return ChatMessage(
                 id: "m\(nextLive)", direction: chance(0.4) ? .outgoing : .incoming, height: height(36...420))
         }
@@ -380,7 +382,8 @@ private struct PlausibleSession {
             if case .dragging = gesture { return }
             gesture = .none
             selecting = false
-            emit(.jumpToLatestTapped)
+            // A messenger also has the pill that jumps to the first unread message.
+            emit(messenger && chance(0.5) ? .jumpToUnreadTapped : .jumpToLatestTapped)
         case .jumpToMessage:
             if case .dragging = gesture { return }
             guard let id = loaded.randomElement(using: &rng) else { return }
@@ -423,12 +426,20 @@ private struct PlausibleSession {
     }
 
     mutating func appendIncoming() {
+        if messenger, chance(0.05) {
+            // A new day: its date separator comes first.
+            emit(.messageAppended(ChatMessage(id: "m\(nextLive)", direction: .system, height: 28), streaming: nil))
+            nextLive += 1
+        }
         let id = "m\(nextLive)"
         nextLive += 1
+        // A messenger shows who is typing until the message arrives.
+        if messenger { emit(.footerChanged(height: height(30...48))) }
         emit(
             .messageAppended(
                 ChatMessage(id: id, direction: .incoming, height: height(36...300)),
                 streaming: chance(0.2) ? false : nil))
+        if messenger { emit(.footerChanged(height: 0)) }
     }
 
     mutating func restoreOnAppear() {
@@ -443,6 +454,9 @@ private struct PlausibleSession {
     }
 
     mutating func answerOlder() {
+        // A messenger shows a spinner above the oldest message while the page loads.
+        if messenger { emit(.headerChanged(height: 44)) }
+        defer { if messenger { emit(.headerChanged(height: 0)) } }
         if chance(0.1) {
             emit(.loadOlderFailed)
             return

@@ -154,6 +154,10 @@ struct PrintedLog {
                 height: optionalLength(height, "height"))
         case .itemMeasured(let id, let height):
             return .itemMeasured(id: id, height: length(height, "height"))
+        case .headerChanged(let height):
+            return .headerChanged(height: length(height, "height"))
+        case .footerChanged(let height):
+            return .footerChanged(height: length(height, "height"))
         case .keyboardWillShow(let height, let time):
             return .keyboardWillShow(height: length(height, "height"), duration: duration(time))
         case .keyboardWillHide(let time):

@@ -89,6 +89,8 @@ struct ScenarioShrinks: Sequence, Sendable {
         reset { $0.focusScrollsToBottom = defaults.focusScrollsToBottom }
         reset { $0.pinMargin = defaults.pinMargin }
         reset { $0.reduceMotion = defaults.reduceMotion }
+        reset { $0.footerReserve = defaults.footerReserve }
+        reset { $0.dividerOnArrival = defaults.dividerOnArrival }
         lazies.append(
             AnySequence(
                 options.lazy.map { option in

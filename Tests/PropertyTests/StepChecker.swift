@@ -160,7 +160,7 @@ struct StepChecker {
         // the largest content height seen so far bounds it.
         largestContentHeight = max(largestContentHeight, state.contentHeight)
         if !exactSums, small {
-            var sum = 0.0
+            var sum = state.headerHeight
             for message in state.messages {
                 let top = state.top(ofMessage: message.id) ?? -1
                 if abs(top - sum) > 1e-12 * max(1, largestContentHeight) {
@@ -275,7 +275,7 @@ struct StepChecker {
         switch event {
         case .dragBegan: touching = true
         case .dragEnded(_, let velocity) where Self.settles(velocity): touching = false
-        case .scrollSettled, .jumpToLatestTapped, .windowLoaded: touching = false
+        case .scrollSettled, .jumpToLatestTapped, .jumpToUnreadTapped, .windowLoaded: touching = false
         case .jumpToMessage where idLoadedBefore || configuration.windowedHistory: touching = false
         default: break
         }
@@ -536,10 +536,11 @@ struct StepChecker {
                 if !(target >= 0 && target <= state.maxOffset) {
                     fail(.command, "command offset \(describe(target)) outside 0...\(describe(state.maxOffset))")
                 }
-                // The open at the first unread message snaps the last atBottomThreshold points
-                // when it follows, as at the end of a hold (specification §10).
+                // The open at the first unread message, and the pill's jump to it, snap the last
+                // atBottomThreshold points when they follow, as at the end of a hold (§10, §12).
                 let snapped =
-                    command.reason == .initialLoad && command.kind == .item && state.mode == .following
+                    (command.reason == .initialLoad || command.reason == .jumpToUnread) && command.kind == .item
+                    && state.mode == .following
                     && offset == state.maxOffset && state.maxOffset - target <= configuration.atBottomThreshold
                 if target != offset, !snapped {
                     fail(.command, "command offset \(describe(target)) but the modelled offset is \(describe(offset))")
@@ -548,7 +549,7 @@ struct StepChecker {
             if let height = state.viewportHeight, height > 0, command.kind == .item {
                 let below: Double? =
                     switch command.reason {
-                    case .initialLoad: 0
+                    case .initialLoad, .jumpToUnread: 0
                     case .newQuestion: configuration.pinMargin
                     case .jumpToMessage: state.visibleHeight / 2
                     case .restore:
@@ -582,7 +583,7 @@ struct StepChecker {
         fail: (Property, @autoclosure () -> String) -> Void
     ) {
         let userNavigation: Set<ScrollCommand.Reason> = [
-            .outgoingMessage, .newQuestion, .jumpToLatest, .jumpToMessage, .restore, .focus,
+            .outgoingMessage, .newQuestion, .jumpToLatest, .jumpToMessage, .restore, .focus, .jumpToUnread,
         ]
         // An automatic command: not one the user asked for.
         let automatic = issued && !(state.scrollTarget.map { userNavigation.contains($0.reason) } ?? true)
