@@ -31,6 +31,11 @@ extension ChatState {
         }
     }
 
+    /// Where the footer begins: below the header and every row (the content's top is 0).
+    ///
+    /// - Complexity: O(1).
+    package var footerTop: Double { headerHeight + store.totalHeight }
+
     /// ``highlightedID``, ``unreadDividerID`` and ``readUpTo``, asked where the state lies (see
     /// ``viewMetrics``).
     ///

@@ -16,6 +16,8 @@ import ChatScrollUtilities
 /// - the visible window `[offset, offset + visibleHeight)` as a band coloured by the mode
 ///   (following, detached, pinned);
 /// - the keyboard as a shaded band below the visible window;
+/// - the header above the oldest message and the footer below the newest (specification §12),
+///   as hatched bands where they lie in the content;
 /// - the boundaries of the messages that overlap the visible window, as thin lines (at most
 ///   ``maxBoundariesPerStep``, so the cost of a step does not depend on the conversation's length);
 /// - a labelled marker for every scroll command, with its reason, and a tick in the target offset;
@@ -78,6 +80,9 @@ public struct TimelinePicture: Sendable {
         var warnings: [String]
         var boundaries: [Double]
         var jsonLine: String?
+        var headerHeight: Double = 0
+        var footerTop: Double = 0
+        var footerHeight: Double = 0
     }
 
     /// The title drawn above the chart.
@@ -134,7 +139,8 @@ public struct TimelinePicture: Sendable {
                 visibleHeight: snapshot.visibleHeight, keyboardHeight: snapshot.keyboardHeight,
                 held: snapshot.userHoldsView, command: command,
                 effects: snapshot.effects.map(TimelineRenderer.describe), warnings: snapshot.warnings,
-                boundaries: boundaries, jsonLine: keepsStateJSON ? snapshot.jsonLine : nil))
+                boundaries: boundaries, jsonLine: keepsStateJSON ? snapshot.jsonLine : nil,
+                headerHeight: snapshot.headerHeight, footerTop: state.footerTop, footerHeight: snapshot.footerHeight))
     }
 
     /// Replays the log at `path` into a picture titled with its file name.
@@ -357,6 +363,10 @@ public struct TimelinePicture: Sendable {
         }
         items.append(("keyboard", "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"#444\" fill-opacity=\"0.35\"/>"))
         items.append(("content", "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"#e2e2e2\" stroke=\"#8a8a8a\"/>"))
+        if steps.contains(where: { $0.headerHeight > 0 || $0.footerHeight > 0 }) {
+            items.append(
+                ("header/footer", "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"#b8860b\" fill-opacity=\"0.45\"/>"))
+        }
         items.append(("command", "<path d=\"M7 -10 L13 -2 L1 -2 Z\" fill=\"#c0392b\"/>"))
         items.append(("effect", "<rect x=\"6\" width=\"2\" height=\"10\" y=\"-9\" fill=\"#2e8b57\"/>"))
         items.append(("warning", "<rect x=\"6\" width=\"2\" height=\"10\" y=\"-9\" fill=\"#d62728\"/>"))
@@ -388,6 +398,17 @@ public struct TimelinePicture: Sendable {
 
     func writeBands(_ layout: Layout, to out: inout String) {
         out += "<g class=\"bands\" shape-rendering=\"crispEdges\">\n"
+        for (index, step) in steps.enumerated() {
+            let x = fmt(layout.xs[index])
+            let width = fmt(layout.widths[index])
+            for (name, top, height) in [
+                ("header-band", 0, step.headerHeight), ("footer-band", step.footerTop, step.footerHeight),
+            ] where height > 0 {
+                out +=
+                    "<rect class=\"\(name)\" x=\"\(x)\" y=\"\(fmt(layout.y(top)))\" width=\"\(width)\" "
+                    + "height=\"\(fmt(max(height * layout.scale, 1)))\" fill=\"#b8860b\" fill-opacity=\"0.45\"/>\n"
+            }
+        }
         for (index, step) in steps.enumerated() {
             guard let offset = step.offset else { continue }
             let x = fmt(layout.xs[index])

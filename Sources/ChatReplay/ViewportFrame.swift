@@ -7,9 +7,11 @@ import ChatScrollUtilities
 ///
 /// The frame is the scroll view's whole height, top to bottom, one row per
 /// ``pointsPerRow`` points: the top inset, the visible region with the messages in it
-/// (incoming ids left-aligned, outgoing right-aligned, a bar down the rows each one covers),
-/// the keyboard and the bottom inset. The jump-to-latest button shows on the last visible
-/// row; a status line gives the mode, the offset and what else is going on.
+/// (incoming ids left-aligned, outgoing right-aligned, system rows such as date separators
+/// centred between dashes, a bar down the rows each one covers; the header above the oldest
+/// message as `~`, the footer below the newest as `.`), the keyboard and the bottom inset.
+/// The jump-to-latest button shows on the last visible row; a status line gives the mode, the
+/// offset and what else is going on.
 ///
 /// ```text
 /// #47 jumpToLatestTapped
@@ -60,12 +62,15 @@ public struct ViewportFrame: Sendable {
         let visibleEnd = insetTop + snapshot.visibleHeight
         let keyboardEnd = visibleEnd + snapshot.keyboardHeight
         let visible = state.visibleMessages
+        let header = 0..<snapshot.headerHeight
+        let footerTop = state.footerTop
+        let footer = footerTop..<(footerTop + snapshot.footerHeight)
         var labelled = Set<String>()
         var lastVisibleRow: Int?
         var body: [String] = []
         var labelledRegions = Set<String>()
-        /// A band for a region outside the visible one, labelled on its first row only.
-        func band(_ name: String, _ height: Double, fill: Character) -> String {
+        /// A band for a region that is not a message, labelled on its first row only.
+        func band(_ name: String, _ height: Double, fill: Character, width: Int = width) -> String {
             let label = labelledRegions.insert(name).inserted ? " \(name) \(formatNumber(height)) " : ""
             return centered(label, width: width, fill: fill)
         }
@@ -83,8 +88,14 @@ public struct ViewportFrame: Sendable {
                 let to = offset + min(snapshot.visibleHeight, start + rowHeight - insetTop)
                 var incoming: [String]?
                 var outgoing: [String]?
+                var system: [String]?
                 for (message, top) in visible where top < to && top + message.height > from {
-                    var marks = (message.direction == .incoming ? incoming : outgoing) ?? []
+                    var marks =
+                        switch message.direction {
+                        case .incoming: incoming ?? []
+                        case .outgoing: outgoing ?? []
+                        case .system: system ?? []
+                        }
                     if !labelled.contains(message.id) {
                         labelled.insert(message.id)
                         var mark = message.id
@@ -94,11 +105,26 @@ public struct ViewportFrame: Sendable {
                         if snapshot.animating.contains(message.id) { mark += "+" }
                         marks.append(mark)
                     }
-                    if message.direction == .incoming { incoming = marks } else { outgoing = marks }
+                    switch message.direction {
+                    case .incoming: incoming = marks
+                    case .outgoing: outgoing = marks
+                    case .system: system = marks
+                    }
                 }
                 let left = incoming.map { (["["] + $0).joined(separator: " ") } ?? ""
                 let right = outgoing.map { ($0 + ["]"]).joined(separator: " ") } ?? ""
-                body.append(" " + join(left, right, width: width - 2) + " ")
+                if let system, incoming == nil, outgoing == nil {
+                    let label = system.isEmpty ? "" : " " + system.joined(separator: " ") + " "
+                    body.append(" " + centered(label, width: width - 2, fill: "-") + " ")
+                } else if incoming == nil, outgoing == nil, header.overlaps(from..<to) {
+                    body.append(" " + band("header", snapshot.headerHeight, fill: "~", width: width - 2) + " ")
+                } else if incoming == nil, outgoing == nil, footer.overlaps(from..<to) {
+                    body.append(" " + band("footer", snapshot.footerHeight, fill: ".", width: width - 2) + " ")
+                } else {
+                    let left =
+                        system.flatMap { $0.isEmpty ? nil : left + " -" + $0.joined(separator: " ") + "-" } ?? left
+                    body.append(" " + join(left, right, width: width - 2) + " ")
+                }
             } else if middle < keyboardEnd {
                 body.append(band("keyboard", snapshot.keyboardHeight, fill: "="))
             } else {

@@ -182,4 +182,37 @@ struct TimelinePictureTests {
             ViewportFrame.draw(loaded, state: replayer.state).contains(
                 "read to x11  more newer  last command #2 jumpToMessage"))
     }
+
+    @Test("frames draw the header, system rows and the footer as rows of their own")
+    func framesShowRowsThatAreNotMessages() {
+        var replayer = Replayer()
+        replayer.apply(.viewportChanged(height: 400, insetTop: 0, insetBottom: 0))
+        replayer.apply(.headerChanged(height: 80))
+        let rows = [
+            ChatMessage(id: "d1", direction: .system, height: 40),
+            ChatMessage(id: "m1", direction: .incoming, height: 80),
+            ChatMessage(id: "m2", direction: .outgoing, height: 80),
+        ]
+        replayer.apply(.historyLoaded(messages: rows, hasMoreOlder: false))
+        let snapshot = replayer.apply(.footerChanged(height: 80))
+        // C = 80 + 200 + 80 = 360 fits in 400: the header, d1, m1, m2 and the footer, a row per 40 points.
+        #expect(
+            ViewportFrame.draw(snapshot, state: replayer.state) == """
+                #4 footerChanged height=80
+                +------------------------------------------------------------+
+                | ~~~~~~~~~~~~~~~~~~~~~~~ header 80 ~~~~~~~~~~~~~~~~~~~~~~~~ |
+                | ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ |
+                | --------------------------- d1 --------------------------- |
+                | [ m1                                                       |
+                | [                                                          |
+                |                                                       m2 ] |
+                |                                                          ] |
+                | ....................... footer 80 ........................ |
+                | .......................................................... |
+                |                                                            |
+                +------------------------------------------------------------+
+                 following  offset 0/0  content 360  visible 400  last command #1 initialLoad
+
+                """)
+    }
 }
