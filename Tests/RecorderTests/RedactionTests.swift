@@ -74,6 +74,29 @@ struct RedactionTests {
         #expect(redactor.pseudonymCount == secretIDs.count)
     }
 
+    @Test("a system row's id is redacted like a message's; the header, the footer and the pill keep their values")
+    func rowsThatAreNotMessages() {
+        var redactor = ChatLogRedactor(redactsIDs: true)
+        let events: [ChatEvent] = [
+            .historyLoaded(
+                messages: [ChatMessage(id: "2026-11-27", direction: .system, height: 28)], hasMoreOlder: true),
+            .headerChanged(height: 44),
+            .messageAppended(ChatMessage(id: "Alice joined", direction: .system, height: 24), streaming: nil),
+            .footerChanged(height: 36),
+            .jumpToUnreadTapped,
+            .jumpToMessage(id: "2026-11-27"),
+        ]
+        #expect(
+            events.map { redactor.redact(LoggedEvent($0)).event } == [
+                .historyLoaded(messages: [ChatMessage(id: "m1", direction: .system, height: 28)], hasMoreOlder: true),
+                .headerChanged(height: 44),
+                .messageAppended(ChatMessage(id: "m2", direction: .system, height: 24), streaming: nil),
+                .footerChanged(height: 36),
+                .jumpToUnreadTapped,
+                .jumpToMessage(id: "m1"),
+            ])
+    }
+
     @Test("a recorder export with redacted ids holds no original id or text and replays the same timeline")
     func recorderExportIsRedacted() throws {
         var recorder = ChatRecorder()

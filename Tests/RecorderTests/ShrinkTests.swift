@@ -92,6 +92,19 @@ struct ShrinkTests {
         #expect(replayed(result.log).reasons == [.outgoingMessage])
     }
 
+    @Test("the pill's jump in a generated messenger log, with its rows that are not messages, shrinks to a handful")
+    func shrinkJumpToUnread() throws {
+        var generator = ChatLogGenerator(seed: 6, messages: 200, messenger: true)
+        var lines: [String] = []
+        generator.generate(events: 2_000) { lines.append($0) }
+        let log = try ChatLog(decoding: Array(lines.joined(separator: "\n").utf8))
+        var shrinker = try LogShrinker(log: log, condition: .command(reason: .jumpToUnread))
+        let result = shrinker.shrink()
+        #expect(result.log.events.count <= 10)
+        #expect(result.log.events.contains { $0.event == .jumpToUnreadTapped })
+        #expect(replayed(result.log).reasons.contains(.jumpToUnread))
+    }
+
     @Test("a log that does not show the behaviour is refused")
     func notShown() {
         let log = ChatLog(events: SessionGenerator.events(count: 200, seed: 3))
