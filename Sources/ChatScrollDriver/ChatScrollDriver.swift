@@ -622,10 +622,10 @@ public final class ChatScrollDriver {
     }
 
     /// The row that `event` changes wholly above what the scroll view shows now, or that a page
-    /// arrives above.
+    /// (or the header) arrives above.
     private func edgeAboveShown(_ event: ChatEvent) -> EdgeAboveShown? {
         let shownTop = contentOffsetY + insetTop
-        if case .olderLoaded = event {
+        if event.type == .olderLoaded || event.type == .headerChanged {
             return oldestRow.map { EdgeAboveShown(id: $0.id, top: $0.top, height: 0, pageAbove: true) }
         }
         guard let id = event.resizedMessageID, let top = state.top(ofMessage: id),
@@ -696,10 +696,10 @@ public final class ChatScrollDriver {
 }
 
 extension ChatEvent {
-    /// Whether the event adds content at the live end: a message, a streamed answer's tokens, a
-    /// page of newer history.
+    /// Whether the event changes the content at the live end: a message, a streamed answer's
+    /// tokens, a page of newer history, the footer.
     fileprivate var growsTheLiveEnd: Bool {
-        type == .messageAppended || type == .tokensAppended || type == .newerLoaded
+        type == .messageAppended || type == .tokensAppended || type == .newerLoaded || type == .footerChanged
     }
 
     /// Whether the event may end the user's hold on the view: the finger lifts, the scroll comes

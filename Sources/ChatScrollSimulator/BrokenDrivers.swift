@@ -27,9 +27,9 @@ public enum BrokenDrivers {
         case rotationToTop = "broken-rotation-to-top"
         /// Jumps to the bottom on rotation.
         case rotationToBottom = "broken-rotation-to-bottom"
-        /// Drops the position keeping of a prepended page of history.
+        /// Drops the position keeping of a prepended page of history, or of the spinner above it.
         case noPrependCompensation = "broken-no-prepend-compensation"
-        /// Applies the position keeping of a prepended page twice.
+        /// Applies the position keeping of a prepended page (or of the spinner above it) twice.
         case prependCompensatedTwice = "broken-prepend-compensated-twice"
         /// Runs nothing of a command that waited for the user's finger to lift.
         case dropsDeferredCommand = "broken-drops-deferred-command"
@@ -279,16 +279,18 @@ public enum BrokenDrivers {
                 if rotated, !view.fingerDown, force(to: edge, animated: false, least: 44) {
                     misbehave("threw the reader on rotation")
                 }
-            case (.noPrependCompensation, .olderLoaded), (.prependCompensatedTwice, .olderLoaded):
-                // The page's position keeping is lost, or doubled, for the frame it arrives in
-                // (the driver corrects the view at its next move: the user sees a jump there).
+            case (.noPrependCompensation, .olderLoaded), (.prependCompensatedTwice, .olderLoaded),
+                (.noPrependCompensation, .header), (.prependCompensatedTwice, .header):
+                // The position keeping of a page (or of the spinner above the oldest message) is
+                // lost, or doubled, for the frame it arrives in (the driver corrects the view at
+                // its next move: the user sees a jump there).
                 adapter?.dropping = kind == .noPrependCompensation
                 adapter?.doubling = kind == .prependCompensatedTwice
                 adapter?.distortingAt = view.time
                 adapter?.distorted = 0
                 inner.handle(event)
                 if let distorted = adapter?.distorted, distorted > 1 {
-                    misbehave("kept the position of a page \(distorted) points wrong")
+                    misbehave("kept the position of content above \(distorted) points wrong")
                 }
             case (.dropsDeferredCommand, .append(let message, _)):
                 if message.direction == .outgoing, view.fingerDown || view.isDecelerating { deferredSend = true }

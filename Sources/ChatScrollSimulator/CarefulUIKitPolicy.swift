@@ -15,6 +15,8 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
     var requests = SimRequests(older: { _ in }, newer: { _ in }, window: { _ in })
     /// Within 20 points of the bottom, as last seen by the user's scrolling or a scroll of its own.
     var following = true
+    /// The height of the spinner above the oldest message.
+    var headerHeight = 0.0
     var dragging = false
     var decelerating = false
     var olderPages = OlderPages()
@@ -52,6 +54,13 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
             keepBottom()
         case .finish, .newerLoaded, .windowLoadFailed:
             break
+        case .header(let height):
+            // The spinner above is content above what is read: kept as a page is.
+            view.setContentOffsetY(view.contentOffsetY + height - headerHeight)
+            headerHeight = height
+        case .footer(let height):
+            view.setFooter(height: height)
+            keepBottom()
         case .olderLoaded(let page, let more):
             olderPages.reset(hasMore: more)
             // The page was inserted above: what is read keeps its place.

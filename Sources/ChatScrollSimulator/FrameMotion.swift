@@ -1,7 +1,7 @@
 /// How the screen moved the rows of the last frame in this one, their own growth taken out: the
 /// measure every check of motion uses.
 struct FrameMotion {
-    /// The rows seen in both frames, top to bottom as they were.
+    /// The rows seen in both frames, top to bottom as they were, but the footer.
     let common: [String]
     private let previous: Simulator.Frame
     private let now: RowValues
@@ -28,7 +28,9 @@ struct FrameMotion {
         contentHeight = current.contentHeight
         offset = current.offset
         insetTop = current.insetTop
-        let common = previous.order.filter { now.tops[$0] != nil }
+        // (The footer below the newest message is not read: every row that arrives goes above it
+        // and pushes it down.)
+        let common = previous.order.filter { now.tops[$0] != nil && $0 != SimulatedScrollView.footerID }
         self.common = common
         // A row seen last frame that changed height since (measured, grown by tokens, an image
         // that loaded) grows down, pushing the rows after it by its change, or up, moving

@@ -30,6 +30,8 @@ public final class InvertedTablePolicy: ScrollPolicy {
     var keeping = false
     var olderPages = OlderPages()
     var jumpTarget: String?
+    /// The height of the typing indicator's row.
+    var footerHeight = 0.0
 
     /// Creates the model.
     public init() {}
@@ -97,8 +99,13 @@ public final class InvertedTablePolicy: ScrollPolicy {
             compensate(page.reduce(0) { $0 + $1.estimatedHeight })
         case .olderLoaded(_, let more):
             olderPages.reset(hasMore: more)
-        case .finish, .keyboard, .layout, .windowLoadFailed:
+        case .finish, .keyboard, .layout, .windowLoadFailed, .header:
             break
+        case .footer(let height):
+            view.setFooter(height: height)
+            // The flipped table's header: the row at its start, kept from the end like tokens.
+            compensate(height - footerHeight)
+            footerHeight = height
         case .jumpToLatest:
             scrollToEnd(countsAsScroll: true)
         case .replyJump(let id):

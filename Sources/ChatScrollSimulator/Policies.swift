@@ -29,13 +29,21 @@ public enum AppEvent: Sendable, Hashable {
     case newerLoaded([SimMessage], hasMoreNewer: Bool)
     /// The app dropped the window it was loading: the user went elsewhere first.
     case windowLoadFailed
+    /// The row above the oldest message (a "loading older messages" spinner) is now this high,
+    /// 0 when hidden (already applied to the scroll view, as a table's header view).
+    case header(height: Double)
+    /// The row below the newest message (a typing indicator, "thinking…") is now this high, 0
+    /// when hidden. The policy draws it (``SimulatedScrollView/setFooter(height:)``): an app that
+    /// keeps room for it (`footerReserve`) draws it at least that tall.
+    case footer(height: Double)
 
     /// Whether the user starts a navigation with it: a tap, or a send.
     var isUserNavigation: Bool {
         switch self {
         case .jumpToLatest, .replyJump: true
         case .append(let message, _): message.direction == .outgoing
-        case .open, .tokens, .finish, .olderLoaded, .keyboard, .layout, .windowLoaded, .newerLoaded, .windowLoadFailed:
+        case .open, .tokens, .finish, .olderLoaded, .keyboard, .layout, .windowLoaded, .newerLoaded, .windowLoadFailed,
+            .header, .footer:
             false
         }
     }
@@ -87,7 +95,9 @@ struct OlderPages {
 
     /// Asks for the page before the first item when the view is near the top.
     mutating func requestIfNear(_ view: SimulatedScrollView, _ requests: SimRequests) {
-        guard hasMore, !loading, view.offset <= 800, let first = view.items.first else { return }
+        guard hasMore, !loading, view.offset <= 800,
+            let first = view.items.first(where: { $0.message.id != SimulatedScrollView.headerID })
+        else { return }
         loading = true
         requests.older(first.message.id)
     }
@@ -150,6 +160,9 @@ public final class DriverPolicy: ScrollPolicy {
             }
         }
         handle(.layout)
+        if driver.state.configuration.footerReserve > 0 {
+            view.setFooter(height: driver.state.configuration.footerReserve)
+        }
     }
 
     public func handle(_ event: AppEvent) {
@@ -188,6 +201,13 @@ public final class DriverPolicy: ScrollPolicy {
             driver.send(.newerLoaded(messages: page.map(Self.message), hasMoreNewer: more))
         case .windowLoadFailed:
             driver.send(.windowLoadFailed)
+        case .header(let height):
+            driver.send(.headerChanged(height: height))
+        case .footer(let height):
+            // The table's footer view keeps the reserve's room (the "Rows that are not messages"
+            // article's advice); the driver hears of the indicator.
+            view.setFooter(height: max(height, driver.state.configuration.footerReserve))
+            driver.send(.footerChanged(height: height))
         }
         updateSpacer()
     }
@@ -253,13 +273,20 @@ public final class DriverPolicy: ScrollPolicy {
 /// - ``Kind/scrollWhenAtBottom``: scroll to the bottom only when already at the bottom; no
 ///   prepend compensation, no keyboard handling;
 /// - ``Kind/delayedOpen``: show the list, then scroll to the bottom 0.1 s later; otherwise as
-///   ``Kind/scrollWhenAtBottom``.
+///   ``Kind/scrollWhenAtBottom``;
+/// - ``Kind/typingIndicatorRow``: as ``Kind/scrollWhenAtBottom``, with the typing indicator an
+///   extra row at the end that the app scrolls to, animated, when it appears at the bottom, and
+///   simply removes when it goes.
+///
+/// None of them tells anything of the spinner above the oldest message: the content grows above
+/// what is read, and UIKit keeps the offset.
 public final class BaselinePolicy: ScrollPolicy {
     /// Which hand-written approach.
     public enum Kind: String, Sendable, CaseIterable {
         case alwaysScroll = "baseline-always-scroll"
         case scrollWhenAtBottom = "baseline-scroll-when-at-bottom"
         case delayedOpen = "baseline-delayed-open"
+        case typingIndicatorRow = "baseline-typing-indicator-row"
     }
 
     public let kind: Kind
@@ -270,6 +297,8 @@ public final class BaselinePolicy: ScrollPolicy {
     var jumpTarget: String?
     var olderPages = OlderPages()
     var openScrollAt: Double?
+    /// The height of the typing indicator's row.
+    var footerHeight = 0.0
 
     /// Creates the model.
     public init(_ kind: Kind) { self.kind = kind }
@@ -301,7 +330,7 @@ public final class BaselinePolicy: ScrollPolicy {
             olderPages.reset(hasMore: more)
             switch kind {
             case .alwaysScroll: scrollToBottom(animated: true)
-            case .scrollWhenAtBottom: scrollToBottom(animated: false)
+            case .scrollWhenAtBottom, .typingIndicatorRow: scrollToBottom(animated: false)
             case .delayedOpen: openScrollAt = view.time + 0.1
             }
         case .append, .tokens:
@@ -329,6 +358,17 @@ public final class BaselinePolicy: ScrollPolicy {
             break
         case .windowLoadFailed:
             jumpTarget = nil
+        case .header:
+            break
+        case .footer(let height):
+            view.setFooter(height: height)
+            // The indicator's row was added at the end: scrolled to when the list was at the
+            // bottom before it (or always); its removal is left to the view.
+            let wasAtBottom = view.maxOffset - view.offset - (height - footerHeight) <= 20
+            if height > footerHeight, kind == .alwaysScroll || (kind == .typingIndicatorRow && wasAtBottom) {
+                scrollToBottom(animated: true)
+            }
+            footerHeight = height
         }
     }
 

@@ -10,6 +10,7 @@ public enum Scenarios {
             pageUnderTheFinger(), keyboardDuringDrag(), keyboardWhileFollowingAndDetached(),
             measurementDuringCommandAnimation(), questionAndAnswer(), rotationWhileReading(),
             openAtFirstUnread(), replyJumpIntoHistory(), sendWhileReadingOldHistory(),
+            typingIndicators(reserve: true), typingIndicators(reserve: false), spinnerWhileReadingHistory(),
         ]
     }
 
@@ -70,6 +71,51 @@ public enum Scenarios {
         s.wait(1)
         s.add(.app(.finish(id: answer.id)))
         return s.build("scroll-up-during-stream")
+    }
+
+    /// A conversation with someone who types, with date separators: the typing indicator shows
+    /// before each of their messages, while the list follows and while the reader reads above,
+    /// and "thinking…" before a streamed answer. With `reserve`, the screen keeps room for it
+    /// (`footerReserve`), so that it comes and goes without moving anything.
+    public static func typingIndicators(reserve: Bool) -> SimSession {
+        var s = SessionBuilder(seed: 21)
+        s.add(.app(.open(history: s.messages(30), hasMoreOlder: false)))
+        for _ in 0..<4 {
+            s.wait(90)
+            s.add(.app(.append(s.message(.incoming), streaming: false)))
+        }
+        s.wait(60)
+        s.drag(500, frames: 30, velocity: 0)
+        for _ in 0..<3 {
+            s.wait(90)
+            s.add(.app(.append(s.message(.incoming), streaming: false)))
+        }
+        s.wait(60)
+        s.add(.app(.jumpToLatest))
+        s.wait(90)
+        s.add(.app(.append(s.message(.outgoing), streaming: false)))
+        s.wait(90)
+        s.stream(s.message(.incoming), tokens: 30)
+        let configuration = ChatConfiguration(footerReserve: reserve ? SimSession.thinkingHeight : 0)
+        return s.build(
+            reserve ? "typing-indicators" : "typing-indicators-without-reserve", configuration: configuration,
+            rowsThatAreNotMessages: true)
+    }
+
+    /// Reading back through history, with date separators: a spinner shows above the oldest
+    /// message while each older page loads, and goes when the page is there.
+    public static func spinnerWhileReadingHistory() -> SimSession {
+        var s = SessionBuilder(seed: 22)
+        s.add(.app(.open(history: s.messages(30), hasMoreOlder: true)))
+        s.wait(30)
+        let pages = (0..<4).map { _ in s.messages(24, prefix: "o") }
+        for _ in 0..<6 {
+            s.drag(500, frames: 20, velocity: 1500)
+            s.wait(150)
+        }
+        return s.build(
+            "spinner-while-reading-history", olderPages: pages, pageDelay: 40, tail: 200,
+            rowsThatAreNotMessages: true)
     }
 
     /// A fling towards older history: the page arrives while the list is still decelerating.

@@ -35,24 +35,91 @@ public struct SimSession: Sendable, Hashable {
     /// for older pages, and ``olderPages`` is not used.
     public var archive: [SimMessage]
 
-    /// Creates a session.
+    /// Whether the list has rows that are not messages (specification §12), as a real chat list
+    /// does: a date separator before every ``separatorEvery``-th message of its history, archive
+    /// and pages, a typing indicator (or "thinking…" before a streamed answer) below the newest
+    /// message for ``typingFrames`` frames before each incoming message, and a spinner above the
+    /// oldest message while each older page loads.
+    public var hasRowsThatAreNotMessages: Bool
+
+    /// Creates a session; with `rowsThatAreNotMessages`, the separators and typing indicators are
+    /// added to what it is given.
     public init(
         name: String, configuration: ChatConfiguration = ChatConfiguration(), olderPages: [[SimMessage]] = [],
-        archive: [SimMessage] = [], pageDelay: Int = 30, steps: [(frame: Int, step: SessionStep)], frames: Int
+        archive: [SimMessage] = [], pageDelay: Int = 30, steps: [(frame: Int, step: SessionStep)], frames: Int,
+        rowsThatAreNotMessages: Bool = false
     ) {
         self.name = name
         self.configuration = configuration
-        self.olderPages = olderPages
-        self.archive = archive
+        let rows = rowsThatAreNotMessages
+        self.olderPages = rows ? olderPages.map(Self.withSeparators) : olderPages
+        self.archive = rows ? Self.withSeparators(archive) : archive
         self.pageDelay = pageDelay
-        self.steps = steps
+        self.steps = rows ? Self.withTypingIndicators(steps) : steps
         self.frames = frames
+        hasRowsThatAreNotMessages = rows
+    }
+
+    /// A date separator comes before every this many messages.
+    public static let separatorEvery = 12
+    /// How long the typing indicator shows before an incoming message, in frames (0.25 s).
+    public static let typingFrames = 30
+    /// The heights of a date separator, the typing indicator and the "thinking…" row.
+    public static let separatorHeight = 28.0
+    public static let typingHeight = 36.0
+    public static let thinkingHeight = 44.0
+
+    /// `messages` with a date separator before every ``separatorEvery``-th one.
+    static func withSeparators(_ messages: [SimMessage]) -> [SimMessage] {
+        var result: [SimMessage] = []
+        result.reserveCapacity(messages.count + messages.count / separatorEvery + 1)
+        for (index, message) in messages.enumerated() {
+            if index % separatorEvery == separatorEvery - 1, message.direction != .system {
+                result.append(
+                    SimMessage(
+                        id: "day-\(message.id)", direction: .system, estimatedHeight: separatorHeight,
+                        height: separatorHeight))
+            }
+            result.append(message)
+        }
+        return result
+    }
+
+    /// `steps` with separators in every opening history, and a typing indicator shown before
+    /// each incoming message and hidden once it is there.
+    static func withTypingIndicators(_ steps: [(frame: Int, step: SessionStep)]) -> [(frame: Int, step: SessionStep)] {
+        var result: [(frame: Int, step: SessionStep)] = []
+        result.reserveCapacity(steps.count)
+        for (frame, step) in steps {
+            switch step {
+            case .app(.open(let history, let more, let firstUnreadID)):
+                result.append(
+                    (
+                        frame,
+                        .app(
+                            .open(
+                                history: withSeparators(history), hasMoreOlder: more,
+                                firstUnreadID: firstUnreadID))
+                    ))
+            case .app(.append(let message, let streaming)) where message.direction == .incoming:
+                let height = streaming ? thinkingHeight : typingHeight
+                result.append((max(0, frame - typingFrames), .app(.footer(height: height))))
+                result.append((frame, step))
+                result.append((frame, .app(.footer(height: 0))))
+            case .app, .touchDown, .fingerMove, .touchUp, .rotate:
+                result.append((frame, step))
+            }
+        }
+        // (Stable: an indicator that shows before earlier steps goes after those of its frame.)
+        return result.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
+            .map(\.element)
     }
 
     public static func == (lhs: SimSession, rhs: SimSession) -> Bool {
         lhs.name == rhs.name && lhs.configuration == rhs.configuration && lhs.olderPages == rhs.olderPages
             && lhs.archive == rhs.archive && lhs.pageDelay == rhs.pageDelay && lhs.frames == rhs.frames
             && lhs.steps.map(\.frame) == rhs.steps.map(\.frame) && lhs.steps.map(\.step) == rhs.steps.map(\.step)
+            && lhs.hasRowsThatAreNotMessages == rhs.hasRowsThatAreNotMessages
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -118,10 +185,10 @@ public struct SessionBuilder {
     /// The session.
     public func build(
         _ name: String, configuration: ChatConfiguration = ChatConfiguration(), olderPages: [[SimMessage]] = [],
-        archive: [SimMessage] = [], pageDelay: Int = 30, tail: Int = 120
+        archive: [SimMessage] = [], pageDelay: Int = 30, tail: Int = 120, rowsThatAreNotMessages: Bool = false
     ) -> SimSession {
         SimSession(
             name: name, configuration: configuration, olderPages: olderPages, archive: archive, pageDelay: pageDelay,
-            steps: steps, frames: frame + tail)
+            steps: steps, frames: frame + tail, rowsThatAreNotMessages: rowsThatAreNotMessages)
     }
 }

@@ -437,22 +437,62 @@ public final class SimulatedScrollView {
 
     // MARK: Content
 
-    /// Appends messages with their estimated heights.
+    /// The id of the header row (a table's header view: a "loading older messages" spinner).
+    public static let headerID = "~header"
+    /// The id of the footer row (a table's footer view: a typing indicator).
+    public static let footerID = "~footer"
+
+    /// Whether the first item is the header, and the last the footer.
+    private var hasHeader: Bool { items.first?.message.id == Self.headerID }
+    private var hasFooter: Bool { items.last?.message.id == Self.footerID }
+
+    /// Appends messages with their estimated heights, above the footer.
     func append(_ messages: [SimMessage]) {
-        items += messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }
+        let rows = messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }
+        items.insert(contentsOf: rows, at: hasFooter ? items.count - 1 : items.count)
         itemsChanged(ids: true)
     }
 
-    /// Prepends messages; the content offset stays where it is, as in UIKit.
+    /// Prepends messages below the header; the content offset stays where it is, as in UIKit.
     func prepend(_ messages: [SimMessage]) {
-        items.insert(contentsOf: messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }, at: 0)
+        let rows = messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }
+        items.insert(contentsOf: rows, at: hasHeader ? 1 : 0)
         itemsChanged(ids: true)
     }
 
-    /// Replaces every item by a window of history; the content offset stays where it is, as
-    /// after `reloadData`, until the app moves it.
+    /// Replaces every message by a window of history (the header and the footer stay); the
+    /// content offset stays where it is, as after `reloadData`, until the app moves it.
     func replaceAll(with messages: [SimMessage]) {
+        let header = hasHeader ? items.first : nil
+        let footer = hasFooter ? items.last : nil
         items = messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }
+        if let header { items.insert(header, at: 0) }
+        if let footer { items.append(footer) }
+        itemsChanged(ids: true)
+    }
+
+    /// Sets the height of the header row, 0 to remove it; the content offset stays where it
+    /// is, as when a table's header view changes in UIKit.
+    func setHeader(height: Double) {
+        setEnd(Self.headerID, height: height, present: hasHeader, at: 0)
+    }
+
+    /// Sets the height of the footer row, 0 to remove it; the content offset stays where it is
+    /// (UIKit clamps it at rest when the content shrinks).
+    func setFooter(height: Double) {
+        setEnd(Self.footerID, height: height, present: hasFooter, at: items.count - 1)
+    }
+
+    private func setEnd(_ id: String, height: Double, present: Bool, at index: Int) {
+        let row = Item(
+            message: SimMessage(id: id, direction: .system, estimatedHeight: height, height: height), current: height,
+            laidOut: true)
+        switch (present, height > 0) {
+        case (true, true): items[index] = row
+        case (true, false): items.remove(at: index)
+        case (false, true): items.insert(row, at: id == Self.headerID ? 0 : items.count)
+        case (false, false): return
+        }
         itemsChanged(ids: true)
     }
 

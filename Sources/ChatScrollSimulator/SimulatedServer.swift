@@ -61,6 +61,9 @@ final class SimulatedServer {
         if !beyondLiveEnd { loadedEnd = conversation.count }
     }
 
+    /// Whether a page of older messages is asked for and not yet shown.
+    var isLoadingOlder: Bool { !olderPagesDue.isEmpty || !archiveOlderDue.isEmpty }
+
     /// Whether a window is asked for and not yet shown.
     var isLoadingWindow: Bool { windowDue != nil }
 

@@ -78,6 +78,8 @@ public enum Simulator {
     static let pinFrames = 40
     /// How long a rotation's animation lasts, in frames (0.4 s).
     static let rotationFrames = 48
+    /// The height of the "loading older messages" spinner above the oldest message.
+    static let spinnerHeight = 44.0
     /// How much of its speed momentum keeps from one frame to the next: 0.998 per millisecond.
     static let momentumDecayPerFrame = power(0.998, 1000 / frameRate)
 
@@ -221,6 +223,8 @@ public enum Simulator {
             pinned.pin(question, settlingAt: frameIndex + Self.pinFrames)
         }
 
+        // The spinner above the oldest message shows.
+        var spinnerShown = false
         // Frames in a row in which the app did not move the screen.
         var stillFrames = 0
         for frame in 0..<session.frames {
@@ -309,6 +313,11 @@ public enum Simulator {
                             away = true
                             showsNavigationTarget = true
                         }
+                    case .header(let height):
+                        view.setHeader(height: height)
+                    case .footer:
+                        // The app draws its footer: the policy sets the row (a reserve may keep it taller).
+                        break
                     case .olderLoaded, .layout, .windowLoaded, .newerLoaded, .windowLoadFailed:
                         break
                     }
@@ -352,9 +361,21 @@ public enum Simulator {
                 if draw { current.notes.append(Self.describe(session.steps[stepIndex].step)) }
                 stepIndex += 1
             }
+            // The spinner above the oldest message shows while an older page loads, from the
+            // frame after the request; it goes in the frame the page arrives.
+            if session.hasRowsThatAreNotMessages, server.isLoadingOlder, !spinnerShown {
+                spinnerShown = true
+                view.setHeader(height: Self.spinnerHeight)
+                policy.handle(.header(height: Self.spinnerHeight))
+            }
             while let (page, more) = server.nextOlderPage(dueBy: frame) {
                 view.prepend(page)
                 policy.handle(.olderLoaded(page, hasMoreOlder: more))
+            }
+            if spinnerShown, !server.isLoadingOlder {
+                spinnerShown = false
+                view.setHeader(height: 0)
+                policy.handle(.header(height: 0))
             }
             while let (page, more) = server.nextNewerPage(dueBy: frame) {
                 view.append(page)
@@ -673,6 +694,8 @@ public enum Simulator {
             case .windowLoaded(let window, _, _): "window of \(window.count)"
             case .newerLoaded(let page, _): "newer page of \(page.count)"
             case .windowLoadFailed: "window dropped"
+            case .header(let height): "header \(Int(height))"
+            case .footer(let height): "footer \(Int(height))"
             }
         case .touchDown: "touch down"
         case .fingerMove(let dy): "finger \(Int(dy.rounded()))"

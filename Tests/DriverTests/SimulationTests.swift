@@ -32,6 +32,8 @@ struct SimulationTests {
         // A page corrected from an offset a frame old: momentum's or the finger's last step is
         // lost, then made twice.
         "prepend-during-momentum": [.readingStaysPut: 4],
+        // The same for the spinner above the oldest message when it shows and goes during momentum.
+        "spinner-while-reading-history": [.readingStaysPut: 8],
         "page-under-the-finger": [.fingerLock: 1],
         // As on UIKit.
         "keyboard-during-drag": [.readingStaysPut: 1],

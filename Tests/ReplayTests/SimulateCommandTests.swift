@@ -9,18 +9,18 @@ struct SimulateCommandTests {
         let output = try ReplayBinary.run(["simulate", "--sessions", "2", "--format", "json"])
         #expect(output.status == 0, "\(output)")
         let object = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
-        #expect(object["sessions"] as? Int == 15)
+        #expect(object["sessions"] as? Int == 18)
         let policies = try #require(object["policies"] as? [String: [String: Double]])
         #expect(
             policies.keys.sorted() == [
                 "baseline-always-scroll", "baseline-careful-uikit", "baseline-delayed-open", "baseline-inverted-table",
-                "baseline-scroll-when-at-bottom", "driver",
+                "baseline-scroll-when-at-bottom", "baseline-typing-indicator-row", "driver",
             ])
         #expect(policies["driver"]?.keys.sorted() == ["a", "b", "c", "d", "e", "f", "g", "h"])
         let driver = try #require(policies["driver"])
-        // b: one frame of keyboard-during-drag, a known limit (docs/simulation.md), of 8,094.
+        // b: one frame of keyboard-during-drag, a known limit (docs/simulation.md), of 11,874.
         #expect(["a", "c", "d", "e", "g", "h"].map { driver[$0] } == [0, 0, 0, 0, 0, 0])
-        #expect(abs((driver["b"] ?? 0) - 1000.0 / 8094) < 1e-9)
+        #expect(abs((driver["b"] ?? 0) - 1000.0 / 11874) < 1e-9)
         let personalities = try #require(object["personalities"] as? [String: [String: [String: Double]]])
         #expect(personalities.keys.sorted() == ["estimates", "simple", "swiftui", "synchronous", "uikit"])
         #expect(personalities["uikit"] == policies)
@@ -33,7 +33,7 @@ struct SimulateCommandTests {
         #expect(
             lines.first
                 == """
-                13 sessions on each scroll-view personality, 6670 frames per policy at 120 Hz; frames violating each \
+                16 sessions on each scroll-view personality, 10450 frames per policy at 120 Hz; frames violating each \
                 check and scroll calls, per 1,000 frames
                 """
         )
@@ -42,23 +42,23 @@ struct SimulateCommandTests {
         #expect(
             lines.filter { $0.hasPrefix("driver   ") } == [
                 """
-                driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     \
+                driver                                 0.00     0.10     0.00     0.00     0.00     0.00     0.00     \
                 4.50
                 """,
                 """
-                driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     \
+                driver                                 0.00     0.10     0.00     0.00     0.00     0.00     0.00     \
                 4.50
                 """,
                 """
-                driver                                 0.15     0.75     0.00     0.15     0.00     0.00     0.00     \
+                driver                                 0.10     1.24     0.00     0.10     0.00     0.00     0.00     \
                 4.50
                 """,
                 """
-                driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     \
+                driver                                 0.00     0.10     0.00     0.00     0.00     0.00     0.00     \
                 4.50
                 """,
                 """
-                driver                                 0.00     0.15     0.00     0.00     0.00     0.00     0.00     \
+                driver                                 0.00     0.10     0.00     0.00     0.00     0.00     0.00     \
                 4.50
                 """,
             ])
@@ -76,7 +76,7 @@ struct SimulateCommandTests {
         let output = try ReplayBinary.run(["simulate", "--sessions", "0", "--record", folder.path("logs")])
         #expect(output.status == 0, "\(output)")
         let logs = try FileManager.default.contentsOfDirectory(atPath: folder.path("logs")).sorted()
-        #expect(logs.count == 13)
+        #expect(logs.count == 16)
         #expect(logs.contains("page-under-the-finger.jsonl"))
         let replay = try ReplayBinary.run(["run", folder.path("logs/page-under-the-finger.jsonl"), "--format", "json"])
         #expect(replay.status == 0, "\(replay)")
