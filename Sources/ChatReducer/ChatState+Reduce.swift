@@ -178,9 +178,12 @@ extension ChatState {
             headerHeight = sanitized(height, "height")
             reposition(.prepend)
         case .footerChanged(let height):
-            // Below what is read: only a following list moves with it (or a clamp).
+            // Below what is read: a following list follows it; anything else keeps its promise,
+            // so only a clamp moves it, and a footer that grows back after a clamp returns it to
+            // its anchor (specification §2: clamping does not change the anchor).
+            let grows = height > footerHeight
             footerHeight = sanitized(height, "height")
-            reposition(mode == .following && !userHoldsView ? .growth : nil)
+            reposition(mode == .following && !userHoldsView || grows ? .growth : nil)
         case .jumpToUnreadTapped:
             if let first = store.firstUnread(from: .back(0)) {
                 cancelHold()
@@ -285,8 +288,9 @@ extension ChatState {
             } else {
                 reposition(.growth)
                 if geometryKnown, top(key) >= currentOffset + visibleHeight {
-                    // The first of a new run of unread arrivals gets the divider.
-                    if configuration.dividerOnArrival, unreadCount == 0 { unreadDividerKey = key }
+                    // The first of a new run of unread arrivals gets the divider, if it still counts
+                    // at the end of the step (a held view that ends it following reads it).
+                    if configuration.dividerOnArrival, unreadCount == 0 { arrivalDividerKey = key }
                     store.setUnread(true, for: key)
                 }
             }
@@ -456,6 +460,10 @@ extension ChatState {
     private mutating func finishStep() {
         if userHoldsView { decideModeByDistance() }
         if mode == .following { clearUnread() } else { consumeVisibleUnread() }
+        if let key = arrivalDividerKey {
+            arrivalDividerKey = nil
+            if store.flags(key).contains(.unread) { unreadDividerKey = key }
+        }
         advanceReadMarker()
         requestOlderIfNeeded()
         requestNewerIfNeeded()

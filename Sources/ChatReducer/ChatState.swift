@@ -108,6 +108,9 @@ public struct ChatState: Sendable, Equatable {
     // Per-step bookkeeping.
     var stepCause: OffsetReason?
     var stepIssuedCommand = false
+    /// With `dividerOnArrival`: the first of a new run of unread arrivals, which gets the
+    /// divider if it still counts at the end of the step.
+    var arrivalDividerKey: MessageKey?
     /// The key the last lookup of an id found, tried first by the next (a streamed answer
     /// names the same message in batch after batch, and hashing its id costs more than the
     /// rest of the step). Takes no part in `==`.

@@ -127,6 +127,23 @@ struct HeaderFooterTests {
         #expect((state.mode, state.offset, state.offsetReason) == (.detached, 350, .clamp))
     }
 
+    @Test(
+        """
+        given a reader detached at the bottom by a jump with a 40-point indicator, when the indicator goes \
+        (a clamp) and comes back, then the list returns to its anchor, as after any clamp
+        """
+    )
+    func footerThatComesBackReturnsADetachedListToItsAnchor() {
+        var state = openChat(count: 10)
+        state.send(.footerChanged(height: 40), .jumpToMessage(id: "m10"))
+        // m10 centred: 900 + 50 - 325 = 625, clamped to maxOffset 390.
+        #expect((state.mode, state.offset) == (.detached, 390))
+        state.send(.footerChanged(height: 0))
+        #expect((state.offset, state.offsetReason) == (350, .clamp))
+        state.send(.footerChanged(height: 40))
+        #expect((state.offset, state.offsetReason) == (390, .growth))
+    }
+
     @Test("given a finger holding the list at 340, when the indicator appears, then nothing moves under it")
     func footerUnderTheFinger() {
         var state = openChat(count: 10)

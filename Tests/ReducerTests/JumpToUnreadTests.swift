@@ -118,6 +118,19 @@ struct DividerOnArrivalTests {
         #expect(state.unreadDividerID == nil)
     }
 
+    @Test(
+        """
+        given dividerOnArrival and a finger holding the list 10 points above the bottom, when a small message \
+        arrives below the screen, then the step ends following, nothing is unread and there is no divider
+        """
+    )
+    func noDividerWhenTheStepEndsFollowing() {
+        var state = openChat(configuration: ChatConfiguration(dividerOnArrival: true))
+        state.send(.dragBegan, .scrolled(offset: 1340), .appended(incoming("n1", height: 10)))
+        // Distance from the bottom 1360 - 1340 = 20: following, by distance, at the end of the step.
+        #expect((state.mode, state.unreadCount, state.unreadDividerID) == (.following, 0, nil))
+    }
+
     @Test("given the default configuration, when unread messages arrive, then there is no divider")
     func offByDefault() {
         var state = detachedChat(at: 800)
