@@ -73,18 +73,23 @@ struct FenwickTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendable,
         search(limit, inclusive: inclusive) { nodes[$0] }
     }
 
-    /// ``prefixLength(summingAtMost:inclusive:)`` over this tree's elements less those of
-    /// `other`, a tree of as many elements whose elements are at most this one's.
-    ///
-    /// - Complexity: O(log n).
-    func prefixLength(summingAtMost limit: Value, inclusive: Bool, less other: FenwickTree) -> Int {
-        guard other.count == count else { return prefixLength(summingAtMost: limit, inclusive: inclusive) }
-        return search(limit, inclusive: inclusive) { nodes[$0] - other.nodes[$0] }
-    }
+    /// The node at the 1-based `index`: the sum of the elements it covers (its lowest set bit's
+    /// worth of elements, ending at `index`).
+    @inline(__always)
+    func node(_ index: Int) -> Value { nodes[index] }
 
-    /// The descent both searches share, over the node values `node(index)` gives.
     @inline(__always)
     private func search(_ limit: Value, inclusive: Bool, node: (Int) -> Value) -> Int {
+        Self.search(count: count, limit, inclusive: inclusive, node: node)
+    }
+
+    /// The descent of ``prefixLength(summingAtMost:inclusive:)`` over `count` elements whose
+    /// Fenwick nodes are `node(index)`: the nodes of one tree, or of several combined index by
+    /// index (trees of as many elements have the same shape).
+    ///
+    /// - Complexity: O(log n).
+    @inline(__always)
+    static func search(count: Int, _ limit: Value, inclusive: Bool, node: (Int) -> Value) -> Int {
         var position = 0
         var remaining = limit
         var step = 1

@@ -28,7 +28,9 @@ struct MessageStore: Sendable, Equatable {
     /// One side of the store.
     struct Segment: Sendable, Equatable {
         var heights = FenwickTree<Double>()
-        var live = FenwickTree<Int32>()
+        /// 1 for a removed row (a tombstone). Empty until the segment's first removal, so a
+        /// conversation without removals pays nothing for it; from then on as long as the others.
+        var removed = FenwickTree<Int32>()
         var outgoing = FenwickTree<Int32>()
         /// 1 for a message that counts as unread.
         var unread = FenwickTree<Int32>()
@@ -46,7 +48,7 @@ struct MessageStore: Sendable, Equatable {
             if isSystem, system.count == 0 { system = FenwickTree(zeros: ids.count) }
             if isSystem || system.count > 0 { system.append(isSystem ? 1 : 0) }
             heights.append(value)
-            live.append(1)
+            if removed.count > 0 { removed.append(0) }
             outgoing.append(isOutgoing ? 1 : 0)
             unread.append(0)
             height.append(value)
@@ -55,22 +57,47 @@ struct MessageStore: Sendable, Equatable {
                 isOutgoing ? [.live, .outgoing, extra] : isSystem ? [.live, .system, extra] : [.live, extra])
         }
 
+        /// The number of live rows.
+        var liveCount: Int32 { Int32(ids.count) - removed.total }
+
+        /// The number of live rows among the first `length`.
+        func livePrefix(_ length: Int) -> Int32 { Int32(min(length, ids.count)) - removed.prefixSum(length) }
+
+        /// Marks row `index` removed: the first removal brings the tree of tombstones, O(n) once.
+        mutating func markRemoved(_ index: Int) {
+            if removed.count == 0 { removed = FenwickTree(zeros: ids.count) }
+            removed.add(1, at: index)
+        }
+
         /// How many rows of `rows` the segment holds.
         func count(_ rows: Rows) -> Int32 {
             switch rows {
-            case .all: live.total
+            case .all: liveCount
             case .outgoing: outgoing.total
-            case .messages: live.total - system.total
+            case .messages: liveCount - system.total
             }
         }
 
         /// The number of leading elements whose count of `rows` stays at or below `limit`
         /// (`inclusive`), or below it.
         func prefixLength(_ rows: Rows, summingAtMost limit: Int32, inclusive: Bool) -> Int {
+            let n = ids.count
+            let removals = removed.count == n && n > 0
             switch rows {
-            case .all: live.prefixLength(summingAtMost: limit, inclusive: inclusive)
-            case .outgoing: outgoing.prefixLength(summingAtMost: limit, inclusive: inclusive)
-            case .messages: live.prefixLength(summingAtMost: limit, inclusive: inclusive, less: system)
+            case .outgoing:
+                return outgoing.prefixLength(summingAtMost: limit, inclusive: inclusive)
+            case .all where !removals, .messages where !removals && system.count != n:
+                // Every row is live and a message: the first k rows count k.
+                return Int(max(0, min(inclusive ? limit : limit - 1, Int32(n))))
+            case .all:
+                return FenwickTree<Int32>.search(count: n, limit, inclusive: inclusive) {
+                    Int32($0 & -$0) - removed.node($0)
+                }
+            case .messages:
+                let systemRows = system.count == n && n > 0
+                return FenwickTree<Int32>.search(count: n, limit, inclusive: inclusive) {
+                    Int32($0 & -$0) - (removals ? removed.node($0) : 0) - (systemRows ? system.node($0) : 0)
+                }
             }
         }
     }
@@ -142,7 +169,7 @@ struct MessageStore: Sendable, Equatable {
     }
 
     /// The number of live messages.
-    var count: Int { Int(front.live.total + back.live.total) }
+    var count: Int { Int(front.liveCount + back.liveCount) }
     /// The sum of the live messages' heights, never below zero: the running totals add and
     /// subtract heights in the order they change, so removing the heights of 5e-324 and
     /// 1.8e308 points leaves -5e-324 (the sum had rounded the first away).
@@ -311,8 +338,8 @@ struct MessageStore: Sendable, Equatable {
     /// The number of live messages before `key`. O(log n).
     func rank(of key: MessageKey) -> Int {
         switch key.place {
-        case .back(let i): Int(front.live.total + back.live.prefixSum(i))
-        case .front(let j): Int(front.live.total - front.live.prefixSum(j + 1))
+        case .back(let i): Int(front.liveCount + back.livePrefix(i))
+        case .front(let j): Int(front.liveCount - front.livePrefix(j + 1))
         }
     }
 
@@ -419,13 +446,13 @@ struct MessageStore: Sendable, Equatable {
         let outgoing: Int32 = old.contains(.outgoing) ? -1 : 0
         switch key.place {
         case .back(let i):
-            back.live.add(-1, at: i)
+            back.markRemoved(i)
             back.outgoing.add(outgoing, at: i)
             if old.contains(.system) { back.system.add(-1, at: i) }
             back.flags[i] = []
             back.ids[i] = ""
         case .front(let j):
-            front.live.add(-1, at: j)
+            front.markRemoved(j)
             front.outgoing.add(outgoing, at: j)
             if old.contains(.system) { front.system.add(-1, at: j) }
             front.flags[j] = []
