@@ -16,8 +16,9 @@ import ChatScrollUtilities
 /// - the visible window `[offset, offset + visibleHeight)` as a band coloured by the mode
 ///   (following, detached, pinned);
 /// - the keyboard as a shaded band below the visible window;
-/// - the header above the oldest message and the footer below the newest (specification §12),
-///   as hatched bands where they lie in the content;
+/// - the header above the oldest message, the footer below the newest and the system rows near
+///   the window (specification §12: a spinner, a typing indicator, date separators) as gold
+///   bands where they lie in the content;
 /// - the boundaries of the messages that overlap the visible window, as thin lines (at most
 ///   ``maxBoundariesPerStep``, so the cost of a step does not depend on the conversation's length);
 /// - a labelled marker for every scroll command, with its reason, and a tick in the target offset;
@@ -83,6 +84,8 @@ public struct TimelinePicture: Sendable {
         var headerHeight: Double = 0
         var footerTop: Double = 0
         var footerHeight: Double = 0
+        /// The system rows that overlap the visible window: top and height.
+        var systemRows: [(top: Double, height: Double)] = []
     }
 
     /// The title drawn above the chart.
@@ -123,9 +126,11 @@ public struct TimelinePicture: Sendable {
             lastSeq = target.seq
         }
         var boundaries: [Double] = []
+        var systemRows: [(top: Double, height: Double)] = []
         if let offset = snapshot.offset {
             let end = offset + snapshot.visibleHeight
             for (message, top) in state.visibleMessages.prefix(Self.maxBoundariesPerStep) {
+                if message.direction == .system { systemRows.append((top, message.height)) }
                 if top >= offset { boundaries.append(top) }
                 let bottom = top + message.height
                 if bottom < end { boundaries.append(bottom) }
@@ -140,7 +145,8 @@ public struct TimelinePicture: Sendable {
                 held: snapshot.userHoldsView, command: command,
                 effects: snapshot.effects.map(TimelineRenderer.describe), warnings: snapshot.warnings,
                 boundaries: boundaries, jsonLine: keepsStateJSON ? snapshot.jsonLine : nil,
-                headerHeight: snapshot.headerHeight, footerTop: state.footerTop, footerHeight: snapshot.footerHeight))
+                headerHeight: snapshot.headerHeight, footerTop: state.footerTop, footerHeight: snapshot.footerHeight,
+                systemRows: systemRows))
     }
 
     /// Replays the log at `path` into a picture titled with its file name.
@@ -363,9 +369,9 @@ public struct TimelinePicture: Sendable {
         }
         items.append(("keyboard", "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"#444\" fill-opacity=\"0.35\"/>"))
         items.append(("content", "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"#e2e2e2\" stroke=\"#8a8a8a\"/>"))
-        if steps.contains(where: { $0.headerHeight > 0 || $0.footerHeight > 0 }) {
+        if steps.contains(where: { $0.headerHeight > 0 || $0.footerHeight > 0 || !$0.systemRows.isEmpty }) {
             items.append(
-                ("header/footer", "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"#b8860b\" fill-opacity=\"0.45\"/>"))
+                ("not messages", "<rect width=\"14\" height=\"10\" y=\"-9\" fill=\"#b8860b\" fill-opacity=\"0.45\"/>"))
         }
         items.append(("command", "<path d=\"M7 -10 L13 -2 L1 -2 Z\" fill=\"#c0392b\"/>"))
         items.append(("effect", "<rect x=\"6\" width=\"2\" height=\"10\" y=\"-9\" fill=\"#2e8b57\"/>"))
@@ -401,9 +407,10 @@ public struct TimelinePicture: Sendable {
         for (index, step) in steps.enumerated() {
             let x = fmt(layout.xs[index])
             let width = fmt(layout.widths[index])
+            let rows = step.systemRows.map { ("system-row", $0.top, $0.height) }
             for (name, top, height) in [
                 ("header-band", 0, step.headerHeight), ("footer-band", step.footerTop, step.footerHeight),
-            ] where height > 0 {
+            ] + rows where height > 0 {
                 out +=
                     "<rect class=\"\(name)\" x=\"\(x)\" y=\"\(fmt(layout.y(top)))\" width=\"\(width)\" "
                     + "height=\"\(fmt(max(height * layout.scale, 1)))\" fill=\"#b8860b\" fill-opacity=\"0.45\"/>\n"

@@ -106,6 +106,29 @@ struct TimelinePictureTests {
         _ = try ElementCollector.parse(svg)
     }
 
+    @Test("the picture draws the header, the footer and the system rows in view as bands of their own")
+    func rowsThatAreNotMessages() throws {
+        var replayer = Replayer()
+        var picture = TimelinePicture(title: "rows")
+        let rows = [
+            ChatMessage(id: "d1", direction: .system, height: 24),
+            ChatMessage(id: "m1", direction: .incoming, height: 80),
+        ]
+        for event: ChatEvent in [
+            .viewportChanged(height: 800, insetTop: 100, insetBottom: 50), .headerChanged(height: 44),
+            .historyLoaded(messages: rows, hasMoreOlder: false), .footerChanged(height: 36),
+        ] {
+            picture.add(replayer.apply(event), state: replayer.state)
+        }
+        let svg = picture.svg()
+        // The header from step 2 on (3 steps), the system row once it is loaded (2), the footer once (1).
+        #expect(
+            ["header-band", "system-row", "footer-band", ">not messages<"].map {
+                svg.components(separatedBy: $0).count - 1
+            } == [3, 2, 1, 1])
+        _ = try ElementCollector.parse(svg)
+    }
+
     @Test func warningsAndOddTextStayWellFormed() throws {
         var picture = TimelinePicture(title: "a <title> & \"quotes\"")
         var replayer = Replayer()
