@@ -185,7 +185,7 @@ extension ChatState {
             footerHeight = sanitized(height, "height")
             reposition(mode == .following && !userHoldsView || grows ? .growth : nil)
         case .jumpToUnreadTapped:
-            if let first = store.firstUnread(from: .back(0)) {
+            if let first = store.oldestUnread {
                 cancelHold()
                 issueFirstUnreadCommand(first, reason: .jumpToUnread)
             } else {
@@ -471,7 +471,7 @@ extension ChatState {
 
     private mutating func clearUnread() {
         unloadedUnreadCount = 0
-        while let key = store.firstUnread(from: .back(0)) {
+        while let key = store.oldestUnread {
             store.setUnread(false, for: key)
         }
     }

@@ -69,7 +69,7 @@ extension ChatState {
             let all = store.allMessages()
             let systemRows = Set(all.filter { $0.direction == .system }.map(\.id))
             if !systemRows.isDisjoint(with: animating) { problems.append("a system row is animating") }
-            var unread = store.firstUnread(from: .back(0))
+            var unread = store.oldestUnread
             while let key = unread {
                 if store.direction(key) == .system { problems.append("system row \(store.id(key)) is unread") }
                 unread = store.firstUnread(from: key.successor)
@@ -108,7 +108,7 @@ extension ChatState {
     package var windowReplacedForTesting: Bool { windowReplaced }
 
     /// The oldest loaded message that counts as unread, which `jumpToUnreadTapped` jumps to.
-    package var oldestLoadedUnreadID: String? { store.firstUnread(from: .back(0)).map { store.id($0) } }
+    package var oldestLoadedUnreadID: String? { store.oldestUnread.map { store.id($0) } }
 
     /// The detached anchor as `(id, delta)`, for tests.
     package var anchorForTesting: (id: String, delta: Double)? {

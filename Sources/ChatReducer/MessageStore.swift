@@ -373,6 +373,9 @@ struct MessageStore: Sendable, Equatable {
         back.unread.add(unread ? 1 : -1, at: i)
     }
 
+    /// The oldest unread message. O(log n).
+    var oldestUnread: MessageKey? { firstUnread(from: .back(0)) }
+
     /// The first unread message at or after `key`. O(log n).
     func firstUnread(from key: MessageKey) -> MessageKey? {
         // Unread messages are appended ones, so they are all in `back`.
