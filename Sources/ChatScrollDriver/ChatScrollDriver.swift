@@ -538,7 +538,11 @@ public final class ChatScrollDriver {
             }
             keepModelledOffset(animation: animation)
         case .command?, .growth?, .prepend?, .viewport?, .measure?, .remove?, .settle?, .clamp?:
-            if isAnimatingCommand {
+            if isAnimatingCommand, state.offsetReason == .viewport, let offset = state.offset, let before {
+                // A new frame (a rotation) moves the whole path with it: the list keeps its place
+                // on it, as everything on screen moves with the new layout at once.
+                shiftCommandAnimation(by: offset - before)
+            } else if isAnimatingCommand {
                 // The destination moved (the live end grew, a cell below was measured): the path
                 // bends to it at the view's speed, ending on time unless that would lurch.
                 redirectCommandAnimation()
@@ -548,9 +552,16 @@ public final class ChatScrollDriver {
                 // Under the finger or in a bounce, the view shows the content past the model's
                 // clamped offset: what is shown keeps its place, by that much, until the user's
                 // next scroll tells the model where the view is.
-                if overscroll != 0 { heldOverscroll = overscroll }
+                // (Out of the finger's hold, only what the view shows past the edge now is held.)
+                if overscroll != 0 || !state.userHoldsView { heldOverscroll = overscroll }
                 if let row = shownRow, let now = state.top(ofMessage: row.id), let offset = state.offset {
                     heldOverscroll = contentOffsetY + insetTop + now - row.top - offset
+                } else if bouncingBack, state.offsetReason == .growth, let offset = state.offset, let before,
+                    offset < before
+                {
+                    // The live end shrank (the typing indicator went) under a bounce past the
+                    // bottom: what is shown stays, and the spring carries the larger overshoot back.
+                    heldOverscroll = contentOffsetY + insetTop - offset
                 }
                 keepModelledOffset(animation: .none, overscroll: heldOverscroll)
             } else if state.offsetReason == .settle, !state.userHoldsView, event.mayEndTheUsersHold {
@@ -587,8 +598,8 @@ public final class ChatScrollDriver {
         guard var animation = commandAnimation, let target = modelledContentOffsetY else { return }
         // A destination that came back to where the view rests ends the animation: what comes
         // next (an answer growing at the live end) moves the view at once, not along a path
-        // that starts from rest and lags behind it.
-        if abs(target - contentOffsetY) <= 0.5,
+        // that starts from rest and lags behind it. (Not in a bounce, which the path carries on.)
+        if !bouncingBack, abs(target - contentOffsetY) <= 0.5,
             abs(animation.speed(at: lastFrameTime ?? 0)) < CommandAnimation.restSpeed
         {
             commandAnimation = nil
@@ -621,15 +632,16 @@ public final class ChatScrollDriver {
         var pageAbove: Bool
     }
 
-    /// The row that `event` changes wholly above what the scroll view shows now, or that a page
+    /// The row that `event` changes and that starts above what the scroll view shows now, or that a page
     /// (or the header) arrives above.
     private func edgeAboveShown(_ event: ChatEvent) -> EdgeAboveShown? {
         let shownTop = contentOffsetY + insetTop
         if event.type == .olderLoaded || event.type == .headerChanged {
             return oldestRow.map { EdgeAboveShown(id: $0.id, top: $0.top, height: 0, pageAbove: true) }
         }
+        // (A row that starts above what is shown counts as above it: what is read is below it.)
         guard let id = event.resizedMessageID, let top = state.top(ofMessage: id),
-            let message = state.message(id: id), top + message.height <= shownTop
+            let message = state.message(id: id), top < shownTop
         else { return nil }
         return EdgeAboveShown(id: id, top: top, height: message.height, pageAbove: false)
     }

@@ -70,8 +70,8 @@ struct CommandAnimation: Sendable, Equatable {
     /// ``shortestRemainder``, from now.
     ///
     /// The start speed is kept unless it points away from the destination (then the path starts
-    /// at rest) or would carry the view past it (then it is lowered to the most a path that
-    /// never overshoots allows).
+    /// at rest and takes at least ``duration``) or would carry the view past it (then it is
+    /// lowered to the most a path that never overshoots allows).
     mutating func redirect(to destination: Double, from current: Double, at time: Double, atLeast: Double? = nil) {
         guard let start else {
             // Not started: the whole animation still lies ahead, from rest.
@@ -87,9 +87,14 @@ struct CommandAnimation: Sendable, Equatable {
         // path's top speed (about 1.5 times its average) stays within three times the speed the
         // view has, or ``calmSpeed``, taking at most another ``duration``.
         let calm = min(1.5 * abs(distance) / max(3 * abs(speed), Self.calmSpeed), Self.duration)
-        let remaining = max(start + duration - time, atLeast.map { max($0, Self.shortestRemainder) } ?? 0, calm)
+        var remaining = max(start + duration - time, atLeast.map { max($0, Self.shortestRemainder) } ?? 0, calm)
         var slope = speed * remaining
-        if slope * distance <= 0 {
+        if slope * distance < 0 {
+            // Turning back starts from rest and takes a whole animation's time, so the turn is
+            // gentle however little time the old path had left.
+            slope = 0
+            remaining = max(remaining, Self.duration)
+        } else if slope * distance == 0 {
             slope = 0
         } else if abs(slope) > 3 * abs(distance) {
             slope = 3 * distance

@@ -54,17 +54,19 @@ struct FrameMotion {
             above -= change
         }
         // (The way that leaves them moving together; of two that do, the one that leaves them
-        // moving as the frame moves them otherwise: with the finger, the momentum, the animation
-        // under way, a share of the keyboard, or not at all.)
+        // moving as the frame moves them otherwise: with the finger, the momentum, a bounce, the
+        // animation under way, a share of the keyboard, or not at all.)
         let keyboardMove = -(current.keyboard - previous.keyboard) * (keyboardShare ?? 1)
         let expected =
             current.finger
             ? current.fingerDy
             : previous.coasting
                 ? previous.movement * Simulator.momentumDecayPerFrame
-                : commandRunning
-                    ? previous.animationStep
-                    : current.keyboardMoving || previous.keyboardMoving ? keyboardMove : 0
+                : previous.bouncing
+                    ? previous.bounceStep ?? 0
+                    : commandRunning
+                        ? previous.animationStep
+                        : current.keyboardMoving || previous.keyboardMoving ? keyboardMove : 0
         func cost(_ growth: RowValues) -> (spread: Double, off: Double) {
             let residuals = common.map { (now.tops[$0] ?? 0) - (previous.tops[$0] ?? 0) - (growth[$0] ?? 0) }
             let mean = residuals.reduce(0, +) / Double(max(1, residuals.count))
@@ -83,8 +85,11 @@ struct FrameMotion {
     /// Where row `id` of the last frame is on screen now, nil when it is gone.
     func top(_ id: String) -> Double? { now[id] }
 
-    /// The first row seen in both frames that the screen moved farther than `bound`.
-    func firstMoved(fartherThan bound: Double) -> String? { common.first { abs(moved($0)) > bound } }
+    /// The first row seen in both frames that the screen moved farther than `bound`, from where
+    /// it was and from `alternative` (another place it may rightly have gone).
+    func firstMoved(fartherThan bound: Double, orThan alternative: Double = 0) -> String? {
+        common.first { abs(moved($0)) > bound && abs(moved($0) - alternative) > bound }
+    }
 
     /// How much the content below the last row seen grew this frame: 0 when the content did not
     /// change, nil when there is no row to tell by.

@@ -54,14 +54,17 @@ enum MomentumCheck {
 
     /// As the finger lifts, what is on screen moves no farther than the momentum's first step,
     /// or the bounce back over the overshoot the finger left: the app keeps what the finger left
-    /// in place, and a jump or an animation of its own starting here is seen.
+    /// in place, and a jump or an animation of its own starting here is seen. A list that follows
+    /// may also follow what grew below it (the typing indicator that shows as the finger lifts).
     static func judgeRelease(
-        previous: Simulator.Frame, current: Simulator.Frame, motion: FrameMotion, navigationOver: Bool
+        previous: Simulator.Frame, current: Simulator.Frame, motion: FrameMotion, following: Bool,
+        navigationOver: Bool
     ) -> String? {
         guard previous.finger, !current.finger, let release = current.releaseVelocity, !current.layoutChanged,
             !current.keyboardMoving, navigationOver,
             let id = motion.firstMoved(
-                fartherThan: abs(release) / Simulator.frameRate * 1.5 + abs(previous.overshoot) + 2)
+                fartherThan: abs(release) / Simulator.frameRate * 1.5 + abs(previous.overshoot) + 2,
+                orThan: following ? -(motion.grownBelow() ?? 0) : 0)
         else { return nil }
         return "\(id) moved \(motion.moved(id)) as the finger lifted at \(release) points/s"
     }

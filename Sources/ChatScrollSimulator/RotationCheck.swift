@@ -75,6 +75,22 @@ struct RotationCheck {
         return "\(id), the row read at the top, moved \(moved) as the screen rotated"
     }
 
+    /// Check c on rotation: a list that follows the conversation, with no question pinned, is no
+    /// farther from its bottom after the rotation's frame than before it, but for what grew below
+    /// it in that frame and a bounce's overshoot (an animation under way carries on from where it
+    /// was, moved with the layout). The keyboard that moves with it is judged by its own share.
+    static func judgeFollowing(
+        previous: Simulator.Frame, current: Simulator.Frame, following: Bool
+    ) -> String? {
+        let grown = max(0, current.contentHeight - previous.contentHeight)
+        let before = max(0, previous.maxOffset - previous.offset)
+        let now = current.maxOffset - current.offset
+        guard current.rotated, following, !previous.finger, !current.finger, !current.keyboardMoving,
+            !previous.keyboardMoving, now > before + grown + abs(previous.overshoot) + 1
+        else { return nil }
+        return "the bottom went \(now - before) points farther below the screen as it rotated"
+    }
+
     /// Judges, and forgets, the rotation that is due: where its row is now, against where it was
     /// when the screen rotated. (Judged by where the user was at the rotation: a throw to the
     /// bottom since is not the user at the bottom.)

@@ -319,9 +319,18 @@ public enum Scenarios {
                 s.drag(Double(-random.int(200...900)), frames: 8, velocity: -5000)
             }
         }
+        var configuration = messengerConfiguration
+        configuration.footerReserve = reserve(seed: seed)
         return s.build(
-            "messenger-\(seed)", configuration: messengerConfiguration, archive: archive,
-            pageDelay: random.int(5...40), tail: 240)
+            "messenger-\(seed)", configuration: configuration, archive: archive,
+            pageDelay: random.int(5...40), tail: 240, rowsThatAreNotMessages: true)
+    }
+
+    /// The footer reserve of a seeded session: the typing indicator's height in half of them, none
+    /// in the others (a stream of its own, so the rest of a session is drawn as before).
+    static func reserve(seed: UInt64) -> Double {
+        var random = SplitMix64(seed: seed ^ 0xf007)
+        return random.int(0...1) == 0 ? SimSession.typingHeight : 0
     }
 
     /// A seeded random session: an open, then a mix of incoming messages, streamed answers,
@@ -381,7 +390,8 @@ public enum Scenarios {
             }
         }
         return s.build(
-            "random-\(seed)", configuration: ChatConfiguration(layout: top ? .top : .bottom), olderPages: pages,
-            pageDelay: random.int(5...40), tail: 180)
+            "random-\(seed)",
+            configuration: ChatConfiguration(layout: top ? .top : .bottom, footerReserve: reserve(seed: seed)),
+            olderPages: pages, pageDelay: random.int(5...40), tail: 180, rowsThatAreNotMessages: true)
     }
 }

@@ -534,11 +534,22 @@ public enum Simulator {
             let coast =
                 previous.coasting || previous.decelerating && previous.inRange
                 ? previous.movement * Self.momentumDecayPerFrame : 0
+            // A navigation that starts in this frame (a send that waited for the momentum the
+            // rotation ended) has not moved the list yet, unless along the keyboard's curve: the
+            // rotation's frame is judged.
+            let navigationStarts = userNavigationUntil > max(navigationUntilBefore, frame - 1) + 1
             if let what = rotation.rotated(
                 frame: frame, previous: previous, current: current, motion: motion, away: away, wasAway: wasAway,
-                navigationOver: frame > userNavigationUntil, coast: coast)
+                navigationOver: frame > userNavigationUntil
+                    || navigationStarts && frame > navigationUntilBefore && !current.keyboardMoving,
+                coast: coast)
             {
                 violate(.readingStaysPut, what)
+            }
+            if let what = RotationCheck.judgeFollowing(
+                previous: previous, current: current, following: !wasAway && (!isTop || pinned.question == nil))
+            {
+                violate(.bottomStaysVisible, what)
             }
             if current.finger || current.moving { rotation.userMoved() }
             let rotating = rotation.isRunning(at: frame)
@@ -587,7 +598,8 @@ public enum Simulator {
                 violate(.readingStaysPut, what)
             }
             if let what = MomentumCheck.judgeRelease(
-                previous: previous, current: current, motion: motion, navigationOver: navigationOver)
+                previous: previous, current: current, motion: motion, following: !wasAway,
+                navigationOver: navigationOver)
             {
                 violate(wasAway ? .readingStaysPut : .bottomStaysVisible, what)
             }
@@ -598,7 +610,6 @@ public enum Simulator {
                 violate(wasAway ? .readingStaysPut : .bottomStaysVisible, what)
             }
             // g. Smooth animation.
-            let navigationStarts = userNavigationUntil > max(navigationUntilBefore, frame - 1) + 1
             if let what = SmoothAnimationCheck.judge(
                 previous: previous, current: &current, common: common, moved: motion.moved, animating: commandRunning,
                 decelerating: view.isDecelerating, wasAway: wasAway, navigationStarts: navigationStarts)

@@ -253,6 +253,47 @@ struct DriverTests {
 
     @Test(
         """
+        given a message's scroll half way, when the screen rotates, then the list moves with the new layout at once \
+        and the scroll ends at the new bottom
+        """
+    )
+    func rotationDuringACommandsScroll() {
+        // The bottom is offset 1330 (contentOffset.y 1239); a message of 100 moves it to 1430.
+        let screen = Screen.open()
+        screen.driver.send(.messageAppended(ChatMessage(id: "m21", direction: .incoming, height: 100), streaming: nil))
+        screen.driver.tick(time: 10)
+        screen.driver.tick(time: 10.15)
+        // Half way: 50 points above the bottom. Landscape: visible height 287, the bottom is
+        // offset 2100 - 287 = 1813 (contentOffset.y 1781); the list stays 50 points above it.
+        screen.driver.layout(frameHeight: 390, insetTop: 32, insetBottom: 71)
+        #expect(screen.driver.state.offset == 1813)
+        screen.driver.tick(time: 10.3)
+        // (The first frame shows where the scroll starts; the layout moves the path by the top
+        // inset's change, 59, and then by the bottom's, 383.)
+        #expect(screen.view.calls.map { ($0.y * 1e6).rounded() / 1e6 } == [1239, 1239, 1289, 1348, 1731, 1781])
+    }
+
+    @Test(
+        """
+        given a scroll to the latest, when a row straddling the visible top is measured, then the rows below it stay \
+        where they are on screen
+        """
+    )
+    func rowStraddlingTheTopMeasuredDuringAScroll() {
+        // A reader at offset 591 (contentOffset.y 500): m6 spans 500 to 600, 9 points of it shown.
+        let screen = Screen.open()
+        screen.drag(to: 500)
+        screen.driver.send(.jumpToLatestTapped)
+        screen.driver.tick(time: 10)
+        screen.view.calls = []
+        // m6 is 50 points taller: the view moves by 50 with it, and so does the bottom.
+        screen.driver.cellMeasured(id: "m6", height: 150)
+        #expect(screen.view.calls.map(\.y) == [550])
+        #expect(screen.driver.state.offset == 1380)
+    }
+
+    @Test(
+        """
         given SwiftUI's phases, when the user drags, flings, catches the list and lets go, then the same events as \
         UIKit's callbacks
         """

@@ -77,6 +77,23 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// Sessions where the typing indicator, the spinner and the rows of a page meet a bounce, a
+    /// release, a rotation or a message's scroll: the driver once let a row straddling the top
+    /// push what was read, moved the list by a stale overshoot, turned a scroll back in one
+    /// frame and left a rotation behind a running scroll; the checks once judged a bounce's frame
+    /// and a release without the indicator that went or came in it.
+    @Test(
+        "the driver violates no check where rows that are not messages meet a bounce, a rotation or a scroll",
+        arguments: [
+            "random-56", "random-161", "random-182", "random-318", "random-389", "random-542", "random-667",
+            "random-869", "messenger-78",
+        ])
+    func rowsThatAreNotMessagesMeetMotion(name: String) throws {
+        let session = try #require(Scenarios.named(name))
+        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// UIKit reads `contentOffset` as the model value during a `UIView` animation of it; a view
     /// that reported what it drew mid-way left the driver's offset stale, and the next command's
     /// animation started 690 points away.
