@@ -21,8 +21,11 @@ let package = Package(
     targets: [
         // What several layers share: the number format and a seeded random source; not a product.
         .target(name: "ChatScrollUtilities"),
-        // What the tools ask of the operating system (files, console, environment, math); not a product.
-        .target(name: "ChatPlatform"),
+        // What the tools ask of the operating system (files, console, environment, math,
+        // compression); not a product.
+        .target(name: "ChatPlatform", dependencies: ["CZlib"]),
+        // zlib, which every system this builds on has (the player's page is compressed).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // JSON scanning and writing, no domain types; used by the log format and the tools only.
         // `rounded()` and friends call the C math library, which an app without Foundation does not link.
         .target(

@@ -1,6 +1,8 @@
+import CZlib
+
 // Everything the tools ask of the operating system is in this file: files, standard output and
-// error, the environment, the current folder, the C library's math, and a thread with the
-// semaphores it is handed work through. The rest of the package
+// error, the environment, the current folder, the C library's math, zlib's compression, and a
+// thread with the semaphores it is handed work through. The rest of the package
 // uses the standard library only, so this is the one place to port or audit.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -212,6 +214,21 @@ package func power(_ base: Double, _ exponent: Double) -> Double { pow(base, exp
 
 /// The C library's `exp`.
 package func exponential(_ value: Double) -> Double { exp(value) }
+
+/// `bytes` compressed by zlib (RFC 1950: what a browser's `DecompressionStream("deflate")`
+/// reads), or `nil` when zlib fails (it only fails out of memory).
+package func deflate(_ bytes: [UInt8]) -> [UInt8]? {
+    var size = compressBound(uLong(bytes.count))
+    var output = [UInt8](repeating: 0, count: Int(size))
+    let status = output.withUnsafeMutableBufferPointer { out in
+        bytes.withUnsafeBufferPointer { input in
+            compress2(out.baseAddress, &size, input.baseAddress, uLong(input.count), 6)
+        }
+    }
+    guard status == Z_OK else { return nil }
+    output.removeSubrange(Int(size)...)
+    return output
+}
 
 // The C functions under names that the types' own methods do not hide.
 private func systemOpen(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }

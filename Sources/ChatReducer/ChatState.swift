@@ -308,13 +308,20 @@ extension ChatState {
     ///
     /// - Complexity: O(k log n) for k visible messages.
     public var visibleMessages: [(message: ChatMessage, top: Double)] {
-        guard geometryKnown, visibleHeight > 0, var key = key(at: currentOffset) else { return [] }
+        guard geometryKnown, visibleHeight > 0 else { return [] }
+        return messages(overlapping: currentOffset, currentOffset + visibleHeight)
+    }
+
+    /// The loaded messages that overlap `[start, end)` of the content, in order, each with its top.
+    ///
+    /// - Complexity: O(k log n) for the k messages returned.
+    package func messages(overlapping start: Double, _ end: Double) -> [(message: ChatMessage, top: Double)] {
+        guard var key = key(at: max(0, start)) else { return [] }
         var result: [(message: ChatMessage, top: Double)] = []
-        let end = currentOffset + visibleHeight
         while true {
             let top = top(key)
             guard top < end else { break }
-            if top + store.height(key) > currentOffset { result.append((store.message(key), top)) }
+            if top + store.height(key) > start { result.append((store.message(key), top)) }
             guard let next = store.key(after: key) else { break }
             key = next
         }

@@ -333,7 +333,7 @@ public struct TimelinePicture: Sendable {
                 "<rect class=\"hit\" data-step=\"\(step.step)\" x=\"\(fmt(layout.xs[index]))\" y=\"\(fmt(top))\" "
                 + "width=\"\(fmt(max(layout.widths[index], 2)))\" "
                 + "height=\"\(fmt(layout.height - top - Self.axisHeight))\">"
-                + "<title>\(escape(hoverText(step)))</title></rect>\n"
+                + "<title>\(xmlEscaped(hoverText(step)))</title></rect>\n"
         }
         out += "</g>\n</svg>\n"
     }
@@ -353,7 +353,7 @@ public struct TimelinePicture: Sendable {
     func writeHeader(_ layout: Layout, to out: inout String) {
         out +=
             "<text x=\"\(fmt(Self.left))\" y=\"22\" font-size=\"16\" font-weight=\"bold\" class=\"label\">"
-            + "\(escape(title))</text>\n"
+            + "\(xmlEscaped(title))</text>\n"
         let axis = layout.usesTime ? "seconds across" : "steps across"
         out +=
             "<text x=\"\(fmt(Self.left))\" y=\"40\" class=\"muted\">\(steps.count) steps, "
@@ -463,13 +463,13 @@ public struct TimelinePicture: Sendable {
                 out +=
                     "<rect class=\"effect-tick\" data-step=\"\(step.step)\" x=\"\(fmt(center - 1))\" "
                     + "y=\"\(fmt(layout.effectsY))\" width=\"2\" height=\"11\" fill=\"#2e8b57\">"
-                    + "<title>\(escape(step.effects.joined(separator: "\n")))</title></rect>\n"
+                    + "<title>\(xmlEscaped(step.effects.joined(separator: "\n")))</title></rect>\n"
             }
             if !step.warnings.isEmpty {
                 out +=
                     "<rect class=\"warning-tick\" data-step=\"\(step.step)\" x=\"\(fmt(center - 1))\" "
                     + "y=\"\(fmt(layout.warningsY))\" width=\"2\" height=\"11\" fill=\"#d62728\">"
-                    + "<title>\(escape(step.warnings.joined(separator: "\n")))</title></rect>\n"
+                    + "<title>\(xmlEscaped(step.warnings.joined(separator: "\n")))</title></rect>\n"
             }
             if step.held {
                 out +=
@@ -490,7 +490,7 @@ public struct TimelinePicture: Sendable {
             out +=
                 "<g class=\"command-marker\" data-step=\"\(step.step)\" data-seq=\"\(command.seq)\" "
                 + "data-reason=\"\(command.reason.rawValue)\">"
-            out += "<title>\(escape(step.title + "\n" + TimelineRenderer.describe(command)))</title>"
+            out += "<title>\(xmlEscaped(step.title + "\n" + TimelineRenderer.describe(command)))</title>"
             out +=
                 "<line x1=\"\(fmt(x))\" y1=\"\(fmt(laneBottom - 6))\" x2=\"\(fmt(x))\" "
                 + "y2=\"\(fmt(layout.chartTop + layout.chartHeight))\" stroke=\"#c0392b\" stroke-width=\"1\" "
@@ -502,7 +502,7 @@ public struct TimelinePicture: Sendable {
             }
             out +=
                 "<text transform=\"translate(\(fmt(x + 3)),\(fmt(laneBottom - 12))) rotate(-60)\" "
-                + "fill=\"#8e2a1f\">\(escape(label))</text>"
+                + "fill=\"#8e2a1f\">\(xmlEscaped(label))</text>"
             out += "</g>\n"
         }
         out += "</g>\n"
@@ -575,7 +575,7 @@ public struct TimelinePicture: Sendable {
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <title>\(escape(title)) — replay timeline</title>
+            <title>\(xmlEscaped(title)) — replay timeline</title>
             <style>
             body { margin: 0; font: 13px Helvetica, Arial, sans-serif; color: #222; display: flex; height: 100vh; }
             #chart { flex: 1; overflow: auto; border-right: 1px solid #ddd; } #chart svg { display: block; }
@@ -652,27 +652,6 @@ public struct TimelinePicture: Sendable {
         return formatNumber(rounded == 0 ? 0 : rounded)
     }
 
-    func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default:
-                // XML 1.0 forbids most control characters, even escaped.
-                if character.value < 0x20, character != "\n", character != "\t" {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(character)
-                }
-            }
-        }
-        return out
-    }
-
     /// A JSON string literal that is also safe inside an HTML `<script>` element.
     func jsonString(_ text: String) -> String {
         scriptSafe(JSONWriter.quoted(text))
@@ -690,4 +669,27 @@ public struct TimelinePicture: Sendable {
         }
         return out
     }
+}
+
+/// `text` with `&`, `<`, `>` and `"` escaped for XML and HTML (and the control characters XML
+/// forbids replaced).
+func xmlEscaped(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for character in text.unicodeScalars {
+        switch character {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        default:
+            // XML 1.0 forbids most control characters, even escaped.
+            if character.value < 0x20, character != "\n", character != "\t" {
+                out += "\u{FFFD}"
+            } else {
+                out.unicodeScalars.append(character)
+            }
+        }
+    }
+    return out
 }

@@ -7,14 +7,17 @@ extension TimelinePicture.Options.VerticalScale: ExpressibleByArgument {}
 extension ReplayCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Draw a picture of a whole replay as SVG or HTML.",
+            abstract: "Draw a picture of a whole replay as SVG or HTML, or a page that plays it back.",
             discussion: """
                 Steps run across (seconds with --time, when events carry "t"); content offsets \
                 run down, on one scale for the whole picture. The picture shows the content \
                 height, the visible window coloured by mode (following, detached, pinned), the \
                 keyboard below it, message boundaries near the window, every scroll command with \
                 its reason, and ticks for effects and warnings. The HTML page embeds the SVG and \
-                shows the event and the state of the step under the pointer.
+                shows the event and the state of the step under the pointer. The player page \
+                (--player) shows the screen itself, step by step: the rows at their heights and \
+                positions, the bars, the keyboard and the jump-to-latest button, with a scrubber, \
+                and each step's event, changes and state.
                 """)
 
         @Argument(help: ArgumentHelp("The log to draw: a JSON Lines file.", valueName: "log"))
@@ -25,6 +28,12 @@ extension ReplayCommand {
 
         @Option(help: ArgumentHelp("Write the picture as an HTML page to this file.", valueName: "file"))
         var html: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "Write a page that plays the replay back on a phone-shaped screen, step by step, to this file.",
+                valueName: "file"))
+        var player: String?
 
         @Flag(help: "Place steps by their \"t\" (seconds) instead of one column per step.")
         var time = false
@@ -40,12 +49,22 @@ extension ReplayCommand {
         var skipInvalid = false
 
         func validate() throws {
-            if svg == nil, html == nil {
-                throw ValidationError("Give --svg FILE, --html FILE or both.")
+            if svg == nil, html == nil, player == nil {
+                throw ValidationError("Give --svg FILE, --html FILE, --player FILE, or several.")
             }
         }
 
         func run() throws {
+            if let player {
+                let page = try Exit.readingLog { () throws(LogReadError) in
+                    try ReplayPlayer.replaying(log: log, skipInvalidLines: skipInvalid, onSkip: Exit.reportSkipped)
+                }.html()
+                if let reason = page.map({ writeFile($0, to: player) }) ?? "zlib could not compress it" {
+                    Console.error("\(player): cannot write: \(reason)")
+                    throw Exit.unreadable
+                }
+            }
+            guard svg != nil || html != nil else { return }
             let picture = try Exit.readingLog { () throws(LogReadError) in
                 try TimelinePicture.replaying(
                     log: log, options: TimelinePicture.Options(timeAxis: time, verticalScale: scale),

@@ -1,0 +1,2 @@
+// zlib, for the replay player's compressed page (ChatPlatform's `deflate`).
+#include <zlib.h>

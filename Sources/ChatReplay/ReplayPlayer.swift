@@ -1,0 +1,282 @@
+import ChatEvents
+import ChatJSON
+import ChatPlatform
+import ChatReducer
+
+/// A replay as one self-contained HTML page that plays it back on a phone-shaped screen: the
+/// rows at their modelled heights and positions, the bars, the keyboard and the jump-to-latest
+/// button, a scrubber, and beside it each step's event, changes and state.
+///
+/// ```swift
+/// var player = ReplayPlayer(title: "bug-1234.jsonl", configuration: log.configuration)
+/// var replayer = Replayer(configuration: log.configuration)
+/// for event in log.events {
+///     let snapshot = replayer.apply(event)
+///     player.add(snapshot, state: replayer.state, time: event.time)
+/// }
+/// let page = player.html()
+/// ```
+///
+/// Each step is kept as what changed since the one before (the timeline's words, the state's
+/// keys that changed, the rows near the screen that moved, came or went), with the whole of
+/// it every ``keyframeEvery`` steps; the page is compressed with zlib and unpacked by the
+/// browser, so a 100,000-step log makes a page of a few megabytes.
+///
+/// - Complexity: ``add(_:state:time:)`` is O(k log n) for the k rows within a screen of the
+///   visible window, plus the step's JSON.
+public struct ReplayPlayer: Sendable {
+    /// A step whose state and rows are written whole, every this many steps, so that the page
+    /// rebuilds any step from at most this many records.
+    public static let keyframeEvery = 500
+
+    /// The page's title; usually the log's file name.
+    public var title: String
+    /// The steps added, the state before the first event included.
+    public private(set) var stepCount = 0
+
+    /// The steps' records, each a JSON object, separated by commas.
+    private var records = ""
+    private var renderer: TimelineRenderer
+    private var previousMembers: [String: String] = [:]
+    private var previousRows: [String: Row] = [:]
+    private var viewport: Viewport = Viewport(height: 0, insetTop: 0, insetBottom: 0)
+    private var previousViewport: Viewport?
+    private var previousFooterTop: Double?
+    private var lastSeq: Int?
+
+    /// The screen's frame height and insets, as the last `viewportChanged` gave them.
+    private struct Viewport: Equatable {
+        var height: Double
+        var insetTop: Double
+        var insetBottom: Double
+    }
+
+    /// A row near the screen: its top in the content, its height, and what the page draws.
+    private struct Row: Equatable {
+        var top: Double
+        var height: Double
+        var code: Int
+    }
+
+    /// Creates a player whose first step is the state before any event.
+    public init(title: String, configuration: ChatConfiguration = ChatConfiguration()) {
+        self.title = title
+        renderer = TimelineRenderer(configuration: configuration)
+        let replayer = Replayer(configuration: configuration)
+        let header = renderer.header.split(separator: "\n").dropFirst().joined(separator: "\n")
+        append(replayer.initialSnapshot, state: replayer.state, time: nil, text: "#0 before the first event\n" + header)
+    }
+
+    /// Adds the step `snapshot` was taken after; `state` is the state it was taken from.
+    public mutating func add(_ snapshot: ReplaySnapshot, state: ChatState, time: Double? = nil) {
+        var text = renderer.render(snapshot)
+        if text.first == "\n" { text.removeFirst() }
+        append(snapshot, state: state, time: time, text: text)
+    }
+
+    private mutating func append(_ snapshot: ReplaySnapshot, state: ChatState, time: Double?, text: String) {
+        if case .viewportChanged(let height, let insetTop, let insetBottom) = snapshot.event {
+            viewport = Viewport(height: height, insetTop: insetTop, insetBottom: insetBottom)
+        }
+        let keyframe = stepCount % Self.keyframeEvery == 0
+        var json = JSONWriter()
+        json.beginObject()
+        json.key(literal: "n")
+        json.number(Double(snapshot.step))
+        if keyframe {
+            json.key(literal: "k")
+            json.number(1)
+        }
+        if let time {
+            json.key(literal: "t")
+            json.number(time)
+        }
+        json.key(literal: "x")
+        json.string(text)
+        writeState(snapshot, keyframe: keyframe, to: &json)
+        writeRows(snapshot, state: state, keyframe: keyframe, to: &json)
+        if keyframe || viewport != previousViewport {
+            json.key(literal: "v")
+            json.beginArray()
+            json.number(viewport.height)
+            json.number(viewport.insetTop)
+            json.number(viewport.insetBottom)
+            json.endArray()
+            previousViewport = viewport
+        }
+        let footerTop = state.footerTop
+        if keyframe || footerTop != previousFooterTop {
+            json.key(literal: "f")
+            json.number(footerTop)
+            previousFooterTop = footerTop
+        }
+        if let target = snapshot.scrollTarget, target.seq != lastSeq {
+            lastSeq = target.seq
+            json.key(literal: "c")
+            json.string(target.reason.rawValue)
+            if target.animated {
+                json.key(literal: "a")
+                json.number(1)
+            }
+        }
+        if !snapshot.effects.isEmpty {
+            json.key(literal: "e")
+            json.number(Double(snapshot.effects.count))
+        }
+        if !snapshot.warnings.isEmpty {
+            json.key(literal: "w")
+            json.number(Double(snapshot.warnings.count))
+        }
+        json.endObject()
+        if !records.isEmpty { records += "," }
+        json.withBytes { records += String(decoding: $0, as: UTF8.self) }
+        stepCount += 1
+    }
+
+    /// The state's keys that changed since the last step (all of them in a keyframe), as `"s"`.
+    private mutating func writeState(_ snapshot: ReplaySnapshot, keyframe: Bool, to json: inout JSONWriter) {
+        let members = Self.members(of: snapshot.jsonLine)
+        json.key(literal: "s")
+        json.beginObject()
+        var first = true
+        for (key, raw) in members where keyframe || previousMembers[key] != raw {
+            // (A raw value leaves the writer without its comma: the next member writes it.)
+            if !first { json.appendRaw(UInt8(ascii: ",")) }
+            first = false
+            json.key(key)
+            Array(raw.utf8).withUnsafeBufferPointer { json.appendRaw($0) }
+        }
+        json.endObject()
+        previousMembers = Dictionary(members, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The rows within a screen of the visible window that came or changed (`"r"`: id, top,
+    /// height, code) and that went (`"q"`); all of them in a keyframe.
+    private mutating func writeRows(
+        _ snapshot: ReplaySnapshot, state: ChatState, keyframe: Bool, to json: inout JSONWriter
+    ) {
+        var rows: [(id: String, row: Row)] = []
+        if let offset = snapshot.offset {
+            let screen = snapshot.visibleHeight
+            let animating = Set(snapshot.animating)
+            for (message, top) in state.messages(overlapping: offset - screen, offset + 2 * screen) {
+                var code: Int
+                switch message.direction {
+                case .incoming: code = 0
+                case .outgoing: code = 1
+                case .system: code = 2
+                }
+                if animating.contains(message.id) { code |= 4 }
+                if message.id == snapshot.highlightedID { code |= 8 }
+                if message.id == snapshot.unreadDividerID { code |= 16 }
+                rows.append((message.id, Row(top: top, height: message.height, code: code)))
+            }
+        }
+        var current: [String: Row] = [:]
+        current.reserveCapacity(rows.count)
+        json.key(literal: "r")
+        json.beginArray()
+        for (id, row) in rows {
+            current[id] = row
+            guard keyframe || previousRows[id] != row else { continue }
+            json.beginArray()
+            json.string(id)
+            json.number(row.top)
+            json.number(row.height)
+            json.number(Double(row.code))
+            json.endArray()
+        }
+        json.endArray()
+        if !keyframe {
+            let gone = previousRows.keys.filter { current[$0] == nil }.sorted()
+            if !gone.isEmpty {
+                json.key(literal: "q")
+                json.beginArray()
+                for id in gone { json.string(id) }
+                json.endArray()
+            }
+        }
+        previousRows = current
+    }
+
+    /// The top-level members of a JSON object written by this package, each key with its value's
+    /// JSON text.
+    static func members(of object: String) -> [(key: String, raw: String)] {
+        var utf8 = Array(object.utf8)
+        return utf8.withUnsafeMutableBufferPointer { buffer -> [(key: String, raw: String)] in
+            let scanner = JSONScanner(UnsafeBufferPointer(buffer))
+            var result: [(key: String, raw: String)] = []
+            var offset = scanner.skipWhitespace(from: 0)
+            guard scanner.peek(offset) == UInt8(ascii: "{") else { return [] }
+            offset += 1
+            while true {
+                offset = scanner.skipWhitespace(from: offset)
+                guard scanner.peek(offset) == UInt8(ascii: "\""),
+                    let (key, afterKey) = try? scanner.scanString(at: offset)
+                else { return result }
+                offset = scanner.skipWhitespace(from: afterKey)
+                guard scanner.peek(offset) == UInt8(ascii: ":") else { return result }
+                let start = scanner.skipWhitespace(from: offset + 1)
+                guard let end = try? scanner.skipValue(at: start, depth: 0) else { return result }
+                let raw = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+                result.append((scanner.string(key), raw))
+                offset = scanner.skipWhitespace(from: end)
+                guard scanner.peek(offset) == UInt8(ascii: ",") else { return result }
+                offset += 1
+            }
+        }
+    }
+
+    /// The data the page plays, uncompressed: `{"title": …, "keyframeEvery": …, "steps": […]}`.
+    package var dataJSON: String {
+        var quoted = JSONWriter()
+        quoted.string(title)
+        return "{\"title\":" + quoted.output + ",\"keyframeEvery\":\(Self.keyframeEvery),\"steps\":[" + records + "]}"
+    }
+
+    /// Replays the log at `path` into a player titled with its file name.
+    ///
+    /// - Throws: ``LogReadError`` when the file cannot be read or a line cannot be decoded.
+    public static func replaying(
+        log path: String, skipInvalidLines: Bool = false, onSkip: @escaping (LogReadError) -> Void = { _ in }
+    ) throws(LogReadError) -> ReplayPlayer {
+        let reader = try ChatLogReader(contentsOf: path, skipInvalidLines: skipInvalidLines, onSkip: onSkip)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var player = ReplayPlayer(title: name, configuration: reader.configuration)
+        var replayer = Replayer(configuration: reader.configuration)
+        while let event = try reader.next() {
+            let snapshot = replayer.apply(event)
+            player.add(snapshot, state: replayer.state, time: event.time)
+        }
+        return player
+    }
+
+    /// The page: HTML, CSS, the player's script and the compressed data, with nothing to fetch;
+    /// `nil` only when zlib fails.
+    public func html() -> String? {
+        guard let packed = deflate(Array(dataJSON.utf8)) else { return nil }
+        return Self.page(title: title, data: base64(packed))
+    }
+}
+
+/// `bytes` in base64 (RFC 4648, with padding).
+package func base64(_ bytes: [UInt8]) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var index = 0
+    while index + 2 < bytes.count {
+        let value = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])
+        out += [alphabet[value >> 18], alphabet[value >> 12 & 63], alphabet[value >> 6 & 63], alphabet[value & 63]]
+        index += 3
+    }
+    let rest = bytes.count - index
+    if rest == 1 {
+        let value = Int(bytes[index]) << 16
+        out += [alphabet[value >> 18], alphabet[value >> 12 & 63], UInt8(ascii: "="), UInt8(ascii: "=")]
+    } else if rest == 2 {
+        let value = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8
+        out += [alphabet[value >> 18], alphabet[value >> 12 & 63], alphabet[value >> 6 & 63], UInt8(ascii: "=")]
+    }
+    return String(decoding: out, as: UTF8.self)
+}

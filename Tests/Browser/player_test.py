@@ -1,0 +1,246 @@
+"""The replay player (`replay render LOG --player OUT.html`) in a real, headless Chromium.
+
+Run by scripts/browser-tests.sh, which installs what it needs. Every expectation comes from
+outside the page: the offsets, the keyboard and the button from `replay run --format jsonl`,
+the rows' heights and order from the log's own events, the insets from its viewportChanged.
+
+    python3 Tests/Browser/player_test.py REPLAY_BINARY ARTIFACT_DIR
+"""
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+from playwright.sync_api import sync_playwright
+
+REPLAY, ARTIFACTS = sys.argv[1], sys.argv[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+EXAMPLES = ["Examples/messaging.jsonl", "Examples/messenger.jsonl", "Examples/question-answer.jsonl",
+            "Examples/typing-indicators.jsonl"]
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("  FAIL " + what)
+
+
+def replay(*arguments):
+    return subprocess.run([REPLAY, *arguments], check=True, capture_output=True, text=True).stdout
+
+
+def player(log, folder):
+    out = os.path.join(folder, os.path.basename(log).replace(".jsonl", ".html"))
+    replay("render", log, "--player", out)
+    return out
+
+
+def events(log):
+    with open(log) as file:
+        lines = [json.loads(line) for line in file if line.strip()]
+    return [line for line in lines if "type" in line]
+
+
+def geometry(log):
+    """For each step (1-based, as the player's), the loaded rows in order as [id, height] and
+    the viewport, folded from the log's events alone."""
+    rows, viewport = [], [844, 0, 0]
+    result = [([], viewport)]
+    for event in events(log):
+        kind = event["type"]
+        loaded = {row[0] for row in rows}
+        # (Messages whose id is loaded already are skipped, specification §4.)
+        fresh = lambda: [[m["id"], max(0, m["height"])] for m in event["messages"] if m["id"] not in loaded]
+        if kind == "viewportChanged":
+            viewport = [event["height"], event["insetTop"], event["insetBottom"]]
+        elif kind == "windowLoaded":
+            loaded = set()
+            rows = fresh()
+        elif kind == "historyLoaded" or kind == "newerLoaded":
+            rows = rows + fresh()
+        elif kind == "olderLoaded":
+            rows = fresh() + rows
+        elif kind == "messageAppended" and event["id"] not in loaded:
+            rows = rows + [[event["id"], max(0, event["height"])]]
+        elif kind == "messageRemoved":
+            rows = [row for row in rows if row[0] != event["id"]]
+        elif kind == "messageConfirmed" and event.get("newID"):
+            rows = [[event["newID"], h] if i == event["id"] else [i, h] for i, h in rows]
+        elif kind == "itemMeasured":
+            rows = [[i, max(0, event["height"])] if i == event["id"] else [i, h] for i, h in rows]
+        elif kind == "tokensAppended":
+            def grown(i, h):
+                if i != event["id"]:
+                    return [i, h]
+                if event.get("height") is not None:
+                    return [i, max(0, event["height"])]
+                return [i, max(0, h + (event.get("heightDelta") or 0))]
+            rows = [grown(i, h) for i, h in rows]
+        result.append(([list(row) for row in rows], viewport))
+    return result
+
+
+def states(log):
+    return [None] + [json.loads(line) for line in replay("run", log, "--format", "jsonl").splitlines()]
+
+
+def open_page(browser, path, fragment="", query="?scale=1", height=1000):
+    page = browser.new_page(viewport={"width": 1280, "height": height})
+    errors, requests = [], []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto("file://" + path + query + fragment)
+    page.wait_for_function("window.player && window.player.count > 0", timeout=20000)
+    page.evaluate("window.player.ready")
+    return page, errors, requests
+
+
+def drawn(page):
+    return page.evaluate("""() => {
+        const phone = document.getElementById('phone').getBoundingClientRect();
+        const rect = (el) => { const r = el.getBoundingClientRect(); return [r.top - phone.top, r.height]; };
+        const jump = document.getElementById('jump');
+        return {
+            rows: Array.from(document.querySelectorAll('.row')).map(el => [el.dataset.id, ...rect(el)]),
+            header: Array.from(document.querySelectorAll('.header-row')).map(rect),
+            footer: Array.from(document.querySelectorAll('.footer-row')).map(rect),
+            keyboard: rect(document.getElementById('keyboard')),
+            navbar: rect(document.getElementById('navbar')),
+            jump: getComputedStyle(jump).display !== 'none',
+            badge: jump.firstElementChild.textContent,
+            phone: [phone.height],
+        };
+    }""")
+
+
+def check_step(page, log, n, folded, state, label):
+    page.evaluate(f"window.player.show({n})")
+    seen = drawn(page)
+    rows, (height, inset_top, inset_bottom) = folded
+    offset = state["offset"] or 0
+    header = state["headerHeight"]
+    tops, y = {}, header
+    for row_id, row_height in rows:
+        tops[row_id] = (y, row_height)
+        y += row_height
+    check(abs(seen["phone"][0] - height) <= 0.5, f"{label}: the phone is {seen['phone'][0]} tall, not {height}")
+    check(abs(seen["navbar"][1] - inset_top) <= 0.5 or inset_top == 0 and seen["navbar"][1] == 0,
+          f"{label}: the navigation bar is not the top inset")
+    check(abs(seen["keyboard"][1] - state["keyboardHeight"]) <= 0.5, f"{label}: the keyboard is not its height")
+    check(len(seen["rows"]) > 0 or not rows or state["offset"] is None, f"{label}: no row drawn")
+    for row_id, top, row_height in seen["rows"]:
+        if row_id not in tops:
+            check(False, f"{label}: {row_id} is drawn but not loaded")
+            continue
+        want_top, want_height = tops[row_id]
+        screen = inset_top + want_top - offset
+        check(abs(top - screen) <= 0.5 and abs(row_height - want_height) <= 0.5,
+              f"{label}: {row_id} drawn at {top:.2f} × {row_height:.2f}, not {screen:.2f} × {want_height:.2f}")
+    # Every row that overlaps the visible window is drawn.
+    visible = [row_id for row_id, (top, h) in tops.items()
+               if top < offset + state["visibleHeight"] and top + h > offset and h > 0]
+    drawn_ids = {row[0] for row in seen["rows"]}
+    check(all(row_id in drawn_ids for row_id in visible), f"{label}: a visible row is not drawn")
+    check(seen["jump"] == state["showJumpToLatest"], f"{label}: the jump button shows {seen['jump']}")
+    if state["showJumpToLatest"]:
+        want = str(state["unreadCount"]) if state["unreadCount"] > 0 else ""
+        check(seen["badge"] == want, f"{label}: the badge says {seen['badge']!r}, not {want!r}")
+    if header > 0:
+        check(len(seen["header"]) == 1 and abs(seen["header"][0][0] - (inset_top - offset)) <= 0.5,
+              f"{label}: the header is not drawn at the content's top")
+    return seen
+
+
+def main():
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    folder = tempfile.mkdtemp()
+    figures = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        for log in EXAMPLES:
+            name = os.path.basename(log)
+            print(name)
+            path = player(log, folder)
+            folded, all_states = geometry(log), states(log)
+            count = len(all_states)
+            page, errors, requests = open_page(browser, path)
+            check(page.evaluate("window.player.count") == count, f"{name}: the page has not {count} steps")
+            for n in sorted(set([1, 2, 3, count // 4, count // 2, 3 * count // 4, count - 1] +
+                                random.Random(name).sample(range(1, count), min(12, count - 1)))):
+                check_step(page, log, n, folded[n], all_states[n], f"{name} step {n}")
+            for n in [2, count // 2, count - 1]:
+                page.evaluate(f"window.player.show({n})")
+                page.screenshot(path=os.path.join(ARTIFACTS, f"{name[:-6]}-step-{n}.png"))
+            # Keys, the scrubber and the link.
+            page.evaluate("window.player.show(5)")
+            page.keyboard.press("ArrowRight")
+            check(page.evaluate("window.player.step") == 6, f"{name}: → does not go to step 6")
+            page.keyboard.press("ArrowLeft")
+            page.keyboard.press("ArrowLeft")
+            check(page.evaluate("window.player.step") == 4, f"{name}: ← does not go back to step 4")
+            page.keyboard.press("End")
+            check(page.evaluate("window.player.step") == count - 1, f"{name}: End does not go to the last step")
+            check(page.evaluate("location.hash") == f"#step={count - 1}", f"{name}: the link does not follow")
+            box = page.locator("#scrub").bounding_box()
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 10)
+            want = int(box["width"] / 2 / box["width"] * count)
+            check(abs(page.evaluate("window.player.step") - want) <= 1, f"{name}: the scrubber's middle is not step {want}")
+            check(not errors, f"{name}: console errors {errors[:3]}")
+            check(all(url.startswith("file://") for url in requests), f"{name}: network requests {requests[:3]}")
+            page.close()
+            # A deep link opens at its step.
+            page, errors, _ = open_page(browser, path, fragment=f"#step={count // 2}")
+            check(page.evaluate("window.player.step") == count // 2, f"{name}: #step={count // 2} does not open there")
+            page.close()
+
+        # Play advances by the log's own times.
+        log = "Examples/messenger.jsonl"
+        path = player(log, folder)
+        page, errors, _ = open_page(browser, path, fragment="#step=1")
+        times = page.evaluate("Array.from({length: window.player.count}, (_, i) => i)")
+        stamps = [None] + [e.get("t") for e in events(log)]
+        page.evaluate("document.getElementById('speed').value = '1'")
+        started = time.monotonic()
+        page.evaluate("window.player.play()")
+        page.wait_for_timeout(1500)
+        reached = page.evaluate("window.player.step")
+        page.evaluate("window.player.stop()")
+        elapsed = time.monotonic() - started
+        expected = max(i for i in range(1, len(stamps)) if stamps[i] is not None and stamps[i] - stamps[1] <= elapsed)
+        check(abs(reached - expected) <= 3 or stamps[reached] is not None and abs(stamps[reached] - stamps[1] - 1.5) < 0.3,
+              f"play reached step {reached} after {elapsed:.2f} s, the log's times say about {expected}")
+        page.close()
+
+        # A 100,000-event log.
+        big = os.path.join(folder, "big.jsonl")
+        with open(big, "w") as file:
+            file.write(replay("generate", "--events", "100000", "--seed", "1"))
+        path = player(big, folder)
+        size = os.path.getsize(path)
+        page, errors, _ = open_page(browser, path, query="")
+        opened = page.evaluate("performance.now()")
+        count = page.evaluate("window.player.count")
+        draws = [page.evaluate(f"window.player.show({n})") for n in random.Random(1).sample(range(count), 60)]
+        page.screenshot(path=os.path.join(ARTIFACTS, "generated-100000.png"))
+        check(not errors, f"big: console errors {errors[:3]}")
+        check(opened < 2000, f"big: opened in {opened:.0f} ms")
+        check(max(draws) < 50, f"big: a step drew in {max(draws):.1f} ms")
+        figures.append(f"100,000 events: page {size / 1e6:.1f} MB, open {opened:.0f} ms, "
+                       f"scrub median {sorted(draws)[len(draws) // 2]:.1f} ms, max {max(draws):.1f} ms")
+        page.close()
+        browser.close()
+    for line in figures:
+        print(line)
+    if failures:
+        print(f"{len(failures)} failures")
+        sys.exit(1)
+    print("browser tests passed")
+
+
+main()
