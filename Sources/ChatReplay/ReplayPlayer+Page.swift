@@ -201,7 +201,7 @@ extension ReplayPlayer {
             const r = steps[n];
             $("text").textContent = r.x;
             $("state").textContent = JSON.stringify(cur.state, null, 2);
-            $("where").textContent = "step " + n + " of " + (count - 1) +
+            $("where").textContent = "step " + r.n + " of " + steps[count - 1].n +
               (isNaN(times[n]) ? "" : " · t = " + times[n].toFixed(3) + " s");
           }
 
@@ -222,7 +222,7 @@ extension ReplayPlayer {
             draw(animated);
             panel(n);
             drawScrubber();
-            const hash = "#step=" + n;
+            const hash = "#step=" + steps[n].n;
             if (location.hash !== hash) history.replaceState(null, "", hash);
             api.lastDrawMs = performance.now() - started;
             return api.lastDrawMs;
@@ -297,8 +297,9 @@ extension ReplayPlayer {
           function stop() { cancelAnimationFrame(timer); timer = null; $("play").textContent = "▶ play"; }
 
           function stepFromHash() {
+            // (The page may keep a range of steps: the link names the step, not its place.)
             const match = /step=(\d+)/.exec(location.hash);
-            return match ? Number(match[1]) : null;
+            return match ? Number(match[1]) - steps[0].n : null;
           }
 
           const api = {

@@ -43,6 +43,8 @@ public struct ReplayPlayer: Sendable {
     private var previousViewport: Viewport?
     private var previousFooterTop: Double?
     private var lastSeq: Int?
+    /// The steps kept; all when `nil`.
+    private let kept: ClosedRange<Int>?
 
     /// The screen's frame height and insets, as the last `viewportChanged` gave them.
     private struct Viewport: Equatable {
@@ -58,9 +60,11 @@ public struct ReplayPlayer: Sendable {
         var code: Int
     }
 
-    /// Creates a player whose first step is the state before any event.
-    public init(title: String, configuration: ChatConfiguration = ChatConfiguration()) {
+    /// Creates a player whose first step is the state before any event; with `steps`, it keeps
+    /// only the steps in that range (step 0 is the state before any event).
+    public init(title: String, configuration: ChatConfiguration = ChatConfiguration(), steps: ClosedRange<Int>? = nil) {
         self.title = title
+        kept = steps
         renderer = TimelineRenderer(configuration: configuration)
         let replayer = Replayer(configuration: configuration)
         let header = renderer.header.split(separator: "\n").dropFirst().joined(separator: "\n")
@@ -78,6 +82,13 @@ public struct ReplayPlayer: Sendable {
         if case .viewportChanged(let height, let insetTop, let insetBottom) = snapshot.event {
             viewport = Viewport(height: height, insetTop: insetTop, insetBottom: insetBottom)
         }
+        var command: ScrollCommand?
+        if let target = snapshot.scrollTarget, target.seq != lastSeq {
+            lastSeq = target.seq
+            command = target
+        }
+        // (The first step kept is a keyframe, so steps before it need not be written.)
+        guard kept?.contains(snapshot.step) ?? true else { return }
         let keyframe = stepCount % Self.keyframeEvery == 0
         var json = JSONWriter()
         json.beginObject()
@@ -110,8 +121,7 @@ public struct ReplayPlayer: Sendable {
             json.number(footerTop)
             previousFooterTop = footerTop
         }
-        if let target = snapshot.scrollTarget, target.seq != lastSeq {
-            lastSeq = target.seq
+        if let target = command {
             json.key(literal: "c")
             json.string(target.reason.rawValue)
             if target.animated {
@@ -238,13 +248,16 @@ public struct ReplayPlayer: Sendable {
     ///
     /// - Throws: ``LogReadError`` when the file cannot be read or a line cannot be decoded.
     public static func replaying(
-        log path: String, skipInvalidLines: Bool = false, onSkip: @escaping (LogReadError) -> Void = { _ in }
+        log path: String, steps: ClosedRange<Int>? = nil, skipInvalidLines: Bool = false,
+        onSkip: @escaping (LogReadError) -> Void = { _ in }
     ) throws(LogReadError) -> ReplayPlayer {
         let reader = try ChatLogReader(contentsOf: path, skipInvalidLines: skipInvalidLines, onSkip: onSkip)
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        var player = ReplayPlayer(title: name, configuration: reader.configuration)
+        var player = ReplayPlayer(title: name, configuration: reader.configuration, steps: steps)
         var replayer = Replayer(configuration: reader.configuration)
         while let event = try reader.next() {
+            // (The steps after the range are not read: the page would not keep them.)
+            if let steps, replayer.step >= steps.upperBound { break }
             let snapshot = replayer.apply(event)
             player.add(snapshot, state: replayer.state, time: event.time)
         }

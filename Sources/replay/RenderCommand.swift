@@ -35,6 +35,12 @@ extension ReplayCommand {
                 valueName: "file"))
         var player: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "Keep only these steps in the player's page (FROM..TO, both included; 0 is before the first event).",
+                valueName: "range"))
+        var steps: String?
+
         @Flag(help: "Place steps by their \"t\" (seconds) instead of one column per step.")
         var time = false
 
@@ -52,12 +58,27 @@ extension ReplayCommand {
             if svg == nil, html == nil, player == nil {
                 throw ValidationError("Give --svg FILE, --html FILE, --player FILE, or several.")
             }
+            if steps != nil, player == nil { throw ValidationError("--steps goes with --player.") }
+            if let steps, Self.range(steps) == nil {
+                throw ValidationError("--steps takes FROM..TO, two whole numbers, FROM at most TO: not \(steps)")
+            }
+        }
+
+        /// `FROM..TO` as a range, or `nil`.
+        static func range(_ text: String) -> ClosedRange<Int>? {
+            let parts = text.split(separator: ".", omittingEmptySubsequences: true)
+            guard text.contains(".."), parts.count == 2, let from = Int(parts[0]), let to = Int(parts[1]),
+                from >= 0, from <= to
+            else { return nil }
+            return from...to
         }
 
         func run() throws {
             if let player {
                 let page = try Exit.readingLog { () throws(LogReadError) in
-                    try ReplayPlayer.replaying(log: log, skipInvalidLines: skipInvalid, onSkip: Exit.reportSkipped)
+                    try ReplayPlayer.replaying(
+                        log: log, steps: steps.flatMap(Self.range), skipInvalidLines: skipInvalid,
+                        onSkip: Exit.reportSkipped)
                 }.html()
                 if let reason = page.map({ writeFile($0, to: player) }) ?? "zlib could not compress it" {
                     Console.error("\(player): cannot write: \(reason)")

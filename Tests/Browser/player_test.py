@@ -234,6 +234,16 @@ def main():
         figures.append(f"100,000 events: page {size / 1e6:.1f} MB, open {opened:.0f} ms, "
                        f"scrub median {sorted(draws)[len(draws) // 2]:.1f} ms, max {max(draws):.1f} ms")
         page.close()
+        # Past the limit, a range of steps: the link names the step, and the state is the replay's.
+        part = os.path.join(folder, "part.html")
+        replay("render", big, "--player", part, "--steps", "50000..60000")
+        page, errors, _ = open_page(browser, part, fragment="#step=55000")
+        shown = page.evaluate("[window.player.step, window.player.count, window.player.state.step]")
+        check(shown == [5000, 10001, 55000], f"part: #step=55000 shows {shown}")
+        line = replay("run", big, "--format", "jsonl").splitlines()[55000 - 1]
+        check(page.evaluate("window.player.state.offset") == json.loads(line)["offset"], "part: the offset of step 55000")
+        check(not errors, f"part: console errors {errors[:3]}")
+        page.close()
         browser.close()
     for line in figures:
         print(line)

@@ -85,6 +85,25 @@ struct ReplayPlayerTests {
         #expect((records[500]["r"] as? [[AnyHashable]])?.map { $0[0] } == (2...9).map { "m\($0)" })
     }
 
+    @Test("given a range of steps, then the page keeps those, the first of them whole")
+    func rangeOfSteps() {
+        var player = ReplayPlayer(title: "t", steps: 2...3)
+        var replayer = Replayer()
+        for event: ChatEvent in [
+            .viewportChanged(height: 300, insetTop: 0, insetBottom: 0),
+            .historyLoaded(messages: [ChatMessage(id: "a", direction: .incoming, height: 500)], hasMoreOlder: false),
+            .dragBegan, .scrolled(offset: 10), .scrolled(offset: 20),
+        ] {
+            player.add(replayer.apply(event), state: replayer.state)
+        }
+        let records = Self.records(player)
+        #expect(records.map { $0["n"] as? Int } == [2, 3])
+        #expect(records.map { $0["k"] as? Int } == [1, nil])
+        // The viewport came at step 1, before the range: the keyframe still has it.
+        #expect(records[0]["v"] as? [Double] == [300, 0, 0])
+        #expect(records[0]["c"] as? String == "initialLoad")
+    }
+
     @Test("the page asks for nothing over the network and escapes the title")
     func selfContained() throws {
         let page = try #require(Self.player([.viewportChanged(height: 300, insetTop: 0, insetBottom: 0)]).html())
