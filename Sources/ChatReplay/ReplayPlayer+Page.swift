@@ -37,7 +37,7 @@ extension ReplayPlayer {
         #navbar { position: absolute; left: 0; top: 0; width: 100%; background: rgba(249,249,249,.92);
           border-bottom: 1px solid #d1d1d6; box-sizing: border-box; font-weight: 600; text-align: center; }
         #navbar span { position: absolute; bottom: 8px; left: 0; right: 0; }
-        #inputbar { position: absolute; left: 0; width: 100%; background: rgba(249,249,249,.95);
+        #inputbar { position: absolute; left: 0; width: 100%; background: rgba(249,249,249,.98);
           border-top: 1px solid #d1d1d6; box-sizing: border-box; }
         #inputbar div { margin: 8px 12px; height: 32px; border: 1px solid #c7c7cc; border-radius: 16px;
           color: #8e8e93; padding: 7px 12px; box-sizing: border-box; font-size: 12px; }

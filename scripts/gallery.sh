@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Builds docs/gallery.md and its pictures: the replay player (`replay render --player`) on each
+# shipped example, at a step that shows what the example is about, screenshot by headless
+# Chromium. Needs Debian's chromium (scripts/browser-tests.sh installs it).
+#
+#   scripts/gallery.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build --product replay
+replay=.build/debug/replay
+work="$(mktemp -d)"
+chromium="$(command -v chromium)"
+
+# name, step, what it shows
+shots=(
+    "messaging 46|detached above the keyboard: three messages arrived below, counted on the jump-to-latest button"
+    "messenger 40|a reply's quote tapped: the list jumped into history that was not loaded, and reads there"
+    "question-answer 30|layout top: the question stays pinned under the navigation bar while the answer streams below it"
+    "typing-indicators 10|following: the typing indicator shows in the room kept for it (footerReserve 44), and nothing moves"
+    "typing-indicators 63|reading above while the other side types: a message arrived below the screen, counted on the button"
+)
+
+{
+    echo "# Gallery"
+    echo
+    echo "The replay player on the shipped examples: \`replay render LOG --player OUT.html\` makes one"
+    echo "page per log, which plays the log back on a phone-shaped screen. Each picture is a step of it,"
+    echo "made by \`scripts/gallery.sh\` (headless Chromium); [render.md](render.md) says how to read it."
+} > docs/gallery.md
+
+for shot in "${shots[@]}"; do
+    spec="${shot%%|*}"
+    caption="${shot#*|}"
+    name="${spec% *}"
+    step="${spec#* }"
+    "$replay" render "Examples/$name.jsonl" --player "$work/$name.html"
+    "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,940 \
+        --virtual-time-budget=5000 --screenshot="docs/gallery/$name-$step.png" \
+        "file://$work/$name.html?scale=0.95#step=$step" 2> /dev/null
+    {
+        echo
+        echo "## \`$name.jsonl\`, step $step"
+        echo
+        echo "$caption."
+        echo
+        echo "![$name.jsonl at step $step](gallery/$name-$step.png)"
+    } >> docs/gallery.md
+done
+rm -rf "$work"
+echo "wrote docs/gallery.md and docs/gallery/"
