@@ -42,9 +42,41 @@ for shot in "${shots[@]}"; do
         echo
         echo "## \`$name.jsonl\`, step $step"
         echo
-        echo "$caption."
+        echo "${caption^}."
         echo
         echo "![$name.jsonl at step $step](gallery/$name-$step.png)"
+    } >> docs/gallery.md
+done
+{
+    echo
+    echo "## Simulated sessions"
+    echo
+    echo "\`replay simulate --frames NAME --policy BASELINE --player OUT.html\` plays a simulated session"
+    echo "frame by frame at 120 Hz, the package's driver on the left and the hand-written approach on the"
+    echo "right; the red ticks on the scrubber are the frames that violate a check, and the row a check"
+    echo "names is outlined ([simulation.md](simulation.md) describes the checks)."
+} >> docs/gallery.md
+
+# session, policy, frame, what it shows
+sessions=(
+    "spinner-while-reading-history baseline-typing-indicator-row 55|a fling through older history as the spinner shows above the oldest message: the driver keeps the rows where the fling carries them; in the baseline m21, outlined, moves 7 points farther than the fling carries it, which check b catches"
+    "typing-indicators baseline-typing-indicator-row 61|the typing indicator shows while the list follows: the driver shows it in the room \`footerReserve\` keeps, moving nothing; the baseline adds it as a row below the screen and has not scrolled to it yet, so check c counts 36 points of new content below the screen"
+)
+for shot in "${sessions[@]}"; do
+    spec="${shot%%|*}"
+    caption="${shot#*|}"
+    read -r name policy frame <<< "$spec"
+    "$replay" simulate --sessions 0 --frames "$name" --policy "$policy" --player "$work/$name.html"
+    "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,940 \
+        --virtual-time-budget=5000 --screenshot="docs/gallery/$name-$frame.png" \
+        "file://$work/$name.html?scale=0.9#step=$frame" 2> /dev/null
+    {
+        echo
+        echo "### \`$name\`, frame $frame"
+        echo
+        echo "${caption^}."
+        echo
+        echo "![$name at frame $frame, the driver beside $policy](gallery/$name-$frame.png)"
     } >> docs/gallery.md
 done
 rm -rf "$work"

@@ -15,10 +15,13 @@ extension ReplayPlayer {
         :root { font: 13px/1.35 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1c1c1e; }
         body { margin: 0; background: #f2f2f7; }
         #app { display: grid; grid-template-columns: auto 1fr; gap: 16px; padding: 12px; }
-        #stage { position: relative; }
-        #phone { position: relative; width: 390px; overflow: hidden; background: #fff; border-radius: 36px;
+        #stage { position: relative; display: flex; gap: 4px; align-items: flex-start; }
+        .lane { position: relative; }
+        .lane-title { font-weight: 600; text-align: center; margin: 2px 0 4px; font-size: 12px; }
+        .row.flagged .bubble { outline: 3px solid #ff3b30; outline-offset: 1px; }
+        .phone { position: relative; width: 390px; overflow: hidden; background: #fff; border-radius: 36px;
           box-shadow: 0 0 0 10px #1c1c1e, 0 8px 30px rgba(0,0,0,.35); transform-origin: top left; margin: 10px; }
-        #content { position: absolute; left: 0; top: 0; width: 100%; will-change: transform; }
+        .content { position: absolute; left: 0; top: 0; width: 100%; will-change: transform; }
         .row { position: absolute; left: 0; width: 100%; box-sizing: border-box; }
         .row .bubble { position: absolute; top: 3px; bottom: 3px; max-width: 72%; min-width: 40px; border-radius: 16px;
           padding: 4px 10px; box-sizing: border-box; overflow: hidden; font-size: 11px; color: #3a3a3c; }
@@ -34,18 +37,18 @@ extension ReplayPlayer {
         .band { position: absolute; left: 0; width: 100%; box-sizing: border-box; background: repeating-linear-gradient(
           45deg, #fff4d6, #fff4d6 6px, #ffe9b3 6px, #ffe9b3 12px); color: #8a6d1f; font-size: 10px;
           text-align: center; overflow: hidden; }
-        #navbar { position: absolute; left: 0; top: 0; width: 100%; background: rgba(249,249,249,.92);
+        .navbar { position: absolute; left: 0; top: 0; width: 100%; background: rgba(249,249,249,.92);
           border-bottom: 1px solid #d1d1d6; box-sizing: border-box; font-weight: 600; text-align: center; }
-        #navbar span { position: absolute; bottom: 8px; left: 0; right: 0; }
-        #inputbar { position: absolute; left: 0; width: 100%; background: rgba(249,249,249,.98);
+        .navbar span { position: absolute; bottom: 8px; left: 0; right: 0; }
+        .inputbar { position: absolute; left: 0; width: 100%; background: rgba(249,249,249,.98);
           border-top: 1px solid #d1d1d6; box-sizing: border-box; }
-        #inputbar div { margin: 8px 12px; height: 32px; border: 1px solid #c7c7cc; border-radius: 16px;
+        .inputbar div { margin: 8px 12px; height: 32px; border: 1px solid #c7c7cc; border-radius: 16px;
           color: #8e8e93; padding: 7px 12px; box-sizing: border-box; font-size: 12px; }
-        #keyboard { position: absolute; left: 0; width: 100%; background: #d1d4db; }
-        #jump { position: absolute; right: 14px; width: 40px; height: 40px; border-radius: 20px; background: #fff;
+        .keyboard { position: absolute; left: 0; width: 100%; background: #d1d4db; }
+        .jump { position: absolute; right: 14px; width: 40px; height: 40px; border-radius: 20px; background: #fff;
           box-shadow: 0 2px 8px rgba(0,0,0,.25); display: none; text-align: center; line-height: 40px;
             font-size: 18px; }
-        #jump b { position: absolute; top: -6px; right: -6px; min-width: 18px; height: 18px; line-height: 18px;
+        .jump b { position: absolute; top: -6px; right: -6px; min-width: 18px; height: 18px; line-height: 18px;
           border-radius: 9px; background: #ff3b30; color: #fff; font-size: 11px; padding: 0 4px;
             box-sizing: border-box; }
         #side { min-width: 0; }
@@ -64,9 +67,7 @@ extension ReplayPlayer {
         <body>
         <div id="loading">Unpacking the replay…</div>
         <div id="app" hidden>
-          <div id="stage"><div id="phone"><div id="content"></div><div id="navbar"><span></span></div>
-            <div id="jump">↓<b></b></div><div id="inputbar"><div>Message</div></div><div id="keyboard"></div></div>
-              </div>
+          <div id="stage"></div>
           <div id="side">
             <div id="controls"><button id="prev" title="previous step (←)">◀</button>
               <button id="play" title="play at the log's times (space)">▶ play</button>
@@ -78,8 +79,8 @@ extension ReplayPlayer {
             <div id="legend"><i style="background:#34c759"></i>following<i style="background:#ff9f0a"></i>detached
               <i style="background:#af52de"></i>pinned<i style="background:#1c1c1e"></i>held by the user
               <i style="background:#0a84ff"></i>command<i style="background:#30b0c7"></i>effect
-              <i style="background:#ff3b30"></i>warning</div>
-            <h2>Step</h2><pre id="text"></pre>
+              <i style="background:#ff3b30"></i>warning or violated check</div>
+            <div id="texts"></div>
             <h2>State</h2><pre id="state"></pre>
           </div>
         </div>
@@ -93,10 +94,9 @@ extension ReplayPlayer {
         (function () {
           const $ = (id) => document.getElementById(id);
           const MODES = { following: "#34c759", detached: "#ff9f0a", pinned: "#af52de" };
-          let data, steps, K, count;
+          let data, lanes, K, count, steps;
           let times, modes, held, commands;
-          // The step shown, and the state and rows rebuilt up to it.
-          const cur = { n: -1, state: null, rows: null, view: [844, 0, 0], footer: 0 };
+          // Each lane's step shown, and the state and rows rebuilt up to it.
           let shown = -1, timer = null, scale = 1;
 
           async function unpack() {
@@ -108,10 +108,12 @@ extension ReplayPlayer {
             return JSON.parse(await new Response(stream).text());
           }
 
+          // The scrubber's marks, from the first lane (and the warnings of every lane).
           function index() {
             times = new Float64Array(count); modes = new Array(count); held = new Uint8Array(count);
             commands = [];
-            let mode = "following", hold = 0, t = NaN;
+            // (A lane of simulated frames has no mode: its band is grey.)
+            let mode = null, hold = 0, t = NaN;
             for (let i = 0; i < count; i++) {
               const r = steps[i], s = r.s;
               if (s.mode !== undefined) mode = s.mode;
@@ -122,9 +124,11 @@ extension ReplayPlayer {
             }
           }
 
-          function apply(r) {
+          function apply(lane, r) {
+            const cur = lane.cur;
             if (r.k) { cur.state = Object.assign({}, r.s); cur.rows = new Map(); }
             else Object.assign(cur.state, r.s);
+            if (r.z) cur.rows = new Map();
             for (const row of r.r) cur.rows.set(row[0], row);
             if (r.q) for (const id of r.q) cur.rows.delete(id);
             if (r.v) cur.view = r.v;
@@ -132,26 +136,47 @@ extension ReplayPlayer {
             cur.n = r.n;
           }
 
-          // Rebuilds the state and rows of step `n`: forward from the step shown, or from the
-          // keyframe at or before it.
-          function rebuild(n) {
-            let from;
-            if (cur.state && shown >= 0 && shown <= n && n - shown <= K) from = shown + 1;
-            else from = Math.floor(n / K) * K;
-            for (let i = from; i <= n; i++) apply(steps[i]);
+          // Rebuilds a lane's state and rows at step `n`: forward from the step it shows, or from
+          // the keyframe at or before it.
+          function rebuild(lane, n) {
+            const last = lane.steps.length - 1;
+            n = Math.min(n, last);
+            const from = lane.cur.state && lane.at >= 0 && lane.at <= n && n - lane.at <= K ? lane.at + 1
+              : Math.floor(n / K) * K;
+            for (let i = from; i <= n; i++) apply(lane, lane.steps[i]);
+            lane.at = n;
+          }
+
+          const PHONE = '<div class="content"></div><div class="navbar"><span></span></div>' +
+            '<div class="jump">↓<b></b></div><div class="inputbar"><div>Message</div></div>' +
+            '<div class="keyboard"></div>';
+          function build() {
+            const stage = $("stage");
+            stage.innerHTML = "";
+            for (const lane of lanes) {
+              const box = document.createElement("div");
+              box.className = "lane";
+              box.innerHTML = (lanes.length > 1 ? '<div class="lane-title"></div>' : "") +
+                '<div class="frame"><div class="phone">' + PHONE + "</div></div>";
+              if (lanes.length > 1) box.firstChild.textContent = lane.title;
+              stage.appendChild(box);
+              lane.el = box;
+              lane.part = (name) => box.querySelector("." + name);
+            }
           }
 
           const DIRS = ["in", "out", "system"];
-          function draw(animated) {
-            const s = cur.state, [H, top, bottom] = cur.view;
+          function draw(lane, animated) {
+            const cur = lane.cur, s = cur.state, [H, top, bottom] = cur.view;
             const height = H > 0 ? H : 844, offset = s.offset === null || s.offset === undefined ? 0 : s.offset;
             const keyboard = s.keyboardHeight || 0;
-            const phone = $("phone");
+            const phone = lane.part("phone");
             phone.style.height = height + "px";
             phone.style.transform = scale === 1 ? "" : "scale(" + scale + ")";
-            $("stage").style.height = (height * scale + 20) + "px";
-            $("stage").style.width = (390 * scale + 20) + "px";
-            const content = $("content");
+            const frame = lane.part("frame");
+            frame.style.height = (height * scale + 20) + "px";
+            frame.style.width = (390 * scale + 20) + "px";
+            const content = lane.part("content");
             content.style.transition = animated ? "transform 0.3s ease-in-out" : "none";
             content.style.transform = "translateY(" + (top - offset) + "px)";
             const parts = [];
@@ -161,30 +186,37 @@ extension ReplayPlayer {
             }
             const rows = Array.from(cur.rows.values()).sort((a, b) => a[1] - b[1]);
             for (const [id, rowTop, h, code] of rows) {
-              const kind = DIRS[code & 3] || "in";
-              const classes = ["row", kind];
+              const style = 'style="top:' + rowTop + "px;height:" + h + "px";
+              if (code & 32) {
+                const words = id === "~header" ? "loading older messages…" : "typing…";
+                parts.push('<div class="band" data-id="' + escape(id) + '" ' + style + ";line-height:" + h + 'px">' +
+                  words + "</div>");
+                continue;
+              }
+              const classes = ["row", DIRS[code & 3] || "in"];
               if (code & 4) classes.push("animating");
               if (code & 8) classes.push("highlighted");
+              if (code & 64) classes.push("flagged");
               const divider = code & 16 ? '<div class="divider"><span>new messages</span></div>' : "";
-              parts.push('<div class="' + classes.join(" ") + '" data-id="' + escape(id) + '" style="top:' + rowTop +
-                'px;height:' + h + 'px">' + divider + '<div class="bubble">' + escape(id) + "</div></div>");
+              parts.push('<div class="' + classes.join(" ") + '" data-id="' + escape(id) + '" ' + style + '">' +
+                divider + '<div class="bubble">' + escape(id) + "</div></div>");
             }
             if (s.footerHeight > 0) {
               parts.push('<div class="band footer-row" style="top:' + cur.footer + "px;height:" + s.footerHeight +
                 "px;line-height:" + s.footerHeight + 'px">typing…</div>');
             }
             content.innerHTML = parts.join("");
-            const navbar = $("navbar");
+            const navbar = lane.part("navbar");
             navbar.style.height = top + "px";
             navbar.style.display = top > 0 ? "block" : "none";
-            navbar.firstChild.textContent = data.title;
-            const input = $("inputbar");
+            navbar.firstChild.textContent = lanes.length > 1 ? lane.title : data.title;
+            const input = lane.part("inputbar");
             input.style.top = (height - bottom - keyboard) + "px";
             input.style.height = bottom + "px";
-            const kb = $("keyboard");
+            const kb = lane.part("keyboard");
             kb.style.top = (height - keyboard) + "px";
             kb.style.height = keyboard + "px";
-            const jump = $("jump");
+            const jump = lane.part("jump");
             jump.style.display = s.showJumpToLatest ? "block" : "none";
             jump.style.top = (height - bottom - keyboard - 52) + "px";
             const badge = jump.firstElementChild;
@@ -199,8 +231,17 @@ extension ReplayPlayer {
 
           function panel(n) {
             const r = steps[n];
-            $("text").textContent = r.x;
-            $("state").textContent = JSON.stringify(cur.state, null, 2);
+            const texts = $("texts");
+            texts.innerHTML = "";
+            for (const lane of lanes) {
+              const title = document.createElement("h2");
+              title.textContent = lanes.length > 1 ? lane.title : "Step";
+              const pre = document.createElement("pre");
+              pre.className = "text";
+              pre.textContent = lane.steps[Math.min(n, lane.steps.length - 1)].x;
+              texts.append(title, pre);
+            }
+            $("state").textContent = JSON.stringify(lanes[0].cur.state, null, 2);
             $("where").textContent = "step " + r.n + " of " + steps[count - 1].n +
               (isNaN(times[n]) ? "" : " · t = " + times[n].toFixed(3) + " s");
           }
@@ -217,9 +258,8 @@ extension ReplayPlayer {
             n = Math.max(0, Math.min(count - 1, n | 0));
             const started = performance.now();
             const animated = !!(options && options.animate) && animatedBetween(shown, n);
-            rebuild(n);
+            for (const lane of lanes) { rebuild(lane, n); draw(lane, animated); }
             shown = n;
-            draw(animated);
             panel(n);
             drawScrubber();
             const hash = "#step=" + steps[n].n;
@@ -234,22 +274,26 @@ extension ReplayPlayer {
             const width = canvas.clientWidth || 600;
             if (!scrubBase || scrubBase.width !== width) {
               canvas.width = width;
+              canvas.height = 56 + 6 * (lanes.length - 1);
+              canvas.style.height = canvas.height + "px";
               const ctx = canvas.getContext("2d");
-              const per = count / width;
+              const per = count / width, base = 30 + 6 * (lanes.length - 1);
               for (let x = 0; x < width; x++) {
                 const i = Math.min(count - 1, Math.floor(x * per));
                 ctx.fillStyle = MODES[modes[i]] || "#8e8e93";
-                ctx.fillRect(x, 30, 1, 16);
+                ctx.fillRect(x, base, 1, 16);
                 let hold = 0;
                 for (let j = i; j < Math.min(count, Math.floor((x + 1) * per) + 1); j++) hold |= held[j];
-                if (hold) { ctx.fillStyle = "#1c1c1e"; ctx.fillRect(x, 46, 1, 6); }
+                if (hold) { ctx.fillStyle = "#1c1c1e"; ctx.fillRect(x, base + 16, 1, 6); }
               }
-              for (let i = 0; i < count; i++) {
-                const r = steps[i], x = Math.floor(i / per);
-                if (r.c) { ctx.fillStyle = "#0a84ff"; ctx.fillRect(x, 4, 2, 12); }
-                if (r.e) { ctx.fillStyle = "#30b0c7"; ctx.fillRect(x, 18, 1, 5); }
-                if (r.w) { ctx.fillStyle = "#ff3b30"; ctx.fillRect(x, 24, 2, 5); }
-              }
+              lanes.forEach((lane, k) => {
+                for (let i = 0; i < lane.steps.length; i++) {
+                  const r = lane.steps[i], x = Math.floor(i / per);
+                  if (k === 0 && r.c) { ctx.fillStyle = "#0a84ff"; ctx.fillRect(x, 4, 2, 12); }
+                  if (k === 0 && r.e) { ctx.fillStyle = "#30b0c7"; ctx.fillRect(x, 18, 1, 5); }
+                  if (r.w) { ctx.fillStyle = "#ff3b30"; ctx.fillRect(x, 24 + 6 * k, 2, 5); }
+                }
+              });
               scrubBase = { width, image: ctx.getImageData(0, 0, width, canvas.height) };
             }
             const ctx = canvas.getContext("2d");
@@ -304,21 +348,30 @@ extension ReplayPlayer {
 
           const api = {
             show, lastDrawMs: 0, get step() { return shown; }, get count() { return count; },
-            get state() { return cur.state; }, get view() { return cur.view; }, get footerTop() { return cur.footer; },
+            get state() { return lanes[0].cur.state; }, get view() { return lanes[0].cur.view; },
+            get footerTop() { return lanes[0].cur.footer; }, get lanes() { return lanes.length; },
             get scale() { return scale; }, play, stop, get playing() { return timer !== null; },
           };
           window.player = api;
 
           api.ready = unpack().then((unpacked) => {
-            data = unpacked; steps = data.steps; K = data.keyframeEvery; count = steps.length;
+            data = unpacked; K = data.keyframeEvery;
+            lanes = data.lanes.map((lane) => ({
+              title: lane.title, steps: lane.steps, at: -1,
+              cur: { n: -1, state: null, rows: null, view: [844, 0, 0], footer: 0 },
+            }));
+            steps = lanes[0].steps;
+            count = Math.max(...lanes.map((lane) => lane.steps.length));
             index();
             const param = /[?&]scale=([\d.]+)/.exec(location.search);
             $("loading").hidden = true;
             $("app").hidden = false;
-            const height = (steps[0].v && steps[0].v[0]) || 844;
-            let tallest = height;
-            for (const r of steps) if (r.v && r.v[0] > tallest) tallest = r.v[0];
-            scale = param ? Number(param[1]) : Math.min(1, (window.innerHeight - 40) / tallest);
+            let tallest = 844;
+            for (const lane of lanes) for (const r of lane.steps) if (r.v && r.v[0] > tallest) tallest = r.v[0];
+            const wide = (window.innerWidth * 0.62) / (410 * lanes.length);
+            const fit = Math.min((window.innerHeight - 60) / tallest, wide);
+            scale = param ? Number(param[1]) : Math.min(1, fit);
+            build();
             show(stepFromHash() ?? count - 1);
             $("prev").onclick = () => show(shown - 1);
             $("next").onclick = () => show(shown + 1, { animate: true });

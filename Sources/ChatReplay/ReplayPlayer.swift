@@ -107,12 +107,7 @@ public struct ReplayPlayer: Sendable {
         writeState(snapshot, keyframe: keyframe, to: &json)
         writeRows(snapshot, state: state, keyframe: keyframe, to: &json)
         if keyframe || viewport != previousViewport {
-            json.key(literal: "v")
-            json.beginArray()
-            json.number(viewport.height)
-            json.number(viewport.insetTop)
-            json.number(viewport.insetBottom)
-            json.endArray()
+            Self.write(viewport, to: &json)
             previousViewport = viewport
         }
         let footerTop = state.footerTop
@@ -170,12 +165,7 @@ public struct ReplayPlayer: Sendable {
             let screen = snapshot.visibleHeight
             let animating = Set(snapshot.animating)
             for (message, top) in state.messages(overlapping: offset - screen, offset + 2 * screen) {
-                var code: Int
-                switch message.direction {
-                case .incoming: code = 0
-                case .outgoing: code = 1
-                case .system: code = 2
-                }
+                var code = Self.code(of: message.direction)
                 if animating.contains(message.id) { code |= 4 }
                 if message.id == snapshot.highlightedID { code |= 8 }
                 if message.id == snapshot.unreadDividerID { code |= 16 }
@@ -209,6 +199,26 @@ public struct ReplayPlayer: Sendable {
         previousRows = current
     }
 
+    /// A row's code on the page: its direction (0 incoming, 1 outgoing, 2 system), to which
+    /// 4 (entrance pending), 8 (highlighted), 16 (divider), 32 (band) and 64 (named by a check) add.
+    private static func code(of direction: MessageDirection) -> Int {
+        switch direction {
+        case .incoming: 0
+        case .outgoing: 1
+        case .system: 2
+        }
+    }
+
+    /// The viewport as `"v": [height, insetTop, insetBottom]`.
+    private static func write(_ viewport: Viewport, to json: inout JSONWriter) {
+        json.key(literal: "v")
+        json.beginArray()
+        json.number(viewport.height)
+        json.number(viewport.insetTop)
+        json.number(viewport.insetBottom)
+        json.endArray()
+    }
+
     /// The top-level members of a JSON object written by this package, each key with its value's
     /// JSON text.
     static func members(of object: String) -> [(key: String, raw: String)] {
@@ -237,11 +247,147 @@ public struct ReplayPlayer: Sendable {
         }
     }
 
-    /// The data the page plays, uncompressed: `{"title": …, "keyframeEvery": …, "steps": […]}`.
-    package var dataJSON: String {
-        var quoted = JSONWriter()
-        quoted.string(title)
-        return "{\"title\":" + quoted.output + ",\"keyframeEvery\":\(Self.keyframeEvery),\"steps\":[" + records + "]}"
+    /// The data the page plays, uncompressed:
+    /// `{"title": …, "keyframeEvery": …, "lanes": [{"title": …, "steps": […]}]}`.
+    package var dataJSON: String { Self.dataJSON(title: title, lanes: [self]) }
+
+    /// The data of a page that plays `lanes` side by side, step for step.
+    static func dataJSON(title: String, lanes: [ReplayPlayer]) -> String {
+        func quoted(_ text: String) -> String {
+            var json = JSONWriter()
+            json.string(text)
+            return json.output
+        }
+        let parts = lanes.map { "{\"title\":" + quoted($0.title) + ",\"steps\":[" + $0.records + "]}" }
+        return "{\"title\":" + quoted(title) + ",\"keyframeEvery\":\(Self.keyframeEvery),\"lanes\":["
+            + parts.joined(separator: ",") + "]}"
+    }
+
+    /// A page that plays `lanes` side by side, each on its own phone, under one scrubber (a
+    /// simulated session under several policies); `nil` only when zlib fails.
+    public static func html(title: String, lanes: [ReplayPlayer]) -> String? {
+        guard let packed = deflate(Array(dataJSON(title: title, lanes: lanes).utf8)) else { return nil }
+        return page(title: title, data: base64(packed))
+    }
+
+    /// What a screen shows that is not a replay's step: a frame of a simulated scroll view.
+    public struct Screen: Sendable, Hashable {
+        /// A row: its id, its top in the content, its height, its direction, and whether a check
+        /// names it in this frame.
+        public struct Row: Sendable, Hashable {
+            public var id: String
+            public var top: Double
+            public var height: Double
+            public var direction: MessageDirection
+            /// A band (a header or a footer row) rather than a message.
+            public var isBand: Bool
+            public var isFlagged: Bool
+
+            /// Creates a row.
+            public init(
+                id: String, top: Double, height: Double, direction: MessageDirection, isBand: Bool = false,
+                isFlagged: Bool = false
+            ) {
+                self.id = id
+                self.top = top
+                self.height = height
+                self.direction = direction
+                self.isBand = isBand
+                self.isFlagged = isFlagged
+            }
+        }
+
+        /// The screen's frame height and insets.
+        public var frameHeight: Double
+        public var insetTop: Double
+        public var insetBottom: Double
+        /// The content offset at the visible top (the content's top is 0).
+        public var offset: Double
+        /// How much of the visible region the keyboard covers.
+        public var keyboard: Double
+        /// The rows drawn.
+        public var rows: [Row]
+        /// What the step says: its events, its flags, the checks it violates.
+        public var text: String
+        /// When it is shown, in seconds.
+        public var time: Double
+        /// How many checks it violates.
+        public var violations: Int
+
+        /// Creates a screen.
+        public init(
+            frameHeight: Double, insetTop: Double, insetBottom: Double, offset: Double, keyboard: Double, rows: [Row],
+            text: String, time: Double, violations: Int
+        ) {
+            self.frameHeight = frameHeight
+            self.insetTop = insetTop
+            self.insetBottom = insetBottom
+            self.offset = offset
+            self.keyboard = keyboard
+            self.rows = rows
+            self.text = text
+            self.time = time
+            self.violations = violations
+        }
+    }
+
+    /// Creates an empty player for ``add(_:)``, which takes screens instead of a replay's steps.
+    public init(screensTitled title: String) {
+        self.title = title
+        kept = nil
+        renderer = TimelineRenderer()
+    }
+
+    /// Adds a screen as the next step: its rows, bars, keyboard and offset, its text, and its
+    /// violations as warnings on the scrubber.
+    public mutating func add(_ screen: Screen) {
+        let keyframe = stepCount % Self.keyframeEvery == 0
+        var json = JSONWriter()
+        json.beginObject()
+        json.key(literal: "n")
+        json.number(Double(stepCount))
+        if keyframe {
+            json.key(literal: "k")
+            json.number(1)
+        }
+        json.key(literal: "t")
+        json.number(screen.time)
+        json.key(literal: "x")
+        json.string(screen.text)
+        json.key(literal: "s")
+        json.beginObject()
+        json.key(literal: "offset")
+        json.number(screen.offset)
+        json.key(literal: "keyboardHeight")
+        json.number(screen.keyboard)
+        json.endObject()
+        json.key(literal: "r")
+        json.beginArray()
+        for row in screen.rows {
+            var code = Self.code(of: row.direction)
+            if row.isBand { code |= 32 }
+            if row.isFlagged { code |= 64 }
+            json.beginArray()
+            json.string(row.id)
+            json.number(row.top)
+            json.number(row.height)
+            json.number(Double(code))
+            json.endArray()
+        }
+        json.endArray()
+        // (A screen lists every row it draws: each record replaces the last one's rows.)
+        json.key(literal: "z")
+        json.number(1)
+        Self.write(
+            Viewport(height: screen.frameHeight, insetTop: screen.insetTop, insetBottom: screen.insetBottom), to: &json)
+        if screen.violations > 0 {
+            json.key(literal: "w")
+            json.number(Double(screen.violations))
+        }
+        json.endObject()
+        if !records.isEmpty { records += "," }
+        json.withBytes { records += String(decoding: $0, as: UTF8.self) }
+        stepCount += 1
     }
 
     /// Replays the log at `path` into a player titled with its file name.
@@ -266,10 +412,7 @@ public struct ReplayPlayer: Sendable {
 
     /// The page: HTML, CSS, the player's script and the compressed data, with nothing to fetch;
     /// `nil` only when zlib fails.
-    public func html() -> String? {
-        guard let packed = deflate(Array(dataJSON.utf8)) else { return nil }
-        return Self.page(title: title, data: base64(packed))
-    }
+    public func html() -> String? { Self.html(title: title, lanes: [self]) }
 }
 
 /// `bytes` in base64 (RFC 4648, with padding).

@@ -828,6 +828,23 @@ public final class SimulatedScrollView {
 
     /// What the screen shows now: each visible item's top on screen, measured from the frame's
     /// top.
+    /// The rows the whole frame shows, under the bars and the keyboard too, with their tops in
+    /// the content, for pictures of the screen.
+    func framedItems() -> [(id: String, top: Double, height: Double, direction: MessageDirection)] {
+        var result: [(id: String, top: Double, height: Double, direction: MessageDirection)] = []
+        let start = offset - insetTop
+        let end = start + frameHeight
+        let tops = tops
+        var i = firstItem(below: max(0, start))
+        while i < items.count, tops[i] < end {
+            if items[i].current > 0, tops[i] + items[i].current > start {
+                result.append((items[i].message.id, tops[i], items[i].current, items[i].message.direction))
+            }
+            i += 1
+        }
+        return result
+    }
+
     func visibleItems() -> [(id: String, screenTop: Double, height: Double)] {
         var result: [(id: String, screenTop: Double, height: Double)] = []
         result.reserveCapacity(16)

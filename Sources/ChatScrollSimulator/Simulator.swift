@@ -44,6 +44,35 @@ public struct SimulationResult: Sendable, Hashable {
     public var drawing: [String]
     /// What each frame showed at its top: the first visible row and its top on screen.
     public var screens: [Screen] = []
+    /// Each frame whole, when drawn: for pictures of the screen.
+    public var drawnFrames: [DrawnFrame] = []
+
+    /// A frame as the screen showed it.
+    public struct DrawnFrame: Sendable, Hashable {
+        /// A row the frame shows (under the bars too): its id, top in the content, height and
+        /// direction.
+        public struct Row: Sendable, Hashable {
+            public var id: String
+            public var top: Double
+            public var height: Double
+            public var direction: MessageDirection
+        }
+
+        /// The rows, in order; the header and footer rows are ``SimulatedScrollView/headerID``
+        /// and ``SimulatedScrollView/footerID``.
+        public var rows: [Row]
+        /// The content offset at the visible top.
+        public var offset: Double
+        /// The frame's height, its insets and how much of the visible region the keyboard covers.
+        public var frameHeight: Double
+        public var insetTop: Double
+        public var insetBottom: Double
+        public var keyboard: Double
+        /// The frame as `--frames` draws it, with its violations on the lines after it.
+        public var text: String
+        /// The checks it violates, as `b: m33 moved …`.
+        public var violations: [String]
+    }
 
     /// The two ends of one drawn frame.
     public struct Screen: Sendable, Hashable {
@@ -660,8 +689,19 @@ public enum Simulator {
                 violate(.pinnedQuestion, what)
             }
             if draw {
-                result.drawing.append(drawFrame(frame, view: view, frame: current))
+                let line = drawFrame(frame, view: view, frame: current)
+                result.drawing.append(line)
                 result.drawing += violationsDrawn.map { "  violates " + $0 }
+                result.drawnFrames.append(
+                    SimulationResult.DrawnFrame(
+                        rows: view.framedItems().map {
+                            SimulationResult.DrawnFrame.Row(
+                                id: $0.id, top: $0.top, height: $0.height, direction: $0.direction)
+                        },
+                        offset: view.offset, frameHeight: view.frameHeight, insetTop: view.insetTop,
+                        insetBottom: view.insetBottom, keyboard: view.keyboard,
+                        text: ([line] + violationsDrawn.map { "  violates " + $0 }).joined(separator: "\n"),
+                        violations: violationsDrawn))
                 violationsDrawn = []
             }
             let (topRow, bottomRow) = (current.order.first, current.order.last)

@@ -44,6 +44,14 @@ extension ReplayCommand {
         var policy = "driver"
 
         @Option(
+            help: ArgumentHelp(
+                """
+                With --frames, write a page that plays the session back frame by frame, the driver beside the \
+                --policy given, with the frames that violate a check marked.
+                """, valueName: "file"))
+        var player: String?
+
+        @Option(
             help: "The scroll view's personality that --frames draws: uikit, estimates, swiftui, synchronous or simple."
         )
         var personality = "uikit"
@@ -53,9 +61,36 @@ extension ReplayCommand {
         )
         var brokenDrivers = false
 
+        /// A policy's frames as a lane of the player: 120 a second, the rows a check names outlined.
+        static func lane(_ name: String, _ result: SimulationResult) -> ReplayPlayer {
+            var lane = ReplayPlayer(screensTitled: name)
+            for (index, frame) in result.drawnFrames.enumerated() {
+                // (A check names the row it saw move first: "b: m33 moved …".)
+                let named = Set(
+                    frame.violations.compactMap {
+                        $0.split(separator: " ").dropFirst().first.map {
+                            $0.hasSuffix(",") ? String($0.dropLast()) : String($0)
+                        }
+                    })
+                let rows = frame.rows.map { row in
+                    ReplayPlayer.Screen.Row(
+                        id: row.id, top: row.top, height: row.height, direction: row.direction,
+                        isBand: row.id == SimulatedScrollView.headerID || row.id == SimulatedScrollView.footerID,
+                        isFlagged: named.contains(row.id))
+                }
+                lane.add(
+                    ReplayPlayer.Screen(
+                        frameHeight: frame.frameHeight, insetTop: frame.insetTop, insetBottom: frame.insetBottom,
+                        offset: frame.offset, keyboard: frame.keyboard, rows: rows, text: frame.text,
+                        time: Double(index) / Simulator.frameRate, violations: frame.violations.count))
+            }
+            return lane
+        }
+
         func validate() throws {
             guard format == "text" || format == "json" else { throw ValidationError("--format must be text or json") }
             guard sessions >= 0 else { throw ValidationError("--sessions must not be negative") }
+            guard player == nil || frames != nil else { throw ValidationError("--player goes with --frames NAME") }
         }
 
         func run() throws {
@@ -71,7 +106,27 @@ extension ReplayCommand {
                             + ViewPersonality.all.map(\.name).joined(separator: ", ")
                     )
                 }
-                print(Simulator.run(session, policy: drawn, draw: true, view: view).drawing.joined(separator: "\n"))
+                guard let player else {
+                    print(Simulator.run(session, policy: drawn, draw: true, view: view).drawing.joined(separator: "\n"))
+                    return
+                }
+                var names = ["driver"]
+                if policy != "driver" { names.append(policy) }
+                let lanes = names.compactMap { name -> ReplayPlayer? in
+                    guard let lanePolicy = SimulationTable.policy(named: name, for: session),
+                        let personality = ViewPersonality.named(personality)
+                    else { return nil }
+                    let result = Simulator.run(
+                        session, policy: lanePolicy, draw: true, view: SimulatedScrollView(personality: personality))
+                    return Self.lane(name, result)
+                }
+                guard let page = ReplayPlayer.html(title: "\(name) on \(personality)", lanes: lanes) else {
+                    throw ValidationError("zlib could not compress the page")
+                }
+                if let reason = writeFile(page, to: player) {
+                    Console.error("\(player): cannot write: \(reason)")
+                    throw Exit.unreadable
+                }
                 return
             }
             let all =

@@ -103,15 +103,16 @@ def open_page(browser, path, fragment="", query="?scale=1", height=1000):
 
 def drawn(page):
     return page.evaluate("""() => {
-        const phone = document.getElementById('phone').getBoundingClientRect();
+        const lane = document.querySelector('.lane');
+        const phone = lane.querySelector('.phone').getBoundingClientRect();
         const rect = (el) => { const r = el.getBoundingClientRect(); return [r.top - phone.top, r.height]; };
-        const jump = document.getElementById('jump');
+        const jump = lane.querySelector('.jump');
         return {
-            rows: Array.from(document.querySelectorAll('.row')).map(el => [el.dataset.id, ...rect(el)]),
-            header: Array.from(document.querySelectorAll('.header-row')).map(rect),
-            footer: Array.from(document.querySelectorAll('.footer-row')).map(rect),
-            keyboard: rect(document.getElementById('keyboard')),
-            navbar: rect(document.getElementById('navbar')),
+            rows: Array.from(lane.querySelectorAll('.row')).map(el => [el.dataset.id, ...rect(el)]),
+            header: Array.from(lane.querySelectorAll('.header-row')).map(rect),
+            footer: Array.from(lane.querySelectorAll('.footer-row')).map(rect),
+            keyboard: rect(lane.querySelector('.keyboard')),
+            navbar: rect(lane.querySelector('.navbar')),
             jump: getComputedStyle(jump).display !== 'none',
             badge: jump.firstElementChild.textContent,
             phone: [phone.height],
@@ -215,6 +216,50 @@ def main():
         expected = max(i for i in range(1, len(stamps)) if stamps[i] is not None and stamps[i] - stamps[1] <= elapsed)
         check(abs(reached - expected) <= 3 or stamps[reached] is not None and abs(stamps[reached] - stamps[1] - 1.5) < 0.3,
               f"play reached step {reached} after {elapsed:.2f} s, the log's times say about {expected}")
+        page.close()
+
+        # A simulated session: the driver beside a baseline, frame by frame, violations marked.
+        sim = os.path.join(folder, "sim.html")
+        session, baseline = "spinner-while-reading-history", "baseline-typing-indicator-row"
+        replay("simulate", "--sessions", "0", "--frames", session, "--policy", baseline, "--player", sim)
+        drawn_frames = {}
+        for policy in ["driver", baseline]:
+            text = replay("simulate", "--sessions", "0", "--frames", session, "--policy", policy)
+            frames, current = [], None
+            for line in text.splitlines():
+                if line.startswith("frame "):
+                    head, _, rest = line.partition(": ")
+                    rows = [part.rsplit("@", 1) for part in rest.split("  <-")[0].split() if "@" in part]
+                    current = {"rows": {i: float(y) for i, y in rows}, "violates": []}
+                    frames.append(current)
+                elif line.startswith("  violates "):
+                    current["violates"].append(line[len("  violates "):])
+            drawn_frames[policy] = frames
+        page, errors, requests = open_page(browser, sim)
+        check(page.evaluate("[window.player.lanes, window.player.count]") == [2, len(drawn_frames["driver"])],
+              "sim: two lanes, a step per frame")
+        bad = [i for i, f in enumerate(drawn_frames[baseline]) if any(v.startswith("b: ") for v in f["violates"])]
+        for n in [10, len(drawn_frames["driver"]) // 2] + bad[:3]:
+            page.evaluate(f"window.player.show({n})")
+            lanes = page.evaluate("""() => Array.from(document.querySelectorAll('.lane')).map(lane => {
+                const phone = lane.querySelector('.phone').getBoundingClientRect();
+                return Array.from(lane.querySelectorAll('.row')).map(el =>
+                    [el.dataset.id, el.getBoundingClientRect().top - phone.top, el.classList.contains('flagged')]);
+            })""")
+            for policy, rows in zip(["driver", baseline], lanes):
+                frame = drawn_frames[policy][n]
+                for row_id, top, flagged in rows:
+                    if row_id in frame["rows"]:
+                        check(abs(top - frame["rows"][row_id]) <= 0.51,
+                              f"sim {policy} frame {n}: {row_id} at {top:.2f}, --frames says {frame['rows'][row_id]}")
+                named = {v.split(" ")[1].rstrip(",") for v in frame["violates"]}
+                check({r[0] for r in rows if r[2]} == named & {r[0] for r in rows},
+                      f"sim {policy} frame {n}: outlined rows are not the ones the checks name")
+            if n in bad:
+                check(any(r[2] for r in lanes[1]), f"sim frame {n}: the violating row is not outlined")
+        page.screenshot(path=os.path.join(ARTIFACTS, "simulated-spinner.png"))
+        check(not errors, f"sim: console errors {errors[:3]}")
+        check(all(url.startswith("file://") for url in requests), f"sim: network requests {requests[:3]}")
         page.close()
 
         # A 100,000-event log.

@@ -36,9 +36,9 @@ struct ReplayPlayerTests {
             .scrolled(offset: 0),
         ])
         #expect(player.stepCount == 5)
-        let steps = player.dataJSON.split(separator: "\n")
-        #expect(steps.count == 1)
-        #expect(player.dataJSON.hasPrefix(#"{"title":"a <small> log","keyframeEvery":500,"steps":[{"n":0,"k":1,"#))
+        #expect(!player.dataJSON.contains("\n"))
+        let prefix = #"{"title":"a <small> log","keyframeEvery":500,"lanes":[{"title":"a <small> log","steps":"#
+        #expect(player.dataJSON.hasPrefix(prefix + #"[{"n":0,"k":1,"#))
         // Step 2: the open lands at the bottom, 580 - 200 = 380; a screen around [380, 580) is
         // [180, 780), which only c (180..580) overlaps: b ends at 180.
         let records = Self.records(player)
@@ -104,6 +104,26 @@ struct ReplayPlayerTests {
         #expect(records[0]["c"] as? String == "initialLoad")
     }
 
+    @Test("given screens of a simulated view, then each step lists every row it draws, bands and flags in its code")
+    func screens() {
+        var lane = ReplayPlayer(screensTitled: "driver")
+        lane.add(
+            ReplayPlayer.Screen(
+                frameHeight: 844, insetTop: 91, insetBottom: 83, offset: 120, keyboard: 0,
+                rows: [
+                    .init(id: "m1", top: 100, height: 60, direction: .outgoing, isFlagged: true),
+                    .init(id: "~footer", top: 160, height: 36, direction: .incoming, isBand: true),
+                ], text: "frame 0", time: 0, violations: 1))
+        let page = ReplayPlayer.html(title: "s", lanes: [lane, lane])
+        #expect(page != nil)
+        let records = Self.records(lane)
+        #expect(records.count == 1)
+        #expect(records[0]["r"] as? [[AnyHashable]] == [["m1", 100, 60, 65], ["~footer", 160, 36, 32]])
+        #expect(records[0]["z"] as? Int == 1)
+        #expect(records[0]["w"] as? Int == 1)
+        #expect(records[0]["v"] as? [Double] == [844, 91, 83])
+    }
+
     @Test("the page asks for nothing over the network and escapes the title")
     func selfContained() throws {
         let page = try #require(Self.player([.viewportChanged(height: 300, insetTop: 0, insetBottom: 0)]).html())
@@ -123,6 +143,7 @@ struct ReplayPlayerTests {
 
     static func records(_ player: ReplayPlayer) -> [[String: Any]] {
         let object = try? JSONSerialization.jsonObject(with: Data(player.dataJSON.utf8)) as? [String: Any]
-        return object?["steps"] as? [[String: Any]] ?? []
+        let lanes = object?["lanes"] as? [[String: Any]]
+        return lanes?.first?["steps"] as? [[String: Any]] ?? []
     }
 }
