@@ -46,8 +46,8 @@ extension ReplayCommand {
         @Option(
             help: ArgumentHelp(
                 """
-                With --frames, write a page that plays the session back frame by frame, the driver beside the \
-                --policy given, with the frames that violate a check marked.
+                With --frames, write a page that plays the session back frame by frame, the driver beside each \
+                --policy given (several, separated by commas), with the frames that violate a check marked.
                 """, valueName: "file"))
         var player: String?
 
@@ -96,9 +96,11 @@ extension ReplayCommand {
         func run() throws {
             if let name = frames {
                 guard let session = Scenarios.named(name) else { throw ValidationError("no session named \(name)") }
-                guard let drawn = SimulationTable.policy(named: policy, for: session) else {
+                // (The player takes several policies, separated by commas; the drawing one.)
+                let names = policy.split(separator: ",").map(String.init)
+                for policyName in names where SimulationTable.policy(named: policyName, for: session) == nil {
                     throw ValidationError(
-                        "no policy named \(policy); use one of \(SimulationTable.policies.joined(separator: ", "))")
+                        "no policy named \(policyName); use one of \(SimulationTable.policies.joined(separator: ", "))")
                 }
                 guard let view = ViewPersonality.named(personality).map({ SimulatedScrollView(personality: $0) }) else {
                     throw ValidationError(
@@ -107,18 +109,19 @@ extension ReplayCommand {
                     )
                 }
                 guard let player else {
+                    guard names.count == 1, let drawn = SimulationTable.policy(named: policy, for: session) else {
+                        throw ValidationError("--frames draws one policy; several go with --player")
+                    }
                     print(Simulator.run(session, policy: drawn, draw: true, view: view).drawing.joined(separator: "\n"))
                     return
                 }
-                var names = ["driver"]
-                if policy != "driver" { names.append(policy) }
-                let lanes = names.compactMap { name -> ReplayPlayer? in
-                    guard let lanePolicy = SimulationTable.policy(named: name, for: session),
+                let lanes = (["driver"] + names.filter { $0 != "driver" }).compactMap { laneName -> ReplayPlayer? in
+                    guard let lanePolicy = SimulationTable.policy(named: laneName, for: session),
                         let personality = ViewPersonality.named(personality)
                     else { return nil }
                     let result = Simulator.run(
                         session, policy: lanePolicy, draw: true, view: SimulatedScrollView(personality: personality))
-                    return Self.lane(name, result)
+                    return Self.lane(laneName, result)
                 }
                 guard let page = ReplayPlayer.html(title: "\(name) on \(personality)", lanes: lanes) else {
                     throw ValidationError("zlib could not compress the page")
