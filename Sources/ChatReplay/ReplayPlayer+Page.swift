@@ -213,6 +213,7 @@ extension ReplayPlayer {
             const input = lane.part("inputbar");
             input.style.top = (height - bottom - keyboard) + "px";
             input.style.height = bottom + "px";
+            input.style.display = bottom > 0 ? "block" : "none";
             const kb = lane.part("keyboard");
             kb.style.top = (height - keyboard) + "px";
             kb.style.height = keyboard + "px";
@@ -318,21 +319,30 @@ extension ReplayPlayer {
             return low;
           }
 
+          // The log's time at step `n`: its own, or the first one after it (step 0 has none).
+          function timeOf(n) {
+            for (let i = n; i < count; i++) if (!isNaN(times[i])) return times[i];
+            return NaN;
+          }
+
           // Plays from the step shown at the log's own times ("t", scaled by the speed; a log
-          // without times goes ten steps a second), drawing the last step due at each frame.
+          // without times goes ten steps a second), drawing the last step due at each frame. A
+          // step the user goes to meanwhile is where play goes on from.
           function play() {
             if (timer) { stop(); return; }
             if (shown >= count - 1) show(0);
             $("play").textContent = "❚❚ pause";
             const timed = !isNaN(times[count - 1]);
-            let clock = timed && !isNaN(times[shown]) ? times[shown] : shown / 10;
+            let clock = 0, played = -1;
             let last = performance.now();
             const frame = (now) => {
+              if (shown !== played) clock = timed ? timeOf(shown) : shown / 10;
               const speed = Number($("speed").value) || 1;
               clock += (now - last) / 1000 * speed;
               last = now;
               const due = timed ? stepAtTime(clock) : Math.floor(clock * 10);
               if (due > shown) show(due, { animate: true });
+              played = shown;
               if (shown >= count - 1) { stop(); return; }
               timer = requestAnimationFrame(frame);
             };

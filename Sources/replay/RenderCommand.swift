@@ -66,20 +66,23 @@ extension ReplayCommand {
 
         /// `FROM..TO` as a range, or `nil`.
         static func range(_ text: String) -> ClosedRange<Int>? {
-            let parts = text.split(separator: ".", omittingEmptySubsequences: true)
-            guard text.contains(".."), parts.count == 2, let from = Int(parts[0]), let to = Int(parts[1]),
-                from >= 0, from <= to
+            guard let dots = text.firstRange(of: ".."), let from = Int(text[..<dots.lowerBound]),
+                let to = Int(text[dots.upperBound...]), from >= 0, from <= to
             else { return nil }
             return from...to
         }
 
         func run() throws {
             if let player {
-                let page = try Exit.readingLog { () throws(LogReadError) in
+                let replayed = try Exit.readingLog { () throws(LogReadError) in
                     try ReplayPlayer.replaying(
                         log: log, steps: steps.flatMap(Self.range), skipInvalidLines: skipInvalid,
                         onSkip: Exit.reportSkipped)
-                }.html()
+                }
+                guard replayed.stepCount > 0 else {
+                    throw ValidationError("--steps \(steps ?? ""): the log has no step in that range")
+                }
+                let page = replayed.html()
                 if let reason = page.map({ writeFile($0, to: player) }) ?? "zlib could not compress it" {
                     Console.error("\(player): cannot write: \(reason)")
                     throw Exit.unreadable

@@ -109,6 +109,10 @@ def drawn(page):
         const jump = lane.querySelector('.jump');
         return {
             rows: Array.from(lane.querySelectorAll('.row')).map(el => [el.dataset.id, ...rect(el)]),
+            classes: Object.fromEntries(Array.from(lane.querySelectorAll('.row')).map(el => [el.dataset.id,
+                ['in', 'out', 'system', 'animating', 'highlighted'].filter(c => el.classList.contains(c))
+                    .concat(el.querySelector('.divider') ? ['divider'] : [])])),
+            inputbar: rect(lane.querySelector('.inputbar')),
             header: Array.from(lane.querySelectorAll('.header-row')).map(rect),
             footer: Array.from(lane.querySelectorAll('.footer-row')).map(rect),
             keyboard: rect(lane.querySelector('.keyboard')),
@@ -133,7 +137,13 @@ def check_step(page, log, n, folded, state, label):
     check(abs(seen["phone"][0] - height) <= 0.5, f"{label}: the phone is {seen['phone'][0]} tall, not {height}")
     check(abs(seen["navbar"][1] - inset_top) <= 0.5 or inset_top == 0 and seen["navbar"][1] == 0,
           f"{label}: the navigation bar is not the top inset")
-    check(abs(seen["keyboard"][1] - state["keyboardHeight"]) <= 0.5, f"{label}: the keyboard is not its height")
+    keyboard = state["keyboardHeight"]
+    check(abs(seen["keyboard"][1] - keyboard) <= 0.5, f"{label}: the keyboard is not its height")
+    if keyboard > 0:
+        check(abs(seen["keyboard"][0] - (height - keyboard)) <= 0.5, f"{label}: the keyboard is not at the bottom")
+    check(inset_bottom == 0 and seen["inputbar"][1] == 0
+          or abs(seen["inputbar"][0] - (height - inset_bottom - keyboard)) <= 0.5
+          and abs(seen["inputbar"][1] - inset_bottom) <= 0.5, f"{label}: the input bar is not on the keyboard")
     check(len(seen["rows"]) > 0 or not rows or state["offset"] is None, f"{label}: no row drawn")
     for row_id, top, row_height in seen["rows"]:
         if row_id not in tops:
@@ -155,7 +165,36 @@ def check_step(page, log, n, folded, state, label):
     if header > 0:
         check(len(seen["header"]) == 1 and abs(seen["header"][0][0] - (inset_top - offset)) <= 0.5,
               f"{label}: the header is not drawn at the content's top")
+    if state["footerHeight"] > 0:
+        footer_top = inset_top + y - offset
+        check(len(seen["footer"]) == 1 and abs(seen["footer"][0][0] - footer_top) <= 0.5
+              and abs(seen["footer"][0][1] - state["footerHeight"]) <= 0.5,
+              f"{label}: the footer is not drawn below the last row")
+    else:
+        check(not seen["footer"], f"{label}: a footer is drawn")
+    directions = {row_id: kind for row_id, kind in directions_of(log).items()}
+    for row_id, classes in seen["classes"].items():
+        want = {directions.get(row_id, "in")}
+        if row_id in state["animating"]:
+            want.add("animating")
+        if row_id == state["highlightedID"]:
+            want.add("highlighted")
+        if row_id == state["unreadDividerID"]:
+            want.add("divider")
+        check(set(classes) == want, f"{label}: {row_id} is drawn as {sorted(classes)}, not {sorted(want)}")
     return seen
+
+
+def directions_of(log):
+    """Each message's direction as the page names it, from the log's events."""
+    names = {"incoming": "in", "outgoing": "out", "system": "system"}
+    found = {}
+    for event in events(log):
+        for message in event.get("messages", []) + ([event] if event["type"] == "messageAppended" else []):
+            found[message["id"]] = names[message["direction"]]
+        if event["type"] == "messageConfirmed" and event.get("newID") and event["id"] in found:
+            found[event["newID"]] = found[event["id"]]
+    return found
 
 
 def main():
@@ -200,6 +239,21 @@ def main():
             check(page.evaluate("window.player.step") == count // 2, f"{name}: #step={count // 2} does not open there")
             page.close()
 
+        # A generated log past two keyframes, visited out of order: every key of the state and
+        # every row, whatever step came before.
+        gen = os.path.join(folder, "gen.jsonl")
+        with open(gen, "w") as file:
+            file.write(replay("generate", "--events", "1600", "--seed", "3"))
+        path = player(gen, folder)
+        folded, all_states = geometry(gen), states(gen)
+        page, errors, _ = open_page(browser, path)
+        order = [499, 500, 1001, 1, 999, 1000, 501, 1500, 498, 1499, 2] + random.Random(3).sample(range(1, 1601), 15)
+        for n in order:
+            check_step(page, gen, n, folded[n], all_states[n], f"generated step {n}")
+            check(page.evaluate("window.player.state") == all_states[n], f"generated step {n}: the state differs")
+        check(not errors, f"generated: console errors {errors[:3]}")
+        page.close()
+
         # Play advances by the log's own times.
         log = "Examples/messenger.jsonl"
         path = player(log, folder)
@@ -216,6 +270,29 @@ def main():
         expected = max(i for i in range(1, len(stamps)) if stamps[i] is not None and stamps[i] - stamps[1] <= elapsed)
         check(abs(reached - expected) <= 3 or stamps[reached] is not None and abs(stamps[reached] - stamps[1] - 1.5) < 0.3,
               f"play reached step {reached} after {elapsed:.2f} s, the log's times say about {expected}")
+        # Going back while it plays: play goes on from there.
+        page.evaluate("window.player.play()")
+        page.wait_for_timeout(300)
+        page.evaluate("window.player.show(2)")
+        page.wait_for_timeout(300)
+        at = page.evaluate("window.player.step")
+        page.evaluate("window.player.stop()")
+        check(2 <= at < reached, f"play went on from step {at}, not from the step shown (2)")
+        page.close()
+        # A log whose times start late: play from step 0 starts at the first event's time.
+        shifted = os.path.join(folder, "shifted.jsonl")
+        with open(log) as source, open(shifted, "w") as out:
+            for line in source:
+                line = json.loads(line)
+                if "t" in line:
+                    line["t"] += 1000
+                out.write(json.dumps(line) + "\n")
+        page, errors, _ = open_page(browser, player(shifted, folder), fragment="#step=0")
+        page.evaluate("window.player.play()")
+        page.wait_for_timeout(1500)
+        late = page.evaluate("window.player.step")
+        page.evaluate("window.player.stop()")
+        check(late >= 3, f"play from step 0 of a log whose times start at 1000 s reached only step {late}")
         page.close()
 
         # A simulated session: the driver beside a baseline, frame by frame, violations marked.
@@ -243,12 +320,20 @@ def main():
             page.evaluate(f"window.player.show({n})")
             lanes = page.evaluate("""() => Array.from(document.querySelectorAll('.lane')).map(lane => {
                 const phone = lane.querySelector('.phone').getBoundingClientRect();
-                return Array.from(lane.querySelectorAll('.row')).map(el =>
-                    [el.dataset.id, el.getBoundingClientRect().top - phone.top, el.classList.contains('flagged')]);
+                const top = lane.querySelector('.navbar').getBoundingClientRect().bottom - phone.top;
+                const bottom = lane.querySelector('.inputbar').getBoundingClientRect().top - phone.top;
+                return Array.from(lane.querySelectorAll('.row, .band')).map(el => {
+                    const r = el.getBoundingClientRect();
+                    return [el.dataset.id, r.top - phone.top, el.classList.contains('flagged'),
+                        r.bottom - phone.top > top + 0.5 && r.top - phone.top < bottom - 0.5];
+                });
             })""")
             for policy, rows in zip(["driver", baseline], lanes):
                 frame = drawn_frames[policy][n]
-                for row_id, top, flagged in rows:
+                visible = {r[0] for r in rows if r[3]}
+                check(visible == set(frame["rows"]),
+                      f"sim {policy} frame {n}: the visible rows are {sorted(visible)}, --frames says {sorted(frame['rows'])}")
+                for row_id, top, flagged, _ in rows:
                     if row_id in frame["rows"]:
                         check(abs(top - frame["rows"][row_id]) <= 0.51,
                               f"sim {policy} frame {n}: {row_id} at {top:.2f}, --frames says {frame['rows'][row_id]}")

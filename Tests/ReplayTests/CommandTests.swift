@@ -63,6 +63,27 @@ struct CommandTests {
         }
     }
 
+    @Test func thePlayerKeepsARangeOfStepsAndRefusesAnEmptyOrMalformedOne() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("log.jsonl", smallLog)
+        let kept = try ReplayBinary.run(
+            ["render", "log.jsonl", "--player", "p.html", "--steps", "2..4"], in: folder.path)
+        #expect(kept.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/p.html"))
+        for (range, message) in [
+            ("9..12", "Error: --steps 9..12: the log has no step in that range"),
+            ("1...5", "Error: --steps takes FROM..TO, two whole numbers, FROM at most TO: not 1...5"),
+            ("4..2", "Error: --steps takes FROM..TO, two whole numbers, FROM at most TO: not 4..2"),
+        ] {
+            let output = try ReplayBinary.run(
+                ["render", "log.jsonl", "--player", "q.html", "--steps", range], in: folder.path)
+            #expect(output.status == 64)
+            #expect(output.stderr.split(separator: "\n").first.map(String.init) == message)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/q.html"))
+    }
+
     @Test func anUndecodableLineExits65WithLocationAndCaret() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
