@@ -29,23 +29,22 @@ shots=(
     echo "made by \`scripts/gallery.sh\` (headless Chromium); [render.md](render.md) says how to read it."
 } > docs/gallery.md
 
+# Screenshots `page` at `step`, `width` wide and scaled by `scale`, into docs/gallery/`png`, and
+# adds it to the gallery under `heading` with `caption` and `alt`.
+shoot() {
+    local page="$1" step="$2" width="$3" scale="$4" png="$5" heading="$6" caption="$7" alt="$8"
+    "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size="$width,940" \
+        --virtual-time-budget=5000 --screenshot="docs/gallery/$png" "file://$page?scale=$scale#step=$step" 2> /dev/null
+    printf '\n%s\n\n%s.\n\n![%s](gallery/%s)\n' "$heading" "${caption^}" "$alt" "$png" >> docs/gallery.md
+}
+
 for shot in "${shots[@]}"; do
     spec="${shot%%|*}"
-    caption="${shot#*|}"
     name="${spec% *}"
     step="${spec#* }"
     "$replay" render "Examples/$name.jsonl" --player "$work/$name.html"
-    "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,940 \
-        --virtual-time-budget=5000 --screenshot="docs/gallery/$name-$step.png" \
-        "file://$work/$name.html?scale=0.95#step=$step" 2> /dev/null
-    {
-        echo
-        echo "## \`$name.jsonl\`, step $step"
-        echo
-        echo "${caption^}."
-        echo
-        echo "![$name.jsonl at step $step](gallery/$name-$step.png)"
-    } >> docs/gallery.md
+    shoot "$work/$name.html" "$step" 1280 0.95 "$name-$step.png" "## \`$name.jsonl\`, step $step" "${shot#*|}" \
+        "$name.jsonl at step $step"
 done
 {
     echo
@@ -63,21 +62,10 @@ sessions=(
     "typing-indicators baseline-typing-indicator-row 61|the typing indicator shows while the list follows: the driver shows it in the room \`footerReserve\` keeps, moving nothing; the baseline adds it as a row below the screen and has not scrolled to it yet, so check c counts 36 points of new content below the screen"
 )
 for shot in "${sessions[@]}"; do
-    spec="${shot%%|*}"
-    caption="${shot#*|}"
-    read -r name policy frame <<< "$spec"
+    read -r name policy frame <<< "${shot%%|*}"
     "$replay" simulate --sessions 0 --frames "$name" --policy "$policy" --player "$work/$name.html"
-    "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,940 \
-        --virtual-time-budget=5000 --screenshot="docs/gallery/$name-$frame.png" \
-        "file://$work/$name.html?scale=0.9#step=$frame" 2> /dev/null
-    {
-        echo
-        echo "### \`$name\`, frame $frame"
-        echo
-        echo "${caption^}."
-        echo
-        echo "![$name at frame $frame, the driver beside $policy](gallery/$name-$frame.png)"
-    } >> docs/gallery.md
+    shoot "$work/$name.html" "$frame" 1400 0.9 "$name-$frame.png" "### \`$name\`, frame $frame" "${shot#*|}" \
+        "$name at frame $frame, the driver beside $policy"
 done
 rm -rf "$work"
 echo "wrote docs/gallery.md and docs/gallery/"
