@@ -90,20 +90,7 @@ public struct ReplayPlayer: Sendable {
         // (The first step kept is a keyframe, so steps before it need not be written.)
         guard kept?.contains(snapshot.step) ?? true else { return }
         let keyframe = stepCount % Self.keyframeEvery == 0
-        var json = JSONWriter()
-        json.beginObject()
-        json.key(literal: "n")
-        json.number(Double(snapshot.step))
-        if keyframe {
-            json.key(literal: "k")
-            json.number(1)
-        }
-        if let time {
-            json.key(literal: "t")
-            json.number(time)
-        }
-        json.key(literal: "x")
-        json.string(text)
+        var json = beginRecord(step: snapshot.step, time: time, text: text)
         writeState(snapshot, keyframe: keyframe, to: &json)
         writeRows(snapshot, state: state, keyframe: keyframe, to: &json)
         if keyframe || viewport != previousViewport {
@@ -132,10 +119,44 @@ public struct ReplayPlayer: Sendable {
             json.key(literal: "w")
             json.number(Double(snapshot.warnings.count))
         }
+        endRecord(&json)
+    }
+
+    /// A step's record begun: its number, whether it is a keyframe, its time and its text.
+    private func beginRecord(step: Int, time: Double?, text: String) -> JSONWriter {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key(literal: "n")
+        json.number(Double(step))
+        if stepCount % Self.keyframeEvery == 0 {
+            json.key(literal: "k")
+            json.number(1)
+        }
+        if let time {
+            json.key(literal: "t")
+            json.number(time)
+        }
+        json.key(literal: "x")
+        json.string(text)
+        return json
+    }
+
+    /// Ends the record `json` and keeps it as the next step.
+    private mutating func endRecord(_ json: inout JSONWriter) {
         json.endObject()
         if !records.isEmpty { records += "," }
         json.withBytes { records += String(decoding: $0, as: UTF8.self) }
         stepCount += 1
+    }
+
+    /// A row as `[id, top, height, code]`.
+    private static func write(row id: String, top: Double, height: Double, code: Int, to json: inout JSONWriter) {
+        json.beginArray()
+        json.string(id)
+        json.number(top)
+        json.number(height)
+        json.number(Double(code))
+        json.endArray()
     }
 
     /// The state's keys that changed since the last step (all of them in a keyframe), as `"s"`.
@@ -179,12 +200,7 @@ public struct ReplayPlayer: Sendable {
         for (id, row) in rows {
             current[id] = row
             guard keyframe || previousRows[id] != row else { continue }
-            json.beginArray()
-            json.string(id)
-            json.number(row.top)
-            json.number(row.height)
-            json.number(Double(row.code))
-            json.endArray()
+            Self.write(row: id, top: row.top, height: row.height, code: row.code, to: &json)
         }
         json.endArray()
         if !keyframe {
@@ -341,19 +357,7 @@ public struct ReplayPlayer: Sendable {
     /// Adds a screen as the next step: its rows, bars, keyboard and offset, its text, and its
     /// violations as warnings on the scrubber.
     public mutating func add(_ screen: Screen) {
-        let keyframe = stepCount % Self.keyframeEvery == 0
-        var json = JSONWriter()
-        json.beginObject()
-        json.key(literal: "n")
-        json.number(Double(stepCount))
-        if keyframe {
-            json.key(literal: "k")
-            json.number(1)
-        }
-        json.key(literal: "t")
-        json.number(screen.time)
-        json.key(literal: "x")
-        json.string(screen.text)
+        var json = beginRecord(step: stepCount, time: screen.time, text: screen.text)
         json.key(literal: "s")
         json.beginObject()
         json.key(literal: "offset")
@@ -367,12 +371,7 @@ public struct ReplayPlayer: Sendable {
             var code = Self.code(of: row.direction)
             if row.isBand { code |= 32 }
             if row.isFlagged { code |= 64 }
-            json.beginArray()
-            json.string(row.id)
-            json.number(row.top)
-            json.number(row.height)
-            json.number(Double(code))
-            json.endArray()
+            Self.write(row: row.id, top: row.top, height: row.height, code: code, to: &json)
         }
         json.endArray()
         // (A screen lists every row it draws: each record replaces the last one's rows.)
@@ -384,10 +383,7 @@ public struct ReplayPlayer: Sendable {
             json.key(literal: "w")
             json.number(Double(screen.violations))
         }
-        json.endObject()
-        if !records.isEmpty { records += "," }
-        json.withBytes { records += String(decoding: $0, as: UTF8.self) }
-        stepCount += 1
+        endRecord(&json)
     }
 
     /// Replays the log at `path` into a player titled with its file name.
