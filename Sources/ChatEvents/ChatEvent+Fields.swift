@@ -212,7 +212,8 @@ extension ChatEvent {
             self = try .windowLoaded(
                 messages: s.required(s.messages(.messages, required: true), .messages),
                 hasMoreOlder: s.required(s.bool(.hasMoreOlder, required: true), .hasMoreOlder),
-                hasMoreNewer: s.required(s.bool(.hasMoreNewer, required: true), .hasMoreNewer))
+                hasMoreNewer: s.required(s.bool(.hasMoreNewer, required: true), .hasMoreNewer),
+                firstUnreadID: s.string(.firstUnreadID, required: false))
         case .windowLoadFailed:
             self = .windowLoadFailed
         case .keyboardWillShow:
@@ -295,10 +296,11 @@ extension ChatEvent {
         case .newerLoaded(let messages, let hasMoreNewer):
             v.visit(ChatEventField(.messages, .messages(messages)))
             v.visit(ChatEventField(.hasMoreNewer, .bool(hasMoreNewer)))
-        case .windowLoaded(let messages, let hasMoreOlder, let hasMoreNewer):
+        case .windowLoaded(let messages, let hasMoreOlder, let hasMoreNewer, let firstUnreadID):
             v.visit(ChatEventField(.messages, .messages(messages)))
             v.visit(ChatEventField(.hasMoreOlder, .bool(hasMoreOlder)))
             v.visit(ChatEventField(.hasMoreNewer, .bool(hasMoreNewer)))
+            v.visit(ChatEventField(.firstUnreadID, firstUnreadID.map { .string($0) }, isOptional: true))
         case .keyboardWillShow(let height, let duration):
             v.visit(ChatEventField(.height, .number(height)))
             v.visit(ChatEventField(.duration, duration.map { .number($0) }, isOptional: true))

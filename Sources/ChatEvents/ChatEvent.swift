@@ -41,7 +41,9 @@ public enum ChatEvent: Sendable, Hashable {
     /// The request for newer history failed (`loadNewerFailed`).
     case loadNewerFailed
     /// A window of history arrived and replaces every loaded message (`windowLoaded`).
-    case windowLoaded(messages: [ChatMessage], hasMoreOlder: Bool, hasMoreNewer: Bool)
+    /// `firstUnreadID` names the oldest incoming message the user has not read when the window
+    /// opens the conversation: the app loaded it around that message itself (v1.3).
+    case windowLoaded(messages: [ChatMessage], hasMoreOlder: Bool, hasMoreNewer: Bool, firstUnreadID: String? = nil)
     /// The request for a window of history failed (`windowLoadFailed`).
     case windowLoadFailed
     /// The keyboard is about to cover `height` more points of the scroll view (`keyboardWillShow`).

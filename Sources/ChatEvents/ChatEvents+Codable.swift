@@ -139,31 +139,28 @@ extension ChatConfiguration: Codable {
         case footerReserve, dividerOnArrival
     }
 
-    /// Decodes a header's `config` object; absent or `null` keys take their defaults and
-    /// unknown keys are ignored.
+    /// Decodes a header's `config` object; absent keys take their defaults, `null` is a value of
+    /// the wrong type for every key (specification §13), and unknown keys are ignored.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = ChatConfiguration()
+        func setting<Value: Decodable>(_ key: CodingKeys, _ fallback: Value) throws -> Value {
+            // `decode` rejects `null`, where `decodeIfPresent` would read it as absent.
+            container.contains(key) ? try container.decode(Value.self, forKey: key) : fallback
+        }
         try self.init(
-            layout: container.decodeIfPresent(ChatLayout.self, forKey: .layout) ?? defaults.layout,
-            atBottomThreshold: container.decodeIfPresent(Double.self, forKey: .atBottomThreshold)
-                ?? defaults.atBottomThreshold,
-            jumpToLatestThreshold: container.decodeIfPresent(Double.self, forKey: .jumpToLatestThreshold)
-                ?? defaults.jumpToLatestThreshold,
-            loadOlderThreshold: container.decodeIfPresent(Double.self, forKey: .loadOlderThreshold)
-                ?? defaults.loadOlderThreshold,
-            focusScrollsToBottom: container.decodeIfPresent(Bool.self, forKey: .focusScrollsToBottom)
-                ?? defaults.focusScrollsToBottom,
-            pinMargin: container.decodeIfPresent(Double.self, forKey: .pinMargin) ?? defaults.pinMargin,
-            reduceMotion: container.decodeIfPresent(Bool.self, forKey: .reduceMotion) ?? defaults.reduceMotion,
-            loadNewerThreshold: container.decodeIfPresent(Double.self, forKey: .loadNewerThreshold)
-                ?? defaults.loadNewerThreshold,
-            readReceipts: container.decodeIfPresent(Bool.self, forKey: .readReceipts) ?? defaults.readReceipts,
-            windowedHistory: container.decodeIfPresent(Bool.self, forKey: .windowedHistory)
-                ?? defaults.windowedHistory,
-            footerReserve: container.decodeIfPresent(Double.self, forKey: .footerReserve) ?? defaults.footerReserve,
-            dividerOnArrival: container.decodeIfPresent(Bool.self, forKey: .dividerOnArrival)
-                ?? defaults.dividerOnArrival
+            layout: setting(.layout, defaults.layout),
+            atBottomThreshold: setting(.atBottomThreshold, defaults.atBottomThreshold),
+            jumpToLatestThreshold: setting(.jumpToLatestThreshold, defaults.jumpToLatestThreshold),
+            loadOlderThreshold: setting(.loadOlderThreshold, defaults.loadOlderThreshold),
+            focusScrollsToBottom: setting(.focusScrollsToBottom, defaults.focusScrollsToBottom),
+            pinMargin: setting(.pinMargin, defaults.pinMargin),
+            reduceMotion: setting(.reduceMotion, defaults.reduceMotion),
+            loadNewerThreshold: setting(.loadNewerThreshold, defaults.loadNewerThreshold),
+            readReceipts: setting(.readReceipts, defaults.readReceipts),
+            windowedHistory: setting(.windowedHistory, defaults.windowedHistory),
+            footerReserve: setting(.footerReserve, defaults.footerReserve),
+            dividerOnArrival: setting(.dividerOnArrival, defaults.dividerOnArrival)
         )
     }
 

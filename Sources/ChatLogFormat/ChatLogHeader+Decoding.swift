@@ -48,10 +48,11 @@ extension ChatLogHeader {
 }
 
 extension ChatConfiguration {
-    /// Decodes a header's `config` object; absent or `null` keys keep their defaults.
+    /// Decodes a header's `config` object; absent keys keep their defaults, and `null` is a value
+    /// of the wrong type for every key (specification §13).
     init(fields: JSONFieldReader) throws(JSONScanError) {
         self.init()
-        if let member = fields.present("layout") {
+        if let member = fields.member("layout") {
             let name = try fields.stringRef(member, "layout")
             if fields.string(name, is: "bottom") {
                 layout = .bottom
@@ -65,16 +66,16 @@ extension ChatConfiguration {
                 )
             }
         }
-        if let value = try fields.optionalNumber("atBottomThreshold") { atBottomThreshold = value }
-        if let value = try fields.optionalNumber("jumpToLatestThreshold") { jumpToLatestThreshold = value }
-        if let value = try fields.optionalNumber("loadOlderThreshold") { loadOlderThreshold = value }
-        if let value = try fields.optionalBool("focusScrollsToBottom") { focusScrollsToBottom = value }
-        if let value = try fields.optionalNumber("pinMargin") { pinMargin = value }
-        if let value = try fields.optionalBool("reduceMotion") { reduceMotion = value }
-        if let value = try fields.optionalNumber("loadNewerThreshold") { loadNewerThreshold = value }
-        if let value = try fields.optionalBool("readReceipts") { readReceipts = value }
-        if let value = try fields.optionalBool("windowedHistory") { windowedHistory = value }
-        if let value = try fields.optionalNumber("footerReserve") { footerReserve = value }
-        if let value = try fields.optionalBool("dividerOnArrival") { dividerOnArrival = value }
+        if let value = try fields.settingNumber("atBottomThreshold") { atBottomThreshold = value }
+        if let value = try fields.settingNumber("jumpToLatestThreshold") { jumpToLatestThreshold = value }
+        if let value = try fields.settingNumber("loadOlderThreshold") { loadOlderThreshold = value }
+        if let value = try fields.settingBool("focusScrollsToBottom") { focusScrollsToBottom = value }
+        if let value = try fields.settingNumber("pinMargin") { pinMargin = value }
+        if let value = try fields.settingBool("reduceMotion") { reduceMotion = value }
+        if let value = try fields.settingNumber("loadNewerThreshold") { loadNewerThreshold = value }
+        if let value = try fields.settingBool("readReceipts") { readReceipts = value }
+        if let value = try fields.settingBool("windowedHistory") { windowedHistory = value }
+        if let value = try fields.settingNumber("footerReserve") { footerReserve = value }
+        if let value = try fields.settingBool("dividerOnArrival") { dividerOnArrival = value }
     }
 }

@@ -81,6 +81,12 @@ struct JSONFieldReader {
         return try number(member, key)
     }
 
+    /// The number `key` of a setting: it may be absent, but `null` is the wrong type.
+    func settingNumber(_ key: StaticString) throws(JSONScanError) -> Double? {
+        guard let member = member(key) else { return nil }
+        return try number(member, key)
+    }
+
     private func number(_ member: JSONMember, _ key: StaticString) throws(JSONScanError) -> Double {
         if let scanned = member.number { return try scanner.value(of: scanned) }
         guard scanner.kind(at: member.valueStart) == .number else {
@@ -99,6 +105,12 @@ struct JSONFieldReader {
     /// The optional boolean `key`.
     func optionalBool(_ key: StaticString) throws(JSONScanError) -> Bool? {
         guard let member = present(key) else { return nil }
+        return try bool(member, key)
+    }
+
+    /// The boolean `key` of a setting: it may be absent, but `null` is the wrong type.
+    func settingBool(_ key: StaticString) throws(JSONScanError) -> Bool? {
+        guard let member = member(key) else { return nil }
         return try bool(member, key)
     }
 

@@ -15,7 +15,7 @@ public enum ChatEffect: Sendable, Hashable {
     /// `ChatEvent.newerLoaded(messages:hasMoreNewer:)` or `ChatEvent.loadNewerFailed`.
     case loadNewer(after: String)
     /// Fetch a window of history around the message `around` (`nil`: the newest page), then
-    /// send `ChatEvent.windowLoaded(messages:hasMoreOlder:hasMoreNewer:)` or
+    /// send `ChatEvent.windowLoaded(messages:hasMoreOlder:hasMoreNewer:firstUnreadID:)` or
     /// `ChatEvent.windowLoadFailed`. A later `loadWindow` supersedes this one: cancel it.
     case loadWindow(around: String?)
 }

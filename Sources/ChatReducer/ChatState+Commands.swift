@@ -37,9 +37,10 @@ extension ChatState {
         }
     }
 
-    /// Layout `top`: pins the newest question under the top inset.
-    mutating func issuePinCommand(animated: Bool = true) {
-        guard let question = store.lastOutgoingKey else { return }
+    /// Layout `top`: pins `question` (by default the newest outgoing message) under the top inset.
+    mutating func issuePinCommand(_ question: MessageKey? = nil, animated: Bool = true) {
+        guard let question = question ?? store.lastOutgoingKey else { return }
+        questionKey = question
         mode = .pinned
         anchor = nil
         issue(
@@ -101,7 +102,10 @@ extension ChatState {
             setOffset(target, cause: .viewport)
             decideOpenMode(at: key)
             if command.reason == .initialLoad { openingAtUnreadKey = key }
-        } else if mode == .detached, command.reason != .restore {
+        } else if mode == .detached, command.reason != .restore || command.kind == .bottom {
+            // A detached view lands where the command puts the screen, and is anchored there (a
+            // restore to an item keeps the anchor it restores). A bottom one is detached only
+            // while the window stops short of the present (specification §13).
             setOffset(target, cause: .viewport)
             takeAnchor()
         }

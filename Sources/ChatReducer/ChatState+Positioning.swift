@@ -51,6 +51,13 @@ extension ChatState {
 
     /// Applies the invariant of the mode, or of the hold, after content or geometry changed.
     mutating func reposition(_ cause: OffsetReason?) {
+        if mode == .pinned, questionKey.map({ !store.flags($0).contains(.live) }) ?? true {
+            // The pinned question is gone: keep what is on screen, detached.
+            mode = .detached
+            setOffset(currentOffset, cause: cause)
+            takeAnchor()
+            return
+        }
         guard geometryKnown else { return }
         if userHoldsView {
             setOffset(anchoredOffset(), cause: cause)
@@ -62,14 +69,8 @@ extension ChatState {
         case .detached:
             setOffset(anchoredOffset(), cause: cause)
         case .pinned:
-            if let question = store.lastOutgoingKey {
-                setOffset(top(question) - configuration.pinMargin, cause: cause)
-            } else {
-                // The pinned question is gone: keep what is on screen, detached.
-                mode = .detached
-                setOffset(currentOffset, cause: cause)
-                takeAnchor()
-            }
+            // (The question is loaded: checked above.)
+            if let question = questionKey { setOffset(top(question) - configuration.pinMargin, cause: cause) }
         }
     }
 
@@ -134,7 +135,8 @@ extension ChatState {
         case .outgoingMessage:
             issueBottomCommand(.outgoingMessage, animated: true)
         case .newQuestion:
-            issuePinCommand()
+            // The question appended during the hold; the newest one if it was removed since.
+            issuePinCommand(questionKey.flatMap { store.flags($0).contains(.live) ? $0 : nil })
         case .initialLoad, .incomingMessage, .jumpToLatest, .jumpToMessage, .restore, .focus, .jumpToUnread:
             break
         }

@@ -98,8 +98,8 @@ extension ChatState {
             if !isLoadingNewer { warn("no loadNewer request was in flight") }
             isLoadingNewer = false
             loadNewerBlocked = true
-        case .windowLoaded(let messages, let older, let newer):
-            windowLoaded(messages, hasMoreOlder: older, hasMoreNewer: newer)
+        case .windowLoaded(let messages, let older, let newer, let firstUnreadID):
+            windowLoaded(messages, hasMoreOlder: older, hasMoreNewer: newer, firstUnreadID: firstUnreadID)
         case .windowLoadFailed:
             if pendingWindow == nil { warn("no loadWindow request was pending") }
             pendingWindow = nil
@@ -168,11 +168,15 @@ extension ChatState {
             }
         case .appeared(let restore):
             isShown = true
+            // A later appeared replaces a restore that waits (specification §13).
+            pendingRestore = nil
             if let restore { appeared(restoring: restore) }
         case .disappeared:
             isShown = false
             unreadDividerKey = nil
+            // A restore that never applied is still where the reader belongs: it is what is saved.
             effects.append(.persistPosition(currentPosition))
+            pendingRestore = nil
         case .headerChanged(let height):
             // Content above what is read changed, as with a page of older messages.
             headerHeight = sanitized(height, "height")
@@ -244,19 +248,33 @@ extension ChatState {
             store.append(sanitized(message))
         }
         hasMoreOlder = more
-        if first, store.count > 0 {
+        // A restore waits only while nothing is loaded, so this history is the one that opens.
+        let restore = store.count > 0 ? pendingRestore : nil
+        if first || restore != nil, store.count > 0 {
             initialLoadDone = true
-            let firstUnread = firstUnreadID.flatMap { firstUnreadKey($0) }
+            pendingRestore = nil
+            let firstUnread = first ? firstUnreadID.flatMap { firstUnreadKey($0) } : nil
             if let firstUnread { markUnread(from: firstUnread) }
             if userHoldsView {
+                if restore != nil { warn("the view is held; the position is not restored") }
                 reposition(.growth)
-            } else if let firstUnread {
-                issueFirstUnreadCommand(firstUnread, reason: .initialLoad)
             } else {
-                issueBottomCommand(.initialLoad, animated: false)
+                open(restoring: restore, firstUnread: firstUnread)
             }
         } else {
             reposition(.growth)
+        }
+    }
+
+    /// The command that opens a conversation: a restore that waited for the messages, else the
+    /// first unread message at its top, else the bottom (specification §10 and §13).
+    mutating func open(restoring restore: SavedPosition?, firstUnread: MessageKey?) {
+        if let restore {
+            applyRestore(restore, firstUnread: firstUnread)
+        } else if let firstUnread {
+            issueFirstUnreadCommand(firstUnread, reason: .initialLoad)
+        } else {
+            issueBottomCommand(.initialLoad, animated: false)
         }
     }
 
@@ -276,9 +294,10 @@ extension ChatState {
             let reason: ScrollCommand.Reason = configuration.layout == .top ? .newQuestion : .outgoingMessage
             if userHoldsView {
                 deferredCommand = reason
+                if reason == .newQuestion { questionKey = key }
                 reposition(.growth)
             } else if reason == .newQuestion {
-                issuePinCommand()
+                issuePinCommand(key)
             } else {
                 issueBottomCommand(.outgoingMessage, animated: true)
             }
@@ -436,28 +455,54 @@ extension ChatState {
             warn("the view is held; the position is not restored")
             return
         }
+        if !restore.wasAtBottom, restore.anchorID != nil, store.count == 0 {
+            // Nothing to restore to yet: the position waits for the messages (specification §13).
+            var waiting = restore
+            waiting.delta = finiteDelta(restore.delta)
+            pendingRestore = waiting
+            return
+        }
+        applyRestore(restore, firstUnread: nil)
+    }
+
+    /// Restores a saved position (specification §6): the bottom, or a loaded anchor at its delta.
+    /// An anchor that is not loaded opens at `firstUnread` when there is one, else at the bottom.
+    private mutating func applyRestore(_ restore: SavedPosition, firstUnread: MessageKey?) {
         if restore.wasAtBottom {
             issueBottomCommand(.restore, animated: false)
         } else if let id = restore.anchorID, let key = store.key(of: id) {
-            var delta = restore.delta
-            if !delta.isFinite {
-                warn("restore delta \(formatNumber(delta)) replaced by 0")
-                delta = 0
-            }
-            issueRestoreCommand(key, delta: delta)
+            issueRestoreCommand(key, delta: finiteDelta(restore.delta))
         } else {
+            let landing = firstUnread == nil ? "restored to the bottom" : "opened at the first unread message"
             if let id = restore.anchorID {
-                warn("restore anchor \(quoted(id)) is not loaded; restored to the bottom")
+                warn("restore anchor \(quoted(id)) is not loaded; \(landing)")
             } else {
-                warn("restore has no anchorID; restored to the bottom")
+                warn("restore has no anchorID; \(landing)")
             }
-            issueBottomCommand(.restore, animated: false)
+            if let firstUnread {
+                issueFirstUnreadCommand(firstUnread, reason: .initialLoad)
+            } else {
+                issueBottomCommand(.restore, animated: false)
+            }
         }
+    }
+
+    /// A restore's delta, or 0 with a warning when it is not finite.
+    private mutating func finiteDelta(_ delta: Double) -> Double {
+        guard !delta.isFinite else { return delta }
+        warn("restore delta \(formatNumber(delta)) replaced by 0")
+        return 0
     }
 
     // MARK: End of step
 
     private mutating func finishStep() {
+        if pendingRestore != nil, store.count > 0 {
+            // Messages arrived without opening the conversation (a live message, a page): the
+            // position they were to open at is gone.
+            pendingRestore = nil
+            warn("the restore that waited for the history is dropped")
+        }
         if userHoldsView { decideModeByDistance() }
         if mode == .following { clearUnread() } else { consumeVisibleUnread() }
         if let key = arrivalDividerKey {

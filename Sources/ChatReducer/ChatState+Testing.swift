@@ -65,6 +65,11 @@ extension ChatState {
             problems.append("header \(headerHeight) or footer \(footerHeight) below 0")
         }
         if let key = readUpToKey, store.direction(key) == .system { problems.append("readUpTo is a system row") }
+        // Specification §13.
+        if pendingRestore != nil, store.count > 0 { problems.append("a restore waits though messages are loaded") }
+        if mode == .pinned, questionKey.map({ !store.flags($0).contains(.live) }) ?? true {
+            problems.append("pinned without a loaded question")
+        }
         if thorough {
             let all = store.allMessages()
             let systemRows = Set(all.filter { $0.direction == .system }.map(\.id))

@@ -61,7 +61,12 @@ extension ChatState {
     ///
     /// - Complexity: O(m log m) in the window's m messages, plus O(k log k) for the k pending
     ///   entrance animations; nothing is computed over the messages it replaces.
-    mutating func windowLoaded(_ messages: [ChatMessage], hasMoreOlder older: Bool, hasMoreNewer newer: Bool) {
+    mutating func windowLoaded(
+        _ messages: [ChatMessage], hasMoreOlder older: Bool, hasMoreNewer newer: Bool, firstUnreadID: String?
+    ) {
+        // The window opens the conversation when nothing was loaded and nothing requested it:
+        // the app loaded it around the first unread message, or a saved position, itself.
+        let opens = store.count == 0 && pendingWindow == nil
         // The window is built in an empty store; the old one is kept only to carry over, by
         // id, what names a message that is in both.
         let old = store
@@ -88,6 +93,7 @@ extension ChatState {
         animatingKeys = animatingInWindow
         animatingCount = animatingInWindow.count
         anchor = nil
+        questionKey = nil
         hasMoreOlder = older
         hasMoreNewer = newer
         isLoadingOlder = false
@@ -99,11 +105,25 @@ extension ChatState {
         windowEndedTheDrag = touchHold
         cancelHold()
 
+        let restore = pendingRestore
+        pendingRestore = nil
+        var firstUnread: MessageKey?
+        if let firstUnreadID {
+            if opens {
+                firstUnread = firstUnreadKey(firstUnreadID)
+                if let firstUnread { markUnread(from: firstUnread) }
+            } else {
+                warn("firstUnreadID \(quoted(firstUnreadID)) ignored; the window does not open the conversation")
+            }
+        }
         let pending = pendingWindow
         pendingWindow = nil
         guard let pending else {
-            issueBottomCommand(.initialLoad, animated: false)
+            open(restoring: restore, firstUnread: firstUnread)
             return
+        }
+        if let id = restore?.anchorID {
+            warn("the restore to \(quoted(id)) is dropped; the window answers \(pending.reason.rawValue)")
         }
         switch pending.reason {
         case .jumpToMessage:

@@ -58,6 +58,10 @@ public struct ChatState: Sendable, Equatable {
     /// The height of the row below the newest message (a typing indicator, "thinking…"); 0 when
     /// there is none.
     public internal(set) var footerHeight: Double = 0
+    /// A restore that waits for the messages: an `appeared` named an anchor while none was
+    /// loaded. The next history or window that loads messages applies it; `nil` whenever a
+    /// message is loaded.
+    public internal(set) var pendingRestore: SavedPosition?
 
     // MARK: Internal state
 
@@ -72,6 +76,9 @@ public struct ChatState: Sendable, Equatable {
     var selectionHold = false
     /// An `outgoingMessage` or `newQuestion` command waiting for the hold to end.
     var deferredCommand: ScrollCommand.Reason?
+    /// Layout `top`: the question that `pinned` holds (or a deferred `newQuestion` will pin).
+    /// Outgoing messages that arrive as history never replace it (specification §13).
+    var questionKey: MessageKey?
     /// The `seq` of the next command.
     var nextSeq = 1
     /// The key of the highlighted message.
@@ -334,10 +341,12 @@ extension ChatState {
     public var messages: [ChatMessage] { store.allMessages() }
 
     /// The position to persist now: the topmost visible message, the visible top's distance
-    /// below its top, and whether the view is at the bottom.
+    /// below its top, and whether the view is at the bottom; while a restore waits for the
+    /// messages, that restore (the reader has seen nothing else).
     ///
     /// - Complexity: O(log n).
     public var currentPosition: SavedPosition {
+        if let pendingRestore { return pendingRestore }
         guard geometryKnown, let key = key(at: currentOffset) else {
             return SavedPosition(anchorID: nil, delta: 0, wasAtBottom: isAtBottom)
         }

@@ -149,6 +149,7 @@ struct JSONLineWriter {
         Self.note(state.pendingWindow, in: &shown.pendingWindow, .pendingWindow, &changed)
         Self.note(state.headerHeight, in: &shown.headerHeight, .headerHeight, &changed)
         Self.note(state.footerHeight, in: &shown.footerHeight, .footerHeight, &changed)
+        Self.note(state.pendingRestore, in: &shown.pendingRestore, .pendingRestore, &changed)
         copyLine(changed, countingUpStep: countsUp)
     }
 

@@ -67,6 +67,8 @@ public struct ReplaySnapshot: Sendable, Hashable {
     public var headerHeight: Double
     /// The height of the row below the newest message (v1.2).
     public var footerHeight: Double
+    /// A restore that waits for the messages (v1.3).
+    public var pendingRestore: SavedPosition?
 
     /// Takes a snapshot of `state` after `event`, the `step`-th event.
     ///
@@ -106,6 +108,7 @@ public struct ReplaySnapshot: Sendable, Hashable {
         pendingWindow = state.pendingWindow
         headerHeight = state.headerHeight
         footerHeight = state.footerHeight
+        pendingRestore = state.pendingRestore
     }
 
     /// A step's ``warnings``: one line per event (specification §7), the replay's own findings joined to
@@ -117,7 +120,7 @@ public struct ReplaySnapshot: Sendable, Hashable {
     }
 
     /// The keys of specification §3, in their fixed order: v1's, then v1.1's after `warnings`,
-    /// then v1.2's.
+    /// then v1.2's, then v1.3's.
     public static let keys = LineField.ordered.map(\.text)
 
     /// The snapshot as one line of `replay --format jsonl`, without a line break: every key,
@@ -150,6 +153,7 @@ public struct ReplaySnapshot: Sendable, Hashable {
         case inputFocused, userHoldsView, highlightedID, trailingSpacer, messageCount, warnings
         case unreadDividerID, readUpTo, hasMoreNewer, isLoadingNewer, pendingWindow
         case headerHeight, footerHeight
+        case pendingRestore
 
         /// Every field in order, computed once.
         package static let ordered = allCases
@@ -189,6 +193,7 @@ public struct ReplaySnapshot: Sendable, Hashable {
             case .pendingWindow: "pendingWindow"
             case .headerHeight: "headerHeight"
             case .footerHeight: "footerHeight"
+            case .pendingRestore: "pendingRestore"
             }
         }
     }
@@ -242,7 +247,7 @@ public struct ReplaySnapshot: Sendable, Hashable {
         case .headerHeight: .number(headerHeight)
         case .footerHeight: .number(footerHeight)
         case .scrollTarget, .animating, .effects, .highlightedID, .warnings, .unreadDividerID, .readUpTo,
-            .pendingWindow:
+            .pendingWindow, .pendingRestore:
             nil
         }
     }
@@ -303,14 +308,7 @@ public struct ReplaySnapshot: Sendable, Hashable {
                     writer.key(literal: "type")
                     writer.string("persistPosition")
                     writer.key(literal: "position")
-                    writer.beginObject()
-                    writer.key(literal: "anchorID")
-                    writer.optional(position.anchorID)
-                    writer.key(literal: "delta")
-                    writer.number(position.delta)
-                    writer.key(literal: "wasAtBottom")
-                    writer.bool(position.wasAtBottom)
-                    writer.endObject()
+                    writer.position(position)
                 case .markRead(let upTo):
                     writer.key(literal: "type")
                     writer.string("markRead")
@@ -345,6 +343,8 @@ public struct ReplaySnapshot: Sendable, Hashable {
             } else {
                 writer.null()
             }
+        case .pendingRestore:
+            if let pendingRestore { writer.position(pendingRestore) } else { writer.null() }
         }
     }
 
@@ -429,6 +429,18 @@ extension JSONWriter {
 
     mutating func optional(_ value: Double?) {
         if let value { number(value) } else { null() }
+    }
+
+    /// `{"anchorID", "delta", "wasAtBottom"}`, the anchor `null` when there is none.
+    mutating func position(_ position: SavedPosition) {
+        beginObject()
+        key(literal: "anchorID")
+        optional(position.anchorID)
+        key(literal: "delta")
+        number(position.delta)
+        key(literal: "wasAtBottom")
+        bool(position.wasAtBottom)
+        endObject()
     }
 
     mutating func strings(_ values: [String]) {

@@ -237,6 +237,10 @@ public struct TimelineRenderer: Sendable {
                 if old.pendingWindow != new.pendingWindow {
                     change(field, describe(old.pendingWindow), describe(new.pendingWindow))
                 }
+            case .pendingRestore:
+                if old.pendingRestore != new.pendingRestore {
+                    change(field, describe(old.pendingRestore), describe(new.pendingRestore))
+                }
             case .mode, .contentHeight, .visibleHeight, .isAtBottom, .unreadCount, .showJumpToLatest,
                 .isLoadingOlder, .hasMoreOlder, .keyboardHeight, .inputFocused, .userHoldsView, .trailingSpacer,
                 .messageCount, .hasMoreNewer, .isLoadingNewer, .headerHeight, .footerHeight:
@@ -263,6 +267,13 @@ public struct TimelineRenderer: Sendable {
     static func describe(_ window: PendingWindow?) -> String {
         guard let window else { return "null" }
         return "{around=\(text(window.around)) reason=\(window.reason.rawValue)}"
+    }
+
+    /// `{anchorID=m7 delta=25 wasAtBottom=false}`, or `null`.
+    static func describe(_ position: SavedPosition?) -> String {
+        guard let position else { return "null" }
+        return "{anchorID=\(text(position.anchorID)) delta=\(formatNumber(position.delta)) "
+            + "wasAtBottom=\(position.wasAtBottom)}"
     }
 
     /// `#SEQ KIND id=ID [anchor=A] offset=X [unitAnchorY=Y] [animated] reason=R`.

@@ -189,6 +189,16 @@ let contentErrorCases: [ErrorCase] = [
     ErrorCase(
         #"{"chatlog":1,"config":{"layout":0}}"#, column: 33, #"expected a string for "layout", found a number"#,
         header: true),
+    // Specification §13: `null` is the wrong type for every configuration key.
+    ErrorCase(
+        #"{"chatlog":1,"config":{"footerReserve":null}}"#, column: 40,
+        #"expected a number for "footerReserve", found null"#, header: true),
+    ErrorCase(
+        #"{"chatlog":1,"config":{"layout":null}}"#, column: 33, #"expected a string for "layout", found null"#,
+        header: true),
+    ErrorCase(
+        #"{"chatlog":1,"config":{"readReceipts":null}}"#, column: 39,
+        #"expected a boolean for "readReceipts", found null"#, header: true),
     ErrorCase(
         #"{"chatlog":1,"config":[]}"#, column: 23, #"expected an object for "config", found an array"#, header: true),
     ErrorCase(

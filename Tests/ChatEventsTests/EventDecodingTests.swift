@@ -98,6 +98,19 @@ let eventDecodingCases: [DecodingCase] = [
             messages: [ChatMessage(id: "w1", direction: .incoming, height: 80.5)], hasMoreOlder: true,
             hasMoreNewer: false)
     ),
+    DecodingCase(
+        #"""
+        {"type":"windowLoaded","messages":[{"id":"w1","direction":"incoming","height":80}],"hasMoreOlder":false,\#
+        "hasMoreNewer":true,"firstUnreadID":"w1"}
+        """#,
+        .windowLoaded(
+            messages: [ChatMessage(id: "w1", direction: .incoming, height: 80)], hasMoreOlder: false,
+            hasMoreNewer: true, firstUnreadID: "w1")
+    ),
+    DecodingCase(
+        #"{"type":"windowLoaded","messages":[],"hasMoreOlder":false,"hasMoreNewer":false,"firstUnreadID":null}"#,
+        .windowLoaded(messages: [], hasMoreOlder: false, hasMoreNewer: false)
+    ),
     DecodingCase(#"{"type":"windowLoadFailed","t":3}"#, .windowLoadFailed, time: 3),
     DecodingCase(
         #"{"type":"keyboardWillShow","height":336,"duration":0.25}"#,
@@ -170,12 +183,13 @@ let headerDecodingCases: [DecodingCase] = [
                 configuration: ChatConfiguration(
                     loadNewerThreshold: 1200, readReceipts: true, windowedHistory: true)))
     ),
+    // Absent keys keep their defaults (a `null` one is a decoding error: DecodingErrorTests).
     DecodingCase(
-        #"{"chatlog":1,"config":{"loadNewerThreshold":null,"readReceipts":null,"windowedHistory":false}}"#,
+        #"{"chatlog":1,"config":{"windowedHistory":false}}"#,
         .header(ChatLogHeader())
     ),
     DecodingCase(
-        #"{"config":{"pinMargin":-4,"reduceMotion":null},"chatlog":1,"type":"ignored"}"#,
+        #"{"config":{"pinMargin":-4},"chatlog":1,"type":"ignored"}"#,
         .header(ChatLogHeader(configuration: ChatConfiguration(pinMargin: -4)))
     ),
 ]

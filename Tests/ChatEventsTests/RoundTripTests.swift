@@ -87,6 +87,10 @@ let encodingCases: [EncodingCase] = [
         .windowLoaded(messages: [], hasMoreOlder: true, hasMoreNewer: true), time: 2,
         #"{"type":"windowLoaded","messages":[],"hasMoreOlder":true,"hasMoreNewer":true,"t":2}"#
     ),
+    EncodingCase(
+        .windowLoaded(messages: [], hasMoreOlder: false, hasMoreNewer: true, firstUnreadID: "w3"),
+        #"{"type":"windowLoaded","messages":[],"hasMoreOlder":false,"hasMoreNewer":true,"firstUnreadID":"w3"}"#
+    ),
     EncodingCase(.windowLoadFailed, #"{"type":"windowLoadFailed"}"#),
     EncodingCase(
         .keyboardWillShow(height: 336, duration: 0.25),

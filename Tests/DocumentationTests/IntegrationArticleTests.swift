@@ -137,4 +137,63 @@ struct IntegrationArticleTests {
         #expect(state.scrollTarget?.animated == false)
         #expect(state.hasMoreNewer && !state.isAtBottom && state.showJumpToLatest)
     }
+
+    /// A server that returns a window of messages around an id, as the article's `server` does.
+    struct WindowServer {
+        struct Window {
+            var messages: [ChatMessage]
+            var hasMoreOlder: Bool
+            var hasMoreNewer: Bool
+        }
+
+        func messages(around id: String?) async throws -> Window {
+            let center = Int(id?.dropFirst() ?? "") ?? 100
+            let range = max(1, center - 20)...(center + 20)
+            return Window(
+                messages: range.map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) },
+                hasMoreOlder: range.lowerBound > 1, hasMoreNewer: true)
+        }
+    }
+
+    /// "Opening where the reader belongs": the order of events, and the two recipes beyond the
+    /// newest page, as the article writes them.
+    @Test func openingWhereTheReaderBelongs() async throws {
+        let saved = SavedPosition(anchorID: "m40", delta: 12, wasAtBottom: false)
+        let newestPage = (31...60).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) }
+        var state = ChatState(configuration: ChatConfiguration(readReceipts: true))
+        state.reduce(.appeared(restore: saved))  // waits: nothing is loaded
+        state.reduce(.viewportChanged(height: 844, insetTop: 91, insetBottom: 83))
+        state.reduce(.historyLoaded(messages: newestPage, hasMoreOlder: true))
+        #expect(state.scrollTarget?.reason == .restore)
+        #expect(state.scrollTarget?.id == "m40")
+        #expect(state.offset == 912)
+
+        // Beyond the newest page: a window around the saved anchor.
+        let server = WindowServer()
+        let older = SavedPosition(anchorID: "m7", delta: 0, wasAtBottom: false)
+        var reopened = ChatState(configuration: ChatConfiguration(readReceipts: true))
+        reopened.reduce(.viewportChanged(height: 844, insetTop: 91, insetBottom: 83))
+        reopened.reduce(.appeared(restore: older))
+        let window = try await server.messages(around: older.anchorID)
+        reopened.reduce(
+            .windowLoaded(
+                messages: window.messages, hasMoreOlder: window.hasMoreOlder, hasMoreNewer: window.hasMoreNewer))
+        #expect(reopened.scrollTarget?.reason == .restore)
+        #expect(reopened.offset == 600)
+        #expect(reopened.mode == .detached && reopened.showJumpToLatest)
+
+        // Beyond the newest page: a window around the first unread message.
+        struct Marker { var firstUnreadID: String }
+        let marker = Marker(firstUnreadID: "m150")
+        var unread = ChatState(configuration: ChatConfiguration(readReceipts: true))
+        unread.reduce(.viewportChanged(height: 844, insetTop: 91, insetBottom: 83))
+        let around = try await server.messages(around: marker.firstUnreadID)
+        unread.reduce(
+            .windowLoaded(
+                messages: around.messages, hasMoreOlder: true, hasMoreNewer: true,
+                firstUnreadID: marker.firstUnreadID))
+        #expect(unread.scrollTarget?.id == "m150")
+        #expect(unread.unreadDividerID == "m150")
+        #expect(unread.readUpTo == "m156")
+    }
 }

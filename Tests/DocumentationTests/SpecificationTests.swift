@@ -80,8 +80,8 @@ struct SpecificationTests {
         return cited
     }
 
-    @Test func hasTheTwelveSectionsInOrder() throws {
-        #expect(try Self.sections() == Array(1...12))
+    @Test func hasTheThirteenSectionsInOrder() throws {
+        #expect(try Self.sections() == Array(1...13))
     }
 
     @Test func everyCitedSectionExists() throws {

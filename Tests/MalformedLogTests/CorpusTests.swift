@@ -106,6 +106,10 @@ let rejectedLogs: [RejectedLog] = [
     RejectedLog(
         "header-v1-2-wrong-type.jsonl", #"1:40: expected a number for "footerReserve", found a string"#,
         replayed: 0, isBadHeader: true),
+    // Specification §13: `null` is the wrong type for a configuration key.
+    RejectedLog(
+        "header-v1-3-null-value.jsonl", #"1:58: expected a number for "footerReserve", found null"#,
+        replayed: 0, isBadHeader: true),
     RejectedLog(
         "header-unknown-layout.jsonl", #"1:33: unknown layout "left"; expected "bottom" or "top""#,
         replayed: 0, isBadHeader: true),

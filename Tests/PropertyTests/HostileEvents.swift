@@ -185,7 +185,10 @@ private struct HostileSession {
         case 1: .historyLoaded(messages: messages(), hasMoreOlder: chance(0.5), firstUnreadID: chance(0.5) ? id() : nil)
         case 25, 26: .newerLoaded(messages: messages(), hasMoreNewer: chance(0.5))
         case 27: chance(0.5) ? .loadNewerFailed : .windowLoadFailed
-        case 28, 29: .windowLoaded(messages: messages(), hasMoreOlder: chance(0.5), hasMoreNewer: chance(0.6))
+        case 28, 29:
+            .windowLoaded(
+                messages: messages(), hasMoreOlder: chance(0.5), hasMoreNewer: chance(0.6),
+                firstUnreadID: chance(0.3) ? id() : nil)
         case 2: .messageAppended(message(), streaming: [nil, true, false].randomElement(using: &rng)!)
         case 3: .messageConfirmed(id: id(), newID: chance(0.5) ? id() : nil)
         case 4:

@@ -133,7 +133,7 @@ private struct PlausibleSession {
         switch event {
         case .historyLoaded(let messages, _, _), .olderLoaded(let messages, _), .newerLoaded(let messages, _):
             for message in messages { track(message.id) }
-        case .windowLoaded(let messages, _, _):
+        case .windowLoaded(let messages, _, _, _):
             // The window replaced everything: what the app tracks goes with it.
             loaded.removeAll()
             loadedIndex.removeAll()
@@ -186,12 +186,20 @@ private struct PlausibleSession {
     }
 
     mutating func open() {
-        if chance(0.5) { emit(.appeared(restore: nil)) }
+        // A messenger may open on a window it loaded around the first unread message or a saved
+        // position beyond the newest page (specification §13).
+        if messenger, chance(0.2) {
+            openOnAWindow()
+            return
+        }
+        let cached = history(count: int(0...40))
+        // A messenger that saved a position appears with it before the history arrives.
+        let saved = messenger && chance(0.3) ? savedPosition(in: cached) : nil
+        if saved != nil || chance(0.5) { emit(.appeared(restore: saved)) }
         let cacheFirst = chance(0.3)
         if !cacheFirst {
             emit(.viewportChanged(height: viewport.height, insetTop: viewport.top, insetBottom: viewport.bottom))
         }
-        let cached = history(count: int(0...40))
         emit(.historyLoaded(messages: cached, hasMoreOlder: olderPages > 0, firstUnreadID: firstUnread(in: cached)))
         if cacheFirst {
             emit(.viewportChanged(height: viewport.height, insetTop: viewport.top, insetBottom: viewport.bottom))
@@ -205,6 +213,27 @@ private struct PlausibleSession {
                     messages: fetched, hasMoreOlder: olderPages > 0,
                     firstUnreadID: cached.isEmpty ? firstUnread(in: fetched) : nil))
         }
+    }
+
+    /// A position saved at an earlier visit, on one of `messages`; `nil` when there are none.
+    mutating func savedPosition(in messages: [ChatMessage]) -> SavedPosition? {
+        guard let anchor = messages.randomElement(using: &rng) else { return nil }
+        return SavedPosition(anchorID: anchor.id, delta: Double(int(-40...200)), wasAtBottom: false)
+    }
+
+    /// The open on a window the app loaded itself: around the first unread message, or around a
+    /// saved position that waits for it.
+    mutating func openOnAWindow() {
+        let window = newWindow(around: nil)
+        let saved = chance(0.4) ? savedPosition(in: window) : nil
+        if saved != nil || chance(0.5) { emit(.appeared(restore: saved)) }
+        emit(.viewportChanged(height: viewport.height, insetTop: viewport.top, insetBottom: viewport.bottom))
+        newerPages = int(0...4)
+        olderPages = chance(0.8) ? int(1...6) : 0
+        emit(
+            .windowLoaded(
+                messages: window, hasMoreOlder: olderPages > 0, hasMoreNewer: newerPages > 0,
+                firstUnreadID: firstUnread(in: window)))
     }
 
     /// A messenger's server: often an incoming message of the opening history, unread.
@@ -493,6 +522,16 @@ private struct PlausibleSession {
             return
         }
         let around = state.pendingWindow?.around
+        let window = newWindow(around: around)
+        newerPages = around == nil ? 0 : int(0...4)
+        olderPages = chance(0.8) ? int(1...6) : 0
+        if case .momentum = gesture { gesture = .none }
+        selecting = false
+        emit(.windowLoaded(messages: window, hasMoreOlder: olderPages > 0, hasMoreNewer: newerPages > 0))
+    }
+
+    /// A window of 10 to 50 new messages, holding `around` when it is given.
+    mutating func newWindow(around: String?) -> [ChatMessage] {
         let count = int(10...50)
         var window = (0..<count).map { _ in
             defer { nextWindow += 1 }
@@ -500,11 +539,7 @@ private struct PlausibleSession {
                 id: "w\(nextWindow)", direction: chance(0.4) ? .outgoing : .incoming, height: height(36...420))
         }
         if let around { window[int(0...(count - 1))].id = around }
-        newerPages = around == nil ? 0 : int(0...4)
-        olderPages = chance(0.8) ? int(1...6) : 0
-        if case .momentum = gesture { gesture = .none }
-        selecting = false
-        emit(.windowLoaded(messages: window, hasMoreOlder: olderPages > 0, hasMoreNewer: newerPages > 0))
+        return window
     }
 
     mutating func continueGesture() {

@@ -44,7 +44,7 @@ struct Scenario: Sendable, Equatable {
         events.reduce(0) { count, event in
             switch event {
             case .historyLoaded(let messages, _, _), .olderLoaded(let messages, _), .newerLoaded(let messages, _),
-                .windowLoaded(let messages, _, _):
+                .windowLoaded(let messages, _, _, _):
                 count + messages.count
             case .messageAppended: count + 1
             default: count
@@ -144,8 +144,9 @@ struct PrintedLog {
             return .olderLoaded(messages: messages(list), hasMoreOlder: more)
         case .newerLoaded(let list, let more):
             return .newerLoaded(messages: messages(list), hasMoreNewer: more)
-        case .windowLoaded(let list, let older, let newer):
-            return .windowLoaded(messages: messages(list), hasMoreOlder: older, hasMoreNewer: newer)
+        case .windowLoaded(let list, let older, let newer, let firstUnreadID):
+            return .windowLoaded(
+                messages: messages(list), hasMoreOlder: older, hasMoreNewer: newer, firstUnreadID: firstUnreadID)
         case .messageAppended(let message, let streaming):
             return .messageAppended(messages([message])[0], streaming: streaming)
         case .tokensAppended(let id, let text, let delta, let height):

@@ -137,11 +137,13 @@ struct ScenarioShrinks: Sequence, Sendable {
             return AnySequence(Self.fewer(messages).lazy.map { .olderLoaded(messages: $0, hasMoreOlder: more) })
         case .newerLoaded(let messages, let more):
             return AnySequence(Self.fewer(messages).lazy.map { .newerLoaded(messages: $0, hasMoreNewer: more) })
-        case .windowLoaded(let messages, let older, let newer):
-            return AnySequence(
-                Self.fewer(messages).lazy.map {
-                    .windowLoaded(messages: $0, hasMoreOlder: older, hasMoreNewer: newer)
-                })
+        case .windowLoaded(let messages, let older, let newer, let firstUnreadID):
+            if firstUnreadID != nil {
+                result.append(.windowLoaded(messages: messages, hasMoreOlder: older, hasMoreNewer: newer))
+            }
+            result += Self.fewer(messages).map {
+                .windowLoaded(messages: $0, hasMoreOlder: older, hasMoreNewer: newer, firstUnreadID: firstUnreadID)
+            }
         case .messageAppended(let message, let streaming):
             if streaming != nil { result.append(.messageAppended(message, streaming: nil)) }
             each([message.height]) {

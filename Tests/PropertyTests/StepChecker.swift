@@ -26,7 +26,8 @@ enum Property: String, Sendable, CaseIterable {
     /// Specification §2, `detached`: `viewportChanged` moves only the bottom inset; the offset shifts by
     /// ΔB, clamped.
     case insetBottom
-    /// Specification §2, `pinned`: `offset = clamp(top(q) - pinMargin)` for the newest question q.
+    /// Specification §2, `pinned`: `offset = clamp(top(q) - pinMargin)` for the question q that the
+    /// last `newQuestion` command pinned (specification §13: history never re-pins).
     case pinned
     /// Specification §5: unread never counts while `following`; `showJumpToLatest` follows its formula.
     case unread
@@ -71,6 +72,7 @@ struct Observation {
     var readUpTo: String?
     var readUpToOrder: Int?
     var oldestLoadedUnreadID: String?
+    var pendingRestore: SavedPosition?
 
     init(_ state: ChatState) {
         offset = state.offset
@@ -92,6 +94,7 @@ struct Observation {
         readUpTo = state.readUpTo
         readUpToOrder = readUpTo.flatMap { state.orderForTesting(of: $0) }
         oldestLoadedUnreadID = state.oldestLoadedUnreadID
+        pendingRestore = state.pendingRestore
     }
 }
 
@@ -117,6 +120,8 @@ struct StepChecker {
     private var windowTookTheFinger = false
     /// Open streamed answers and the commands each has caused.
     private var streams: [String: Int] = [:]
+    /// The question the last `newQuestion` command pinned, under its latest id.
+    private var question: String?
 
     /// Whether message heights are whole or binary fractions, so that sums are exact.
     let exactSums: Bool
@@ -155,6 +160,17 @@ struct StepChecker {
             // holds only when sums are exact (docs/decisions.md); otherwise compare below.
             if !exactSums, problem.hasPrefix("top of ") { continue }
             fail(.invariant, problem)
+        }
+        // Specification §13: a restore waits only while nothing is loaded; appeared and disappeared
+        // replace or clear it.
+        if state.messageCount > 0, let restore = state.pendingRestore {
+            fail(.invariant, "a restore to \(restore.anchorID ?? "null") waits with \(state.messageCount) loaded")
+        }
+        switch event {
+        case .disappeared, .appeared(restore: nil):
+            if state.pendingRestore != nil { fail(.invariant, "\(event.type.rawValue) left a restore waiting") }
+        default:
+            break
         }
         // Rounding is relative to the largest height a position ever held (docs/decisions.md):
         // the largest content height seen so far bounds it.
@@ -238,18 +254,26 @@ struct StepChecker {
         checkAnchor(event: event, before: before, issued: issued, state: state, fail: fail)
 
         // MARK: pinned
-        if state.mode == .pinned, !state.userHoldsView, let offset, small {
-            if let question = state.messages.last(where: { $0.direction == .outgoing }),
-                let top = state.top(ofMessage: question.id)
-            {
+        if let target = state.scrollTarget, target.seq != before.target?.seq, target.reason == .newQuestion,
+            target.kind == .item
+        {
+            question = target.id
+        }
+        if case .messageConfirmed(let id, let newID?) = event, id == question, state.top(ofMessage: id) == nil,
+            state.top(ofMessage: newID) != nil
+        {
+            question = newID
+        }
+        if state.mode == .pinned, !state.userHoldsView, let offset {
+            if let question, let top = state.top(ofMessage: question) {
                 let expected = min(max(0, top - configuration.pinMargin), state.maxOffset)
                 if offset != expected {
                     fail(
                         .pinned,
-                        "pinned on \"\(question.id)\" at offset \(describe(offset)), expected \(describe(expected))")
+                        "pinned on \"\(question)\" at offset \(describe(offset)), expected \(describe(expected))")
                 }
             } else {
-                fail(.pinned, "pinned without any outgoing message")
+                fail(.pinned, "pinned without its question \(question.map { "\"\($0)\"" } ?? "null") loaded")
             }
         }
 
@@ -284,7 +308,10 @@ struct StepChecker {
         }
         for position in persisted {
             if !position.delta.isFinite { fail(.effects, "persistPosition delta \(describe(position.delta))") }
-            if let id = position.anchorID, state.message(id: id) == nil {
+            // While a restore waits, it is the position to save (docs/decisions.md).
+            if let waiting = before.pendingRestore, position != waiting {
+                fail(.effects, "persistPosition \(position) while the restore \(waiting) waits")
+            } else if before.pendingRestore == nil, let id = position.anchorID, state.message(id: id) == nil {
                 fail(.effects, "persistPosition anchor \"\(id)\" is not loaded")
             }
         }
@@ -356,8 +383,18 @@ struct StepChecker {
         var required: ScrollCommand.Reason?
         let holdEnded = before.held && !heldAfter
         switch event {
-        case .historyLoaded(let messages, _, _):
-            if before.messageCount == 0, state.messageCount > 0, !initialLoadConsumed, !messages.isEmpty {
+        case .historyLoaded(let messages, _, let firstUnreadID):
+            let loads = before.messageCount == 0 && state.messageCount > 0 && !messages.isEmpty
+            if loads, let restore = before.pendingRestore {
+                // A restore that waited opens instead of initialLoad (specification §13).
+                let reason = Self.openingReason(
+                    restore, firstUnreadID: initialLoadConsumed ? nil : firstUnreadID, in: state)
+                initialLoadConsumed = true
+                if !before.held {
+                    allowed = [reason]
+                    required = reason
+                }
+            } else if loads, !initialLoadConsumed {
                 initialLoadConsumed = true
                 if !before.held {
                     allowed = [.initialLoad]
@@ -410,15 +447,26 @@ struct StepChecker {
             deferred = false
         case .jumpToMessage where configuration.windowedHistory:
             deferred = false  // A window is requested; nothing moves yet.
-        case .windowLoaded:
-            let reason = before.pendingWindow?.reason ?? .initialLoad
+        case .windowLoaded(_, _, _, let firstUnreadID):
+            var reason = before.pendingWindow?.reason ?? .initialLoad
+            if before.pendingWindow == nil, let restore = before.pendingRestore {
+                reason = Self.openingReason(
+                    restore, firstUnreadID: before.messageCount == 0 ? firstUnreadID : nil, in: state)
+            }
             allowed = [reason]
             required = reason
             deferred = false
             initialLoadConsumed = true
-        case .appeared(restore: .some) where !before.held:
-            allowed = [.restore]
-            required = .restore
+        case .appeared(restore: .some(let restore)) where !before.held:
+            if !restore.wasAtBottom, restore.anchorID != nil, before.messageCount == 0 {
+                // Nothing loaded: the position waits for the messages (specification §13).
+                if state.pendingRestore?.anchorID != restore.anchorID {
+                    fail(.command, "a restore to \(restore.anchorID ?? "null") does not wait with nothing loaded")
+                }
+            } else {
+                allowed = [.restore]
+                required = .restore
+            }
         case .inputFocused where configuration.focusScrollsToBottom && before.mode != .following && !before.held:
             allowed = [.focus]
             required = .focus
@@ -451,7 +499,11 @@ struct StepChecker {
             fail(.command, "\(command.reason) animated \(command.animated)")
         }
         // The open at the first unread message, and a window without the requested message.
-        let firstUnread: String? = if case .historyLoaded(_, _, let id) = event { id } else { nil }
+        let firstUnread: String? =
+            switch event {
+            case .historyLoaded(_, _, let id), .windowLoaded(_, _, _, let id): id
+            default: nil
+            }
         let bottomInstead = isWindow && command.kind == .bottom
         switch command.reason {
         case .initialLoad where command.kind == .item:
@@ -556,7 +608,8 @@ struct StepChecker {
                         if case .appeared(let restore?) = event {
                             restore.delta.isFinite ? -restore.delta : 0
                         } else {
-                            nil
+                            // A restore that waited: its delta was made finite when it was kept.
+                            before.pendingRestore.map { -$0.delta }
                         }
                     default: nil
                     }
@@ -574,6 +627,16 @@ struct StepChecker {
             fail(.command, "command offset \(describe(command.offset)) before the geometry is known")
         }
         return true
+    }
+
+    /// The reason of the command that a restore that waited opens with (specification §13): the
+    /// restore, unless its anchor is not loaded and a valid first unread message opens instead.
+    static func openingReason(_ restore: SavedPosition, firstUnreadID: String?, in state: ChatState)
+        -> ScrollCommand.Reason
+    {
+        if restore.wasAtBottom || restore.anchorID.flatMap({ state.message(id: $0) }) != nil { return .restore }
+        let firstUnreadIsIncoming = firstUnreadID.flatMap { state.message(id: $0) }?.direction == .incoming
+        return firstUnreadIsIncoming ? .initialLoad : .restore
     }
 
     // MARK: - Streams (specification §4: one command per streamed answer)
@@ -886,6 +949,12 @@ enum WarningRules {
             {
                 return "firstUnreadID \"\(id)\" is not a loaded incoming message"
             }
+            if let restore = state.pendingRestore, !messages.isEmpty {
+                if state.userHoldsView { return "a restore that waited, applied while held" }
+                if let id = restore.anchorID, !messages.contains(where: { $0.id == id }) {
+                    return "restore anchor \"\(id)\" not in the history"
+                }
+            }
             return nil
         case .newerLoaded(let messages, _):
             if !state.isLoadingNewer { return "newerLoaded without a request" }
@@ -894,15 +963,27 @@ enum WarningRules {
             for message in messages where state.message(id: message.id) != nil || !seen.insert(message.id).inserted {
                 return "duplicate id \"\(message.id)\" in newerLoaded"
             }
-            return nil
+            return state.pendingRestore != nil && !messages.isEmpty ? "a restore that waited, dropped" : nil
         case .loadNewerFailed:
             return state.isLoadingNewer ? nil : "loadNewerFailed without a request"
-        case .windowLoaded(let messages, _, _):
+        case .windowLoaded(let messages, _, _, let firstUnreadID):
             if let problem = windowWithBadHeights(messages) { return problem }
             if let pending = state.pendingWindow, pending.reason == .jumpToMessage, let id = pending.around,
                 !messages.contains(where: { $0.id == id })
             {
                 return "a window without the message \"\(id)\" it was requested around"
+            }
+            // Specification §13: a window opens the conversation when nothing was loaded or requested.
+            let opensHere = state.messageCount == 0 && state.pendingWindow == nil
+            if let id = firstUnreadID {
+                if !opensHere { return "firstUnreadID \"\(id)\" on a window that does not open" }
+                if messages.first(where: { $0.id == id })?.direction != .incoming {
+                    return "firstUnreadID \"\(id)\" is not an incoming message of the window"
+                }
+            }
+            if let restore = state.pendingRestore, let id = restore.anchorID {
+                if state.pendingWindow != nil { return "a restore that waited, dropped for a requested window" }
+                if !messages.contains(where: { $0.id == id }) { return "restore anchor \"\(id)\" not in the window" }
             }
             return nil
         case .windowLoadFailed:
@@ -914,12 +995,14 @@ enum WarningRules {
             for message in messages where state.message(id: message.id) != nil || !seen.insert(message.id).inserted {
                 return "duplicate id \"\(message.id)\" in olderLoaded"
             }
-            return nil
+            return state.pendingRestore != nil && !messages.isEmpty ? "a restore that waited, dropped" : nil
         case .loadOlderFailed:
             return requestInFlight ? nil : "loadOlderFailed without a request"
         case .messageAppended(let message, _):
             if state.message(id: message.id) != nil { return "duplicate id \"\(message.id)\"" }
-            return bad(message.height) ? "height \(describe(message.height))" : nil
+            if bad(message.height) { return "height \(describe(message.height))" }
+            // A message loaded before the history drops a restore that waited (specification §13).
+            return state.pendingRestore != nil && !state.hasMoreNewer ? "a restore that waited, dropped" : nil
         case .messageConfirmed(let id, let newID):
             // A window may hold the confirmed message under its server id already (specification §11).
             if state.hasMoreNewer || state.windowReplacedForTesting, state.message(id: id) == nil,
@@ -959,7 +1042,8 @@ enum WarningRules {
             if state.userHoldsView { return "appeared while held" }
             if restore.wasAtBottom { return nil }
             guard let id = restore.anchorID else { return "restore without anchorID" }
-            if state.message(id: id) == nil { return "restore anchor \"\(id)\" not loaded" }
+            // With nothing loaded the restore waits for the messages (specification §13).
+            if state.message(id: id) == nil, state.messageCount > 0 { return "restore anchor \"\(id)\" not loaded" }
             return restore.delta.isFinite ? nil : "restore delta \(describe(restore.delta))"
         default:
             return nil

@@ -175,10 +175,11 @@ struct Snapshot: Equatable, Sendable {
     var pendingWindow: PendingWindow? = nil
     var headerHeight: Double = 0
     var footerHeight: Double = 0
+    var pendingRestore: SavedPosition? = nil
 }
 
 extension ChatState {
-    /// Every key of specification §3 (v1.2) except `step` and `event`.
+    /// Every key of specification §3 (v1.3) except `step` and `event`.
     var snapshot: Snapshot {
         Snapshot(
             mode: mode, offset: offset, contentHeight: contentHeight, visibleHeight: visibleHeight,
@@ -189,7 +190,7 @@ extension ChatState {
             highlightedID: highlightedID, trailingSpacer: trailingSpacer, messageCount: messageCount,
             warnings: warnings, unreadDividerID: unreadDividerID, readUpTo: readUpTo, hasMoreNewer: hasMoreNewer,
             isLoadingNewer: isLoadingNewer, pendingWindow: pendingWindow, headerHeight: headerHeight,
-            footerHeight: footerHeight)
+            footerHeight: footerHeight, pendingRestore: pendingRestore)
     }
 }
 

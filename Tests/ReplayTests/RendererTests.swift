@@ -58,7 +58,7 @@ struct RendererTests {
                 "isLoadingOlder":false,"hasMoreOlder":false,"effects":[],"keyboardHeight":0,"inputFocused":false,\#
                 "userHoldsView":false,"highlightedID":null,"trailingSpacer":0,"messageCount":3,"warnings":[],\#
                 "unreadDividerID":null,"readUpTo":null,"hasMoreNewer":false,"isLoadingNewer":false,\#
-                "pendingWindow":null,"headerHeight":0,"footerHeight":0}
+                "pendingWindow":null,"headerHeight":0,"footerHeight":0,"pendingRestore":null}
                 """#)
         #expect(
             rows[4] == #"""
@@ -69,7 +69,7 @@ struct RendererTests {
                 "effects":[{"type":"persistPosition","position":{"anchorID":"m1","delta":100,"wasAtBottom":false}}],\#
                 "keyboardHeight":0,"inputFocused":false,"userHoldsView":false,"highlightedID":null,"trailingSpacer":0,\#
                 "messageCount":3,"warnings":[],"unreadDividerID":null,"readUpTo":null,"hasMoreNewer":false,\#
-                "isLoadingNewer":false,"pendingWindow":null,"headerHeight":0,"footerHeight":0}
+                "isLoadingNewer":false,"pendingWindow":null,"headerHeight":0,"footerHeight":0,"pendingRestore":null}
                 """#)
     }
 
@@ -115,7 +115,8 @@ struct RendererTests {
                   "isLoadingNewer": false,
                   "pendingWindow": null,
                   "headerHeight": 0,
-                  "footerHeight": 0
+                  "footerHeight": 0,
+                  "pendingRestore": null
                 }
 
                 """))
