@@ -58,7 +58,7 @@ extension ChatState {
         takeAnchor()
     }
 
-    /// Restores a detached position at `(key, delta)`.
+    /// Restores a detached position at `(key, delta)`: that is the anchor (specification §6).
     mutating func issueRestoreCommand(_ key: MessageKey, delta: Double) {
         mode = .detached
         anchor = Anchor(key: key, delta: delta)
@@ -104,8 +104,8 @@ extension ChatState {
             if command.reason == .initialLoad { openingAtUnreadKey = key }
         } else if mode == .detached, command.reason != .restore || command.kind == .bottom {
             // A detached view lands where the command puts the screen, and is anchored there (a
-            // restore to an item keeps the anchor it restores). A bottom one is detached only
-            // while the window stops short of the present (specification §13).
+            // restore to an item keeps the anchor it restores, specification §6). A bottom one is
+            // detached only while the window stops short of the present (specification §13).
             setOffset(target, cause: .viewport)
             takeAnchor()
         }

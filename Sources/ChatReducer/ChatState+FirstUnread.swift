@@ -2,20 +2,33 @@ import ChatEvents
 
 // Specification §10: opening at the first unread message, and read receipts.
 extension ChatState {
+    /// Where an open goes when its first unread message is not valid.
+    enum OpeningFallback {
+        /// The plain open, at the bottom.
+        case bottom
+        /// A restore that waited for these messages (specification §13).
+        case restore
+    }
+
     /// The key of the first unread message an opening `historyLoaded` names, or `nil` with a
-    /// warning when it is not a loaded incoming message (the open is then the plain one).
-    mutating func firstUnreadKey(_ id: String) -> MessageKey? {
+    /// warning when it is not a loaded incoming message (the open is then `opening`'s).
+    mutating func firstUnreadKey(_ id: String, opening: OpeningFallback = .bottom) -> MessageKey? {
+        let landing =
+            switch opening {
+            case .bottom: "opened at the bottom"
+            case .restore: "ignored"
+            }
         guard let key = store.key(of: id) else {
-            warn("firstUnreadID \(quoted(id)) is not loaded; opened at the bottom")
+            warn("firstUnreadID \(quoted(id)) is not loaded; \(landing)")
             return nil
         }
         switch store.direction(key) {
         case .incoming:
             return key
         case .outgoing:
-            warn("firstUnreadID \(quoted(id)) is outgoing; opened at the bottom")
+            warn("firstUnreadID \(quoted(id)) is outgoing; \(landing)")
         case .system:
-            warn("firstUnreadID \(quoted(id)) is a system row; opened at the bottom")
+            warn("firstUnreadID \(quoted(id)) is a system row; \(landing)")
         }
         return nil
     }

@@ -253,7 +253,8 @@ extension ChatState {
         if first || restore != nil, store.count > 0 {
             initialLoadDone = true
             pendingRestore = nil
-            let firstUnread = first ? firstUnreadID.flatMap { firstUnreadKey($0) } : nil
+            let firstUnread =
+                first ? firstUnreadID.flatMap { firstUnreadKey($0, opening: restore == nil ? .bottom : .restore) } : nil
             if let firstUnread { markUnread(from: firstUnread) }
             if userHoldsView {
                 if restore != nil { warn("the view is held; the position is not restored") }
@@ -451,15 +452,16 @@ extension ChatState {
     }
 
     private mutating func appeared(restoring restore: SavedPosition) {
-        if userHoldsView {
-            warn("the view is held; the position is not restored")
-            return
-        }
         if !restore.wasAtBottom, restore.anchorID != nil, store.count == 0 {
-            // Nothing to restore to yet: the position waits for the messages (specification §13).
+            // Nothing to restore to yet: the position waits for the messages (specification §13),
+            // even under a finger, since waiting moves nothing.
             var waiting = restore
             waiting.delta = finiteDelta(restore.delta)
             pendingRestore = waiting
+            return
+        }
+        if userHoldsView {
+            warn("the view is held; the position is not restored")
             return
         }
         applyRestore(restore, firstUnread: nil)

@@ -110,7 +110,7 @@ extension ChatState {
         var firstUnread: MessageKey?
         if let firstUnreadID {
             if opens {
-                firstUnread = firstUnreadKey(firstUnreadID)
+                firstUnread = firstUnreadKey(firstUnreadID, opening: restore == nil ? .bottom : .restore)
                 if let firstUnread { markUnread(from: firstUnread) }
             } else {
                 warn("firstUnreadID \(quoted(firstUnreadID)) ignored; the window does not open the conversation")

@@ -16,8 +16,10 @@ import ChatScrollUtilities
 /// unknown or duplicate ids, negative heights, a `"t"` that goes backwards. Every line is
 /// valid JSON, so the whole log replays without decoding errors.
 ///
-/// With `messenger`, the log is a messenger's (specification §10 and §11): the configuration turns on
-/// `readReceipts` and `windowedHistory`, the history opens at a first unread message, and
+/// With `messenger`, the log is a messenger's (specification §10, §11 and §13): the configuration
+/// turns on `readReceipts` and `windowedHistory`; the conversation opens at a first unread
+/// message of its history, at a saved position that an `appeared` sent before the history waits
+/// for, or on a window around a first unread message beyond the newest page (by seed); and
 /// reply jumps go into history that is not loaded: each `loadWindow` is answered by a
 /// `windowLoaded` (now and then `windowLoadFailed`), each `loadNewer` by a `newerLoaded` page
 /// (now and then `loadNewerFailed`) until the present is reached. It also has the rows that are
@@ -105,8 +107,22 @@ public struct ChatLogGenerator: Sendable {
             }
             queue.removeAll(keepingCapacity: true)
         }
+        // A messenger opens one of three ways (specification §13): at the first unread message of
+        // its history, at a saved position that waits for that history, or on a window it loaded
+        // around a first unread message beyond the newest page.
+        let opening = messenger ? random.next(below: 3) : 0
+        if opening == 1, initialMessages > 0 {
+            let index = random.next(below: min(Self.historyPageSize, initialMessages))
+            let restore = SavedPosition(
+                anchorID: "h\(initialMessages - 1 - index)", delta: Double(random.next(below: 120)),
+                wasAtBottom: false)
+            queue.append(.appeared(restore: restore))
+        }
         queue.append(.viewportChanged(height: 844, insetTop: 91, insetBottom: 83))
-        var loaded = 0
+        if opening == 2 {
+            queue.append(openingWindow())
+        }
+        var loaded = opening == 2 ? initialMessages : 0
         while loaded < initialMessages {
             let page = min(Self.historyPageSize, initialMessages - loaded)
             let messages = (loaded..<(loaded + page)).map { index in
@@ -361,6 +377,20 @@ public struct ChatLogGenerator: Sendable {
         sentBeyondWindow = nil
         windowIDs = messages.map(\.id)
         return .windowLoaded(messages: messages, hasMoreOlder: true, hasMoreNewer: newerPagesLeft > 0)
+    }
+
+    /// A window of 40 messages that the app loaded itself around the first unread message, far
+    /// above the present, to open the conversation there.
+    private mutating func openingWindow() -> ChatEvent {
+        let messages = (0..<40).map { index in
+            ChatMessage(
+                id: newID("w"), direction: index == 20 || random.next(below: 3) != 0 ? .incoming : .outgoing,
+                height: Double(40 + random.next(below: 360)))
+        }
+        newerPagesLeft = 1 + random.next(below: 6)
+        windowIDs = messages.map(\.id)
+        return .windowLoaded(
+            messages: messages, hasMoreOlder: true, hasMoreNewer: true, firstUnreadID: messages[20].id)
     }
 
     /// The answer to a `loadNewer`: a page of 30 newer messages, or now and then a failure.

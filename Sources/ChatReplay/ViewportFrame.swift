@@ -164,6 +164,9 @@ public struct ViewportFrame: Sendable {
         if let window = snapshot.pendingWindow {
             parts.append("window pending around \(TimelineRenderer.text(window.around))")
         }
+        if let restore = snapshot.pendingRestore {
+            parts.append("restore waiting at \(TimelineRenderer.text(restore.anchorID))")
+        }
         if let command = snapshot.scrollTarget {
             parts.append("last command #\(command.seq) \(command.reason.rawValue)")
         }

@@ -41,7 +41,7 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
     public func handle(_ event: AppEvent) {
         guard let view else { return }
         switch event {
-        case .open(_, let more, _):
+        case .open(_, let more, _, _):
             olderPages.reset(hasMore: more)
             following = true
             view.jump(toOffset: view.maxOffset)
@@ -52,7 +52,7 @@ public final class CarefulUIKitPolicy: ScrollPolicy {
             }
         case .tokens:
             keepBottom()
-        case .finish, .newerLoaded, .windowLoadFailed:
+        case .finish, .newerLoaded, .windowLoadFailed, .appeared:
             break
         case .header(let height):
             // The spinner above is content above what is read: kept as a page is.

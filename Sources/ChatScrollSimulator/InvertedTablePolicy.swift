@@ -78,7 +78,7 @@ public final class InvertedTablePolicy: ScrollPolicy {
     public func handle(_ event: AppEvent) {
         guard let view else { return }
         switch event {
-        case .open(_, let more, _):
+        case .open(_, let more, _, _):
             olderPages.reset(hasMore: more)
             fromEnd = 0
         case .append(let message, _):
@@ -99,7 +99,7 @@ public final class InvertedTablePolicy: ScrollPolicy {
             compensate(page.reduce(0) { $0 + $1.estimatedHeight })
         case .olderLoaded(_, let more):
             olderPages.reset(hasMore: more)
-        case .finish, .keyboard, .layout, .windowLoadFailed, .header:
+        case .finish, .keyboard, .layout, .windowLoadFailed, .header, .appeared:
             break
         case .footer(let height):
             view.setFooter(height: height)

@@ -5,8 +5,12 @@ import ChatScrollDriver
 /// What the app's data source and system tell the screen glue.
 public enum AppEvent: Sendable, Hashable {
     /// The conversation opens with this history; `firstUnreadID` is the oldest message the
-    /// user has not read, as the server knows it.
-    case open(history: [SimMessage], hasMoreOlder: Bool, firstUnreadID: String? = nil)
+    /// user has not read, as the server knows it. With `hasMoreNewer`, the history is a window
+    /// the app loaded itself around a place far above the present (specification §13).
+    case open(history: [SimMessage], hasMoreOlder: Bool, firstUnreadID: String? = nil, hasMoreNewer: Bool = false)
+    /// The screen appeared with the position saved when the reader left, before its messages
+    /// load (specification §13).
+    case appeared(restore: SavedPosition)
     /// A message arrives or is sent.
     case append(SimMessage, streaming: Bool)
     /// A streamed answer grows.
@@ -42,8 +46,8 @@ public enum AppEvent: Sendable, Hashable {
         switch self {
         case .jumpToLatest, .replyJump: true
         case .append(let message, _): message.direction == .outgoing
-        case .open, .tokens, .finish, .olderLoaded, .keyboard, .layout, .windowLoaded, .newerLoaded, .windowLoadFailed,
-            .header, .footer:
+        case .open, .appeared, .tokens, .finish, .olderLoaded, .keyboard, .layout, .windowLoaded, .newerLoaded,
+            .windowLoadFailed, .header, .footer:
             false
         }
     }
@@ -168,9 +172,17 @@ public final class DriverPolicy: ScrollPolicy {
     public func handle(_ event: AppEvent) {
         guard let view else { return }
         switch event {
-        case .open(let history, let more, let firstUnreadID):
+        case .open(let history, let more, let firstUnreadID, let newer):
+            // A window the app loaded around a place far above the present opens as a window.
             driver.send(
-                .historyLoaded(messages: history.map(Self.message), hasMoreOlder: more, firstUnreadID: firstUnreadID))
+                newer
+                    ? .windowLoaded(
+                        messages: history.map(Self.message), hasMoreOlder: more, hasMoreNewer: true,
+                        firstUnreadID: firstUnreadID)
+                    : .historyLoaded(
+                        messages: history.map(Self.message), hasMoreOlder: more, firstUnreadID: firstUnreadID))
+        case .appeared(let restore):
+            driver.send(.appeared(restore: restore))
         case .append(let message, let streaming):
             driver.send(.messageAppended(Self.message(message), streaming: streaming ? true : nil))
             // The row's entrance animation runs 0.3 s, then the app reports its end (a message
@@ -326,7 +338,7 @@ public final class BaselinePolicy: ScrollPolicy {
     public func handle(_ event: AppEvent) {
         guard let view else { return }
         switch event {
-        case .open(_, let more, _):
+        case .open(_, let more, _, _):
             olderPages.reset(hasMore: more)
             switch kind {
             case .alwaysScroll: scrollToBottom(animated: true)
@@ -335,7 +347,7 @@ public final class BaselinePolicy: ScrollPolicy {
             }
         case .append, .tokens:
             if kind == .alwaysScroll || atBottom { scrollToBottom(animated: true) }
-        case .finish, .keyboard, .layout:
+        case .finish, .keyboard, .layout, .appeared:
             break
         case .olderLoaded(_, let more):
             olderPages.reset(hasMore: more)

@@ -279,18 +279,72 @@ public enum Scenarios {
             "send-while-reading-old-history", configuration: messengerConfiguration, archive: archive, pageDelay: 25)
     }
 
-    /// A seeded messenger session: an open (often at a first unread), then incoming messages,
-    /// sends, drags and flings, the keyboard, reply jumps into history that is not loaded (and
-    /// into loaded history), newer and older pages, and jumps to the latest; read receipts on.
-    public static func messenger(seed: UInt64) -> SimSession {
+    /// How a messenger session opens (specification §10 and §13).
+    public enum MessengerOpening: Sendable, Hashable, CaseIterable {
+        /// The newest page of history, often at a first unread message in it.
+        case history
+        /// The screen appears with a saved position before the history that holds it arrives.
+        case restore
+        /// A window the app loaded around a first unread message far above the present.
+        case window
+    }
+
+    /// A seeded messenger session: an open (often at a first unread, at a saved position that
+    /// waits for the history, or on a window around a first unread message of the archive), then
+    /// incoming messages, sends, drags and flings, the keyboard, reply jumps into history that is
+    /// not loaded (and into loaded history), newer and older pages, and jumps to the latest; read
+    /// receipts on. Without `opening`, the seed draws it: the history one time in two.
+    public static func messenger(seed: UInt64, opening: MessengerOpening? = nil) -> SimSession {
         var s = SessionBuilder(seed: seed)
         var random = SplitMix64(seed: seed ^ 0x3e55)
+        // (A stream of its own, so that the rest of a session is drawn as before.)
+        var openings = SplitMix64(seed: seed ^ 0x09e2)
+        let opening = opening ?? [.history, .history, .restore, .window][openings.int(0...3)]
         let archive = s.messages(random.int(20...120), prefix: "a")
         let history = s.messages(random.int(1...50))
         let incoming = history.filter { $0.direction == .incoming }
         let firstUnread =
             random.int(0...2) > 0 && !incoming.isEmpty ? incoming[random.int(0...(incoming.count - 1))].id : nil
-        s.add(.app(.open(history: history, hasMoreOlder: true, firstUnreadID: firstUnread)))
+        // The server's conversation: the archive, then the newest page; a window open loads part
+        // of the archive and leaves the newest page to newer pages and jumps.
+        var conversation = archive
+        switch opening {
+        case .history:
+            s.add(.app(.open(history: history, hasMoreOlder: true, firstUnreadID: firstUnread)))
+        case .restore:
+            // A position saved away from the bottom has more than a screen below it (a reader at
+            // the bottom saved `wasAtBottom`).
+            let delta = Double(openings.int(0...40))
+            var below = 0.0
+            var candidates: [SimMessage] = []
+            for message in history.reversed() {
+                below += message.height
+                if below - delta > 800 { candidates.append(message) }
+            }
+            let restore =
+                candidates.isEmpty
+                ? SavedPosition(anchorID: nil, delta: 0, wasAtBottom: true)
+                : SavedPosition(
+                    anchorID: candidates[openings.int(0...(candidates.count - 1))].id, delta: delta,
+                    wasAtBottom: false)
+            s.add(.app(.appeared(restore: restore)))
+            s.wait(openings.int(1...20))
+            s.add(.app(.open(history: history, hasMoreOlder: true, firstUnreadID: firstUnread)))
+        case .window:
+            // The server's window around the first unread message: ten messages before it and
+            // ten after (those of the newest page when it is near the archive's end), short of
+            // the present.
+            conversation += history
+            let unread = archive.indices.filter { archive[$0].direction == .incoming }
+            let center = unread.isEmpty ? archive.count / 2 : unread[openings.int(0...(unread.count - 1))]
+            let start = max(0, center - 10)
+            let end = min(conversation.count - 1, center + 11)
+            s.add(
+                .app(
+                    .open(
+                        history: Array(conversation[start..<end]), hasMoreOlder: start > 0,
+                        firstUnreadID: unread.isEmpty ? nil : archive[center].id, hasMoreNewer: true)))
+        }
         var keyboardUp = false
         for _ in 0..<random.int(5...14) {
             s.wait(random.int(5...60))
@@ -322,7 +376,7 @@ public enum Scenarios {
         var configuration = messengerConfiguration
         configuration.footerReserve = reserve(seed: seed)
         return s.build(
-            "messenger-\(seed)", configuration: configuration, archive: archive,
+            "messenger-\(seed)", configuration: configuration, archive: conversation,
             pageDelay: random.int(5...40), tail: 240, rowsThatAreNotMessages: true)
     }
 

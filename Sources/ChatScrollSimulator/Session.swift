@@ -92,14 +92,14 @@ public struct SimSession: Sendable, Hashable {
         result.reserveCapacity(steps.count)
         for (frame, step) in steps {
             switch step {
-            case .app(.open(let history, let more, let firstUnreadID)):
+            case .app(.open(let history, let more, let firstUnreadID, let newer)):
                 result.append(
                     (
                         frame,
                         .app(
                             .open(
                                 history: withSeparators(history), hasMoreOlder: more,
-                                firstUnreadID: firstUnreadID))
+                                firstUnreadID: firstUnreadID, hasMoreNewer: newer))
                     ))
             case .app(.append(let message, let streaming)) where message.direction == .incoming:
                 let height = streaming ? thinkingHeight : typingHeight

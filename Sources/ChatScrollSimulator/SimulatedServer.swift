@@ -55,6 +55,19 @@ final class SimulatedServer {
         loadedEnd = conversation.count
     }
 
+    /// The conversation opened on `window`, a part of the conversation the app loaded itself
+    /// around a place far above the present (specification §13).
+    func opened(window: [SimMessage]) {
+        let messages = window.filter { $0.direction != .system }
+        guard let first = messages.first, let last = messages.last,
+            let start = conversation.firstIndex(where: { $0.id == first.id }),
+            let end = conversation.firstIndex(where: { $0.id == last.id })
+        else { return opened(window) }
+        loadedStart = start
+        loadedEnd = end + 1
+        beyondLiveEnd = loadedEnd < conversation.count
+    }
+
     /// `message` arrived; it is loaded unless the loaded window stops short of the newest.
     func arrived(_ message: SimMessage) {
         conversation.append(message)

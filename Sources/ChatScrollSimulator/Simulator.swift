@@ -209,6 +209,8 @@ public enum Simulator {
         var previous = Frame()
         var stepIndex = 0
         var cleanOpen = CleanOpenCheck()
+        // The position the screen appeared with, waiting for the messages that open it.
+        var savedPosition: SavedPosition?
         var streaming: Set<String> = []
         var pinned = PinnedQuestionCheck()
         // A navigation the user asked for (a tap, a send) runs until this frame.
@@ -270,15 +272,19 @@ public enum Simulator {
                 switch session.steps[stepIndex].step {
                 case .app(let event):
                     switch event {
-                    case .open(let history, _, let firstUnreadID):
+                    case .open(let history, _, let firstUnreadID, let isWindow):
                         view.append(history)
-                        server.opened(history)
-                        cleanOpen.open(history, atFirstUnread: firstUnreadID)
-                        // An open at the first unread is a navigation away from the bottom.
-                        if firstUnreadID != nil {
+                        if isWindow { server.opened(window: history) } else { server.opened(history) }
+                        cleanOpen.open(history, atFirstUnread: firstUnreadID, restoring: savedPosition)
+                        savedPosition = nil
+                        // An open at the first unread, at a saved position or on a window far above
+                        // the present is a navigation away from the bottom.
+                        if cleanOpen.opensAwayFromTheBottom || isWindow {
                             away = true
                             showsNavigationTarget = true
                         }
+                    case .appeared(let restore):
+                        savedPosition = restore
                     case .append(let message, let isStreaming):
                         let beyondLiveEnd = server.beyondLiveEnd
                         server.arrived(message)
@@ -732,7 +738,11 @@ public enum Simulator {
         switch step {
         case .app(let event):
             switch event {
-            case .open(let history, _, let unread): "open \(history.count)" + (unread.map { " at \($0)" } ?? "")
+            case .open(let history, _, let unread, let isWindow):
+                (isWindow ? "open window \(history.count)" : "open \(history.count)")
+                    + (unread.map { " at \($0)" } ?? "")
+            case .appeared(let restore):
+                "appeared at \(restore.anchorID ?? "the bottom") \(Int(restore.delta))"
             case .append(let message, let streaming):
                 "\(message.direction.rawValue) \(message.id)" + (streaming ? " streaming" : "")
             case .tokens(let id, let delta): "tokens \(id) +\(Int(delta))"

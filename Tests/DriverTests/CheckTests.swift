@@ -52,6 +52,19 @@ struct CheckTests {
             session: Scenarios.openAtFirstUnread, policy: .scrollWhenAtBottom,
             violations: [.bottomStaysVisible: 108, .cleanOpen: 60],
             first: "frame 0: the open shows m32 at no place, not at the top 91.0"),
+        // d: a conversation that appears with a saved position (specification §13) opens at the
+        // bottom, away from it.
+        Case(
+            session: { Scenarios.messenger(seed: 1, opening: .restore) }, policy: .scrollWhenAtBottom,
+            violations: [.readingStaysPut: 6, .fingerLock: 1, .cleanOpen: 207],
+            first: "frame 9: the open shows m81 at no place, not at 53.0"),
+        // d: a window loaded around the first unread message opens at its bottom, past it.
+        Case(
+            session: { Scenarios.messenger(seed: 8, opening: .window) }, policy: .scrollWhenAtBottom,
+            violations: [
+                .readingStaysPut: 22, .fingerLock: 6, .navigationLands: 103, .smoothAnimation: 1, .cleanOpen: 33,
+            ],
+            first: "frame 0: the open shows a42 at no place, not at the top 91.0"),
         // e: the answer pushes the question up.
         // e and h: the answer pushes the question up, and it never sits at the top.
         Case(

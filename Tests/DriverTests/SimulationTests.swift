@@ -99,7 +99,7 @@ struct SimulationTests {
     /// animation started 690 points away.
     @Test("an animated command after a measurement during the keyboard's animation starts where the view is")
     func commandAfterKeyboardAnimation() {
-        let session = Scenarios.messenger(seed: 54)
+        let session = Scenarios.messenger(seed: 54, opening: .history)
         let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
@@ -119,6 +119,20 @@ struct SimulationTests {
         let session = Scenarios.messenger(seed: seed)
         let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
         #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
+    @Test(
+        """
+        the driver violates no check in messenger sessions that open at a saved position or on a window around \
+        the first unread message
+        """,
+        arguments: [Scenarios.MessengerOpening.restore, .window])
+    func messengerOpenings(opening: Scenarios.MessengerOpening) {
+        for seed in UInt64(1)...12 {
+            let session = Scenarios.messenger(seed: seed, opening: opening)
+            let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+            #expect(result.violations == [:], "messenger-\(seed): \(result.firstViolations)")
+        }
     }
 
     @Test("a reply jump into unloaded history: the window, newer pages down to the present, read receipts forwarded")

@@ -457,16 +457,15 @@ struct StepChecker {
             required = reason
             deferred = false
             initialLoadConsumed = true
-        case .appeared(restore: .some(let restore)) where !before.held:
-            if !restore.wasAtBottom, restore.anchorID != nil, before.messageCount == 0 {
-                // Nothing loaded: the position waits for the messages (specification §13).
-                if state.pendingRestore?.anchorID != restore.anchorID {
-                    fail(.command, "a restore to \(restore.anchorID ?? "null") does not wait with nothing loaded")
-                }
-            } else {
-                allowed = [.restore]
-                required = .restore
+        case .appeared(restore: .some(let restore))
+        where !restore.wasAtBottom && restore.anchorID != nil && before.messageCount == 0:
+            // Nothing loaded: the position waits for the messages, held or not (specification §13).
+            if state.pendingRestore?.anchorID != restore.anchorID {
+                fail(.command, "a restore to \(restore.anchorID ?? "null") does not wait with nothing loaded")
             }
+        case .appeared(restore: .some) where !before.held:
+            allowed = [.restore]
+            required = .restore
         case .inputFocused where configuration.focusScrollsToBottom && before.mode != .following && !before.held:
             allowed = [.focus]
             required = .focus
@@ -1039,11 +1038,12 @@ enum WarningRules {
         case .dragEnded(let value, _):
             return offsetProblem(value)
         case .appeared(let restore?):
-            if state.userHoldsView { return "appeared while held" }
+            // With nothing loaded the restore waits for the messages, held or not (specification §13).
+            let waits = !restore.wasAtBottom && restore.anchorID != nil && state.messageCount == 0
+            if state.userHoldsView, !waits { return "appeared while held" }
             if restore.wasAtBottom { return nil }
             guard let id = restore.anchorID else { return "restore without anchorID" }
-            // With nothing loaded the restore waits for the messages (specification §13).
-            if state.message(id: id) == nil, state.messageCount > 0 { return "restore anchor \"\(id)\" not loaded" }
+            if state.message(id: id) == nil, !waits { return "restore anchor \"\(id)\" not loaded" }
             return restore.delta.isFinite ? nil : "restore delta \(describe(restore.delta))"
         default:
             return nil

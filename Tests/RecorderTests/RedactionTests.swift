@@ -97,6 +97,33 @@ struct RedactionTests {
             ])
     }
 
+    @Test(
+        """
+        a restore that waits names its anchor before the messages do, and a window's firstUnreadID is an id: both \
+        are redacted like the messages that later carry them
+        """
+    )
+    func openingWhereTheReaderBelongs() {
+        var redactor = ChatLogRedactor(redactsIDs: true)
+        let events: [ChatEvent] = [
+            .appeared(restore: SavedPosition(anchorID: "msg-from-bob", delta: 24, wasAtBottom: false)),
+            .windowLoaded(
+                messages: [
+                    ChatMessage(id: "msg-from-alice", direction: .incoming, height: 60),
+                    ChatMessage(id: "msg-from-bob", direction: .incoming, height: 80),
+                ], hasMoreOlder: true, hasMoreNewer: true, firstUnreadID: "msg-from-alice"),
+        ]
+        #expect(
+            events.map { redactor.redact(LoggedEvent($0)).event } == [
+                .appeared(restore: SavedPosition(anchorID: "m1", delta: 24, wasAtBottom: false)),
+                .windowLoaded(
+                    messages: [
+                        ChatMessage(id: "m2", direction: .incoming, height: 60),
+                        ChatMessage(id: "m1", direction: .incoming, height: 80),
+                    ], hasMoreOlder: true, hasMoreNewer: true, firstUnreadID: "m2"),
+            ])
+    }
+
     @Test("a recorder export with redacted ids holds no original id or text and replays the same timeline")
     func recorderExportIsRedacted() throws {
         var recorder = ChatRecorder()

@@ -94,7 +94,7 @@ struct ShrinkTests {
 
     @Test("the pill's jump in a generated messenger log, with its rows that are not messages, shrinks to a handful")
     func shrinkJumpToUnread() throws {
-        var generator = ChatLogGenerator(seed: 6, messages: 200, messenger: true)
+        var generator = ChatLogGenerator(seed: 8, messages: 200, messenger: true)
         var lines: [String] = []
         generator.generate(events: 2_000) { lines.append($0) }
         let log = try ChatLog(decoding: Array(lines.joined(separator: "\n").utf8))

@@ -179,6 +179,36 @@ struct OpeningTests {
                     unreadDividerID: "m12"))
     }
 
+    @Test(
+        """
+        given a finger on the empty list, when the screen appears with (m5, 30), then the position waits all the \
+        same, and the history that arrives after the finger lifts opens there
+        """
+    )
+    func restoreWaitsUnderAFinger() {
+        var state = ChatState()
+        state.send(standardViewport, .dragBegan, .appeared(restore: Self.atM5))
+        #expect((state.pendingRestore, state.warnings) == (Self.atM5, []))
+        state.send(.released(at: 0), .historyLoaded(messages: history(1...20), hasMoreOlder: false))
+        #expect((state.offset, state.scrollTarget, state.pendingRestore) == (430, Self.restoreCommand(), nil))
+    }
+
+    @Test(
+        """
+        given a restore that waits, when the history arrives with a firstUnreadID it does not hold, then the \
+        warning says the id is ignored and the restore opens
+        """
+    )
+    func anInvalidFirstUnreadBesideARestore() {
+        var state = ChatState()
+        state.send(
+            standardViewport, .appeared(restore: Self.atM5),
+            .historyLoaded(messages: history(1...20), hasMoreOlder: false, firstUnreadID: "zz"))
+        #expect(
+            (state.scrollTarget, state.warnings)
+                == (Self.restoreCommand(), [#"historyLoaded: firstUnreadID "zz" is not loaded; ignored"#]))
+    }
+
     @Test("given a restore that waits, when an empty history arrives, then it keeps waiting for the messages")
     func anEmptyHistoryLeavesItWaiting() {
         var state = ChatState()
