@@ -34,6 +34,7 @@ extension ReplayPlayer {
         .row .divider { position: absolute; left: 0; right: 0; top: 0; height: 0; border-top: 2px solid #ff3b30; }
         .row .divider span { position: absolute; right: 10px; top: -9px; background: #fff; color: #ff3b30;
           font-size: 10px; padding: 0 4px; }
+        .waiting { position: absolute; top: 380px; width: 100%; text-align: center; color: #8e8e93; }
         .band { position: absolute; left: 0; width: 100%; box-sizing: border-box; background: repeating-linear-gradient(
           45deg, #fff4d6, #fff4d6 6px, #ffe9b3 6px, #ffe9b3 12px); color: #8a6d1f; font-size: 10px;
           text-align: center; overflow: hidden; }
@@ -204,6 +205,10 @@ extension ReplayPlayer {
             if (s.footerHeight > 0) {
               parts.push('<div class="band footer-row" style="top:' + cur.footer + "px;height:" + s.footerHeight +
                 "px;line-height:" + s.footerHeight + 'px">typing…</div>');
+            }
+            if (s.pendingRestore && rows.length === 0) {
+              // A restore waits for the messages (specification §13): nothing is drawn yet.
+              parts.push('<div class="waiting">opens at ' + escape(s.pendingRestore.anchorID) + "…</div>");
             }
             content.innerHTML = parts.join("");
             const navbar = lane.part("navbar");

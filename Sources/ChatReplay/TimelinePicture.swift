@@ -86,6 +86,8 @@ public struct TimelinePicture: Sendable {
         var footerHeight: Double = 0
         /// The system rows that overlap the visible window: top and height.
         var systemRows: [(top: Double, height: Double)] = []
+        /// A restore that waits for the messages (specification §13).
+        var pendingRestore: SavedPosition?
     }
 
     /// The title drawn above the chart.
@@ -146,7 +148,7 @@ public struct TimelinePicture: Sendable {
                 effects: snapshot.effects.map(TimelineRenderer.describe), warnings: snapshot.warnings,
                 boundaries: boundaries, jsonLine: keepsStateJSON ? snapshot.jsonLine : nil,
                 headerHeight: snapshot.headerHeight, footerTop: state.footerTop, footerHeight: snapshot.footerHeight,
-                systemRows: systemRows))
+                systemRows: systemRows, pendingRestore: snapshot.pendingRestore))
     }
 
     /// Replays the log at `path` into a picture titled with its file name.
@@ -345,6 +347,9 @@ public struct TimelinePicture: Sendable {
                 + "content \(fmt(step.contentHeight)), visible \(fmt(step.visibleHeight))",
         ]
         if let command = step.command { lines.append("command: " + TimelineRenderer.describe(command)) }
+        if let restore = step.pendingRestore {
+            lines.append("restore waiting: " + TimelineRenderer.describe(restore))
+        }
         lines += step.effects.map { "effect: " + $0 }
         lines += step.warnings.map { "warning: " + $0 }
         return lines.joined(separator: "\n")

@@ -11,8 +11,10 @@ extension ReplayCommand {
                 The log has a header, the initial history, then streamed answers with many token \
                 batches, drags with momentum, the keyboard, paging (every loadOlder is answered \
                 by olderLoaded) and about 0.5% bad input. With --messenger the log is a \
-                messenger's: it opens at the first unread message, sends read receipts, and \
-                jumps to replies that are not loaded (every loadWindow and loadNewer is answered). \
+                messenger's: it opens at the first unread message, at a saved position sent \
+                before the history, or on a window around a first unread message (by seed), \
+                sends read receipts, and jumps to replies that are not loaded (every loadWindow \
+                and loadNewer is answered). \
                 The same seed, sizes and options always print the same bytes.
                 """)
 

@@ -115,6 +115,7 @@ def drawn(page):
             inputbar: rect(lane.querySelector('.inputbar')),
             header: Array.from(lane.querySelectorAll('.header-row')).map(rect),
             footer: Array.from(lane.querySelectorAll('.footer-row')).map(rect),
+            waiting: lane.querySelector('.waiting')?.textContent ?? null,
             keyboard: rect(lane.querySelector('.keyboard')),
             navbar: rect(lane.querySelector('.navbar')),
             jump: getComputedStyle(jump).display !== 'none',
@@ -172,6 +173,10 @@ def check_step(page, log, n, folded, state, label):
               f"{label}: the footer is not drawn below the last row")
     else:
         check(not seen["footer"], f"{label}: a footer is drawn")
+    # A restore that waits for the messages (specification §13) says where the screen will open.
+    restore = state.get("pendingRestore")
+    want_waiting = f"opens at {restore['anchorID']}…" if restore and state["messageCount"] == 0 else None
+    check(seen["waiting"] == want_waiting, f"{label}: the waiting label says {seen['waiting']!r}, not {want_waiting!r}")
     directions = {row_id: kind for row_id, kind in directions_of(log).items()}
     for row_id, classes in seen["classes"].items():
         want = {directions.get(row_id, "in")}
@@ -238,6 +243,16 @@ def main():
             page, errors, _ = open_page(browser, path, fragment=f"#step={count // 2}")
             check(page.evaluate("window.player.step") == count // 2, f"{name}: #step={count // 2} does not open there")
             page.close()
+
+        # A restore that waits for its history, step by step.
+        waits = "Tests/Golden/open-restore-waits-for-the-history.jsonl"
+        path = player(waits, folder)
+        folded, all_states = geometry(waits), states(waits)
+        page, errors, _ = open_page(browser, path)
+        for n in range(1, len(all_states)):
+            check_step(page, waits, n, folded[n], all_states[n], f"{os.path.basename(waits)} step {n}")
+        check(not errors, f"{waits}: console errors {errors[:3]}")
+        page.close()
 
         # A generated log past two keyframes, visited out of order: every key of the state and
         # every row, whatever step came before.
