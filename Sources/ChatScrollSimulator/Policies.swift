@@ -37,7 +37,7 @@ public enum AppEvent: Sendable, Hashable {
     /// 0 when hidden (already applied to the scroll view, as a table's header view).
     case header(height: Double)
     /// The row below the newest message (a typing indicator, "thinking…") is now this high, 0
-    /// when hidden. The policy draws it (``SimulatedScrollView/setFooter(height:)``): an app that
+    /// when hidden. The policy draws it (the view's `setFooter(height:)`): an app that
     /// keeps room for it (`footerReserve`) draws it at least that tall.
     case footer(height: Double)
 
