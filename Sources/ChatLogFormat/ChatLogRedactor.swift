@@ -6,9 +6,9 @@ import ChatJSON
 /// The reducer never reads text, so `tokensAppended.text` is dropped. With ``redactsIDs``
 /// every id — message ids, `messageConfirmed.newID`, a restore's `anchorID`, the ids in
 /// `historyLoaded` and `windowLoaded` (and their `firstUnreadID`), `olderLoaded` and
-/// `newerLoaded` — is replaced by a pseudonym `m1`, `m2`, … in order of first appearance. The same original id
-/// always gets the same pseudonym within one redactor, so a redacted log replays exactly like
-/// the original, apart from the ids.
+/// `newerLoaded` — is replaced by a pseudonym `m1`, `m2`, … in order of first appearance. The
+/// same original id always gets the same pseudonym within one redactor, so a redacted log
+/// replays exactly like the original, apart from the ids.
 ///
 /// ```swift
 /// var redactor = ChatLogRedactor(redactsIDs: true)

@@ -59,8 +59,8 @@ public struct ChatState: Sendable, Equatable {
     /// there is none.
     public internal(set) var footerHeight: Double = 0
     /// A restore that waits for the messages: an `appeared` named an anchor while none was
-    /// loaded. The next history or window that loads messages applies it; `nil` whenever a
-    /// message is loaded.
+    /// loaded. The next `historyLoaded` that loads messages, or the next `windowLoaded` that
+    /// answers no request, applies it; `nil` whenever a message is loaded.
     public internal(set) var pendingRestore: SavedPosition?
 
     // MARK: Internal state
