@@ -51,7 +51,7 @@ extension ChatState {
 
     /// Applies the invariant of the mode, or of the hold, after content or geometry changed.
     mutating func reposition(_ cause: OffsetReason?) {
-        if mode == .pinned, questionKey.map({ !store.flags($0).contains(.live) }) ?? true {
+        if mode == .pinned, liveQuestionKey == nil {
             // The pinned question is gone: keep what is on screen, detached.
             mode = .detached
             setOffset(currentOffset, cause: cause)
@@ -69,8 +69,7 @@ extension ChatState {
         case .detached:
             setOffset(anchoredOffset(), cause: cause)
         case .pinned:
-            // (The question is loaded: checked above.)
-            if let question = questionKey { setOffset(top(question) - configuration.pinMargin, cause: cause) }
+            if let question = liveQuestionKey { setOffset(top(question) - configuration.pinMargin, cause: cause) }
         }
     }
 
@@ -136,7 +135,7 @@ extension ChatState {
             issueBottomCommand(.outgoingMessage, animated: true)
         case .newQuestion:
             // The question appended during the hold; the newest one if it was removed since.
-            issuePinCommand(questionKey.flatMap { store.flags($0).contains(.live) ? $0 : nil })
+            issuePinCommand(liveQuestionKey)
         case .initialLoad, .incomingMessage, .jumpToLatest, .jumpToMessage, .restore, .focus, .jumpToUnread:
             break
         }

@@ -67,7 +67,7 @@ extension ChatState {
         if let key = readUpToKey, store.direction(key) == .system { problems.append("readUpTo is a system row") }
         // Specification §13.
         if pendingRestore != nil, store.count > 0 { problems.append("a restore waits though messages are loaded") }
-        if mode == .pinned, questionKey.map({ !store.flags($0).contains(.live) }) ?? true {
+        if mode == .pinned, liveQuestionKey == nil {
             problems.append("pinned without a loaded question")
         }
         if thorough {

@@ -79,6 +79,9 @@ public struct ChatState: Sendable, Equatable {
     /// Layout `top`: the question that `pinned` holds (or a deferred `newQuestion` will pin).
     /// Outgoing messages that arrive as history never replace it (specification §13).
     var questionKey: MessageKey?
+
+    /// ``questionKey`` while its message is loaded.
+    var liveQuestionKey: MessageKey? { questionKey.flatMap { store.flags($0).contains(.live) ? $0 : nil } }
     /// The `seq` of the next command.
     var nextSeq = 1
     /// The key of the highlighted message.

@@ -362,11 +362,7 @@ public struct ChatLogGenerator: Sendable {
     private mutating func window() -> ChatEvent {
         guard let request = state.pendingWindow else { return .windowLoadFailed }
         if random.next(below: 10) == 0 { return .windowLoadFailed }
-        var messages = (0..<40).map { _ in
-            ChatMessage(
-                id: newID("w"), direction: random.next(below: 3) == 0 ? .outgoing : .incoming,
-                height: Double(40 + random.next(below: 360)))
-        }
+        var messages = windowMessages()
         if let around = request.around {
             messages[20].id = around
             newerPagesLeft = 1 + random.next(below: 6)
@@ -382,15 +378,21 @@ public struct ChatLogGenerator: Sendable {
     /// A window of 40 messages that the app loaded itself around the first unread message, far
     /// above the present, to open the conversation there.
     private mutating func openingWindow() -> ChatEvent {
-        let messages = (0..<40).map { index in
-            ChatMessage(
-                id: newID("w"), direction: index == 20 || random.next(below: 3) != 0 ? .incoming : .outgoing,
-                height: Double(40 + random.next(below: 360)))
-        }
+        let messages = windowMessages(incomingAt: 20)
         newerPagesLeft = 1 + random.next(below: 6)
         windowIDs = messages.map(\.id)
         return .windowLoaded(
             messages: messages, hasMoreOlder: true, hasMoreNewer: true, firstUnreadID: messages[20].id)
+    }
+
+    /// The 40 fresh messages of a window, a third of them outgoing; the one at `incomingAt` (the
+    /// first unread message) is incoming.
+    private mutating func windowMessages(incomingAt unread: Int? = nil) -> [ChatMessage] {
+        (0..<40).map { index in
+            ChatMessage(
+                id: newID("w"), direction: index == unread || random.next(below: 3) != 0 ? .incoming : .outgoing,
+                height: Double(40 + random.next(below: 360)))
+        }
     }
 
     /// The answer to a `loadNewer`: a page of 30 newer messages, or now and then a failure.

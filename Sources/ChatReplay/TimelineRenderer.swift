@@ -269,11 +269,9 @@ public struct TimelineRenderer: Sendable {
         return "{around=\(text(window.around)) reason=\(window.reason.rawValue)}"
     }
 
-    /// `{anchorID=m7 delta=25 wasAtBottom=false}`, or `null`.
+    /// `{anchorID=m7 delta=25 wasAtBottom=false}` as an event's field shows it, or `null`.
     static func describe(_ position: SavedPosition?) -> String {
-        guard let position else { return "null" }
-        return "{anchorID=\(text(position.anchorID)) delta=\(formatNumber(position.delta)) "
-            + "wasAtBottom=\(position.wasAtBottom)}"
+        position.map { describe(.position($0)) } ?? "null"
     }
 
     /// `#SEQ KIND id=ID [anchor=A] offset=X [unitAnchorY=Y] [animated] reason=R`.

@@ -458,7 +458,7 @@ struct StepChecker {
             deferred = false
             initialLoadConsumed = true
         case .appeared(restore: .some(let restore))
-        where !restore.wasAtBottom && restore.anchorID != nil && before.messageCount == 0:
+        where WarningRules.waits(restore, messageCount: before.messageCount):
             // Nothing loaded: the position waits for the messages, held or not (specification §13).
             if state.pendingRestore?.anchorID != restore.anchorID {
                 fail(.command, "a restore to \(restore.anchorID ?? "null") does not wait with nothing loaded")
@@ -909,6 +909,12 @@ struct StepChecker {
 enum WarningRules {
     static func bad(_ value: Double) -> Bool { value.isNaN || value < 0 || value > ChatState.maximumLength }
 
+    /// Whether an `appeared` with `restore` waits for the messages (specification §13): it names an
+    /// anchor, and nothing is loaded.
+    static func waits(_ restore: SavedPosition, messageCount: Int) -> Bool {
+        !restore.wasAtBottom && restore.anchorID != nil && messageCount == 0
+    }
+
     /// A description of the bad input in `event`, applied to `state`, or `nil` when the
     /// event need not warn.
     ///
@@ -1039,7 +1045,7 @@ enum WarningRules {
             return offsetProblem(value)
         case .appeared(let restore?):
             // With nothing loaded the restore waits for the messages, held or not (specification §13).
-            let waits = !restore.wasAtBottom && restore.anchorID != nil && state.messageCount == 0
+            let waits = waits(restore, messageCount: state.messageCount)
             if state.userHoldsView, !waits { return "appeared while held" }
             if restore.wasAtBottom { return nil }
             guard let id = restore.anchorID else { return "restore without anchorID" }
