@@ -1,4 +1,4 @@
-/// Check c, bottom stays visible: a list that follows the conversation, with no animated command
+/// `bottom-visible`: a list that follows the conversation, with no animated command
 /// running, shows the newest message's bottom at the visible bottom in every frame, and is not
 /// pushed past it: an overshoot may only shrink (a bounce that the keyboard carries back), never
 /// start or grow, but by the bounce's own last frame or along the keyboard (content that fits

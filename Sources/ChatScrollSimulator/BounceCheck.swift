@@ -1,4 +1,4 @@
-/// Check b during a bounce back to an edge and as it ends: the spring moves what is on screen
+/// `reading-stays-put` during a bounce back to an edge and as it ends: the spring moves what is on screen
 /// smoothly, each frame at most five times as far as in the frame before, plus 2 points, turning
 /// back only where it stops (at its peak); a following list may also move with the content that
 /// grew below it, or with the keyboard's edge. A bounce that ends carries the content no farther.

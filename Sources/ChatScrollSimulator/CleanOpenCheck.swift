@@ -1,6 +1,6 @@
 import ChatEvents
 
-/// Check d, clean open: the first frame that shows a conversation opened with messages shows it
+/// `clean-open`: the first frame that shows a conversation opened with messages shows it
 /// where it opens, not a frame elsewhere on the way.
 ///
 /// - Opened at a saved position whose anchor the history holds (specification §13): the anchor's
@@ -12,7 +12,7 @@ import ChatEvents
 /// - Otherwise: the newest message at the visible bottom.
 /// - Never past an edge: the view would pull the list back in the next frame.
 ///
-/// Every frame violates d until one shows the open right; a touch ends the check.
+/// Every frame violates `clean-open` until one shows the open right; a touch ends the check.
 struct CleanOpenCheck {
     /// Whether a conversation with messages opened, and at which first unread message.
     private var opened = false

@@ -1,4 +1,4 @@
-/// Check a, finger lock: under the finger, what is on screen moves with it, 1:1, or past an edge
+/// `finger-lock`: under the finger, what is on screen moves with it, 1:1, or past an edge
 /// along the rubber band, by a part of the finger's move in its direction; and as the finger
 /// comes down, it moves no farther than what moved it in the last frame (momentum, a bounce, an
 /// animation, which the touch stops) and, for a following list, the content that grew below

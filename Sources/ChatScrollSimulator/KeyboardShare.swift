@@ -1,4 +1,4 @@
-/// Check b's measure while the keyboard moves the bottom edge: what is read moves with that edge
+/// `reading-stays-put`'s measure while the keyboard moves the bottom edge: what is read moves with that edge
 /// by one share of the keyboard's move through the whole animation: all of it (what sat at the
 /// bottom edge stays there, specification §2), none (a held or pinned view), or less where the
 /// content's end stops it; never another curve.

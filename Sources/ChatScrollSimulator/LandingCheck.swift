@@ -1,4 +1,4 @@
-/// Check h, navigation lands: a navigation the user asked for ends where it should, in time.
+/// `navigation-lands`: a navigation the user asked for ends where it should, in time.
 ///
 /// - jump to latest, and a send in layout `bottom`: the newest message's bottom at the visible
 ///   bottom (or, when all the content fits, visible);
@@ -9,9 +9,9 @@
 ///
 /// A navigation must have landed by the time its animation is over: ``Simulator/navigationFrames``
 /// after the tap or send, or after the window of history that answers it arrives. Every frame
-/// from then until it lands violates h, except while the keyboard moves the bottom edge (the
-/// navigation then lands with the keyboard), or for up to ``graceFrames`` while it still
-/// closes in (its destination moved late). The user's finger ends the navigation (it is the user's
+/// from then until it lands violates `navigation-lands`, except while the keyboard moves the
+/// bottom edge (the navigation then lands with the keyboard), or for up to ``graceFrames`` while
+/// it still closes in (its destination moved late). The user's finger ends the navigation (it is the user's
 /// screen again); a new navigation replaces it.
 struct LandingCheck {
     enum Target: Equatable {

@@ -1,4 +1,4 @@
-/// Check b under momentum: what is on screen moves only as the momentum carries it, each frame's
+/// `reading-stays-put` under momentum: what is on screen moves only as the momentum carries it, each frame's
 /// movement the last one's decayed by 0.998 per millisecond (a prepend that is not compensated
 /// shows as a jump); momentum that ends carries the content no farther than its last frame did;
 /// and the app does not stop a fling that still moves the content.

@@ -1,4 +1,4 @@
-/// Check e, pinned question: in layout `top`, a question sent is pinned at the top; from the end
+/// `pinned-question`: in layout `top`, a question sent is pinned at the top; from the end
 /// of its pin's animation, while an answer streams and nobody touches the screen, it holds still.
 struct PinnedQuestionCheck {
     /// The question pinned, until the user touches the screen or leaves it.

@@ -1,4 +1,4 @@
-/// Check b on rotation: the row read at the top keeps its distance to the visible top
+/// `reading-stays-put` on rotation: the row read at the top keeps its distance to the visible top
 /// (specification §2's top edge), less the changes of the bottom inset and of the keyboard when
 /// those moved too (§2's bottom edge), and less a bounce's overshoot, unless the content's end
 /// stops it. It is judged in the rotation's own frame and again once the rotation's animation is
@@ -75,7 +75,7 @@ struct RotationCheck {
         return "\(id), the row read at the top, moved \(moved) as the screen rotated"
     }
 
-    /// Check c on rotation: a list that follows the conversation, with no question pinned, is no
+    /// `bottom-visible` on rotation: a list that follows the conversation, with no question pinned, is no
     /// farther from its bottom after the rotation's frame than before it, but for what grew below
     /// it in that frame and a bounce's overshoot (an animation under way carries on from where it
     /// was, moved with the layout). The keyboard that moves with it is judged by its own share.

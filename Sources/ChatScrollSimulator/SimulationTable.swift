@@ -35,6 +35,16 @@ public struct SimulationTable: Sendable {
     public var rows: [Row]
     /// The driver's event log of each session, by session name (when recorded).
     public var logs: [(name: String, log: String)]
+    /// How often the checks catch each deliberately broken driver, per personality (when run).
+    public var catchRates: [(personality: String, rates: [BrokenDrivers.CatchRate])] = []
+
+    /// Runs every broken driver over `sessions` on each personality of the table, into
+    /// ``catchRates``.
+    public mutating func runBrokenDrivers(_ sessions: [SimSession]) {
+        catchRates = personalities.compactMap { name in
+            ViewPersonality.named(name).map { (name, BrokenDrivers.catchRates(sessions, personality: $0)) }
+        }
+    }
 
     /// The policy names, the driver's first.
     public static let policies =
@@ -91,7 +101,7 @@ public struct SimulationTable: Sendable {
                 rows[index].frames += result.frames
                 rows[index].scrollCalls += result.scrollCalls
                 for (check, count) in result.violations { rows[index].violations[check, default: 0] += count }
-                if let first = result.firstViolations.sorted(by: { $0.key.rawValue < $1.key.rawValue }).first {
+                if let first = result.firstViolations.min(by: { $0.key.rank < $1.key.rank }) {
                     rows[index].failures.append("\(session.name) \(first.key.rawValue): \(first.value)")
                 }
             }
@@ -99,6 +109,11 @@ public struct SimulationTable: Sendable {
         }
         return SimulationTable(sessions: sessions.count, frames: rows.first?.frames ?? 0, rows: rows, logs: logs)
     }
+
+    /// The column of programmatic scrolls, beside the checks'.
+    static let scrollCalls = "scroll-calls"
+    /// The table's columns: every check, then the programmatic scrolls.
+    static let columns = ScreenCheck.allCases.map(\.rawValue) + [scrollCalls]
 
     /// The personalities run, in order.
     public var personalities: [String] {
@@ -112,24 +127,19 @@ public struct SimulationTable: Sendable {
             "\(sessions) sessions on each scroll-view personality, \(frames) frames per policy at 120 Hz; "
                 + "frames violating each check and scroll calls, per 1,000 frames"
         ]
+        let widths = Self.columns.map { max(9, $0.count + 2) }
         for personality in personalities {
             lines.append("")
-            let header =
-                [personality.padding(34)] + ScreenCheck.allCases.map { $0.rawValue.leftPadding(9) }
-                + ["f".leftPadding(9)]
+            let header = [personality.padding(34)] + zip(Self.columns, widths).map { $0.leftPadding($1) }
             lines.append(header.joined())
             for row in rows where row.personality == personality {
-                let cells = ScreenCheck.allCases.map { format(row.perThousand(row.violations[$0] ?? 0)).leftPadding(9) }
-                lines.append(
-                    ([row.policy.padding(34)] + cells + [format(row.perThousand(row.scrollCalls)).leftPadding(9)])
-                        .joined())
+                let values = ScreenCheck.allCases.map { row.violations[$0] ?? 0 } + [row.scrollCalls]
+                let cells = zip(values, widths).map { format(row.perThousand($0)).leftPadding($1) }
+                lines.append(([row.policy.padding(34)] + cells).joined())
             }
         }
         lines.append("")
-        lines.append(
-            "a finger lock, b reading stays put, c bottom stays visible, d clean open, e pinned question, "
-                + "g smooth animation, h navigation lands, f scroll calls"
-        )
+        lines.append("the checks are described in docs/simulation.md; scroll-calls counts programmatic scrolls")
         for row in rows where row.policy == "driver" && !row.failures.isEmpty {
             lines.append("")
             lines.append(
@@ -138,12 +148,25 @@ public struct SimulationTable: Sendable {
             )
             lines += row.failures.prefix(20).map { "  " + $0 }
         }
+        for (personality, rates) in catchRates {
+            lines.append("")
+            lines.append(
+                "broken drivers on \(personality): sessions in which each misbehaved where the user could see it, "
+                    + "and how many a check caught")
+            for rate in rates {
+                let percent = Int((rate.rate * 100).rounded(.down))
+                lines.append(
+                    "  " + rate.kind.rawValue.padding(36) + "\(rate.caught) of \(rate.misbehaving) (\(percent) %)")
+                lines += rate.missed.prefix(3).map { "      missed " + $0 }
+            }
+        }
         return lines.joined(separator: "\n")
     }
 
-    /// The table as one JSON object: `{"sessions", "frames", "policies": {NAME: {"a", …, "f"}},
-    /// "personalities": {PERSONALITY: {NAME: {"a", …, "f"}}}}`; `policies` is the first
-    /// personality's.
+    /// The table as one JSON object: `{"sessions", "frames", "policies": {NAME: {CHECK…,
+    /// "scroll-calls"}}, "personalities": {PERSONALITY: {NAME: {CHECK…, "scroll-calls"}}}, "brokenDrivers":
+    /// {PERSONALITY: {NAME: {"misbehaving", "caught", "rate", "missed"}}}}`; `policies` is the
+    /// first personality's, and `brokenDrivers` is there when they were run.
     public var json: String {
         var writer = JSONWriter(reservingCapacity: 2048)
         writer.beginObject()
@@ -160,6 +183,31 @@ public struct SimulationTable: Sendable {
             writePolicies(of: personality, to: &writer)
         }
         writer.endObject()
+        if !catchRates.isEmpty {
+            writer.key("brokenDrivers")
+            writer.beginObject()
+            for (personality, rates) in catchRates {
+                writer.key(personality)
+                writer.beginObject()
+                for rate in rates {
+                    writer.key(rate.kind.rawValue)
+                    writer.beginObject()
+                    writer.key("misbehaving")
+                    writer.integer(rate.misbehaving)
+                    writer.key("caught")
+                    writer.integer(rate.caught)
+                    writer.key("rate")
+                    writer.number(rate.rate)
+                    writer.key("missed")
+                    writer.beginArray()
+                    for missed in rate.missed { writer.string(missed) }
+                    writer.endArray()
+                    writer.endObject()
+                }
+                writer.endObject()
+            }
+            writer.endObject()
+        }
         writer.endObject()
         return writer.output
     }
@@ -173,7 +221,7 @@ public struct SimulationTable: Sendable {
                 writer.key(check.rawValue)
                 writer.number(row.perThousand(row.violations[check] ?? 0))
             }
-            writer.key("f")
+            writer.key(Self.scrollCalls)
             writer.number(row.perThousand(row.scrollCalls))
             writer.endObject()
         }

@@ -1,27 +1,30 @@
 import ChatEvents
 import ChatPlatform
 
-/// A check of what the user sees, frame by frame.
+/// A check of what the user sees, frame by frame, named by what it protects.
 public enum ScreenCheck: String, Sendable, CaseIterable, Hashable {
-    /// Finger lock: while the finger is down, the content under it moves exactly with it.
-    case fingerLock = "a"
-    /// Reading stays put: with nobody touching and no navigation running, a visible item does
-    /// not move when only content above it or below the screen changed.
-    case readingStaysPut = "b"
-    /// Bottom stays visible: at the bottom and no animated command running, every frame shows
-    /// the newest message's bottom at the visible bottom (layout `bottom`).
-    case bottomStaysVisible = "c"
-    /// Clean open: the first frame that shows messages shows the newest at the visible bottom,
-    /// or the first unread message at the visible top when the open names one.
-    case cleanOpen = "d"
-    /// Pinned question: in layout `top` the question does not move while its answer streams.
-    case pinnedQuestion = "e"
-    /// Smooth animation: while an animated scroll runs, what is on screen moves each frame at
-    /// most five times as far as in the frame before (plus 2 points), and never turns back.
-    case smoothAnimation = "g"
-    /// Navigation lands: jump to latest and a send end at the bottom, a reply's quote centred,
-    /// a question at the top, within the navigation's time.
-    case navigationLands = "h"
+    /// While the finger is down, the content under it moves exactly with it.
+    case fingerLock = "finger-lock"
+    /// With nobody touching and no navigation running, a visible item does not move when only
+    /// content above it or below the screen changed.
+    case readingStaysPut = "reading-stays-put"
+    /// At the bottom and no animated command running, every frame shows the newest message's
+    /// bottom at the visible bottom (layout `bottom`).
+    case bottomStaysVisible = "bottom-visible"
+    /// The first frame that shows messages shows the newest at the visible bottom, or the first
+    /// unread message at the visible top when the open names one.
+    case cleanOpen = "clean-open"
+    /// In layout `top` the question does not move while its answer streams.
+    case pinnedQuestion = "pinned-question"
+    /// While an animated scroll runs, what is on screen moves each frame at most five times as
+    /// far as in the frame before (plus 2 points), and never turns back.
+    case smoothAnimation = "smooth-animation"
+    /// Jump to latest and a send end at the bottom, a reply's quote centred, a question at the
+    /// top, within the navigation's time.
+    case navigationLands = "navigation-lands"
+
+    /// The order the checks are listed in.
+    var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }
 
 /// The outcome of one session under one policy.
@@ -70,7 +73,7 @@ public struct SimulationResult: Sendable, Hashable {
         public var keyboard: Double
         /// The frame as `--frames` draws it, with its violations on the lines after it.
         public var text: String
-        /// The checks it violates, as `b: m33 moved …`.
+        /// The checks it violates, as `reading-stays-put: m33 moved …`.
         public var violations: [String]
     }
 
@@ -472,7 +475,7 @@ public enum Simulator {
             // A scroll the user ends within 20 points of the bottom (the finger lifts at rest, the
             // momentum or a bounce ends; a pull past the top counts from the top) may ease the
             // rest of the way there, from the next frame on, as long as it keeps moving down and
-            // the way left only shrinks, but by what grew below (c only: every other check judges
+            // the way left only shrinks, but by what grew below (`bottom-visible` only: every other check judges
             // those frames as any).
             if !view.fingerDown, !view.isDecelerating, previous.finger || previous.decelerating, !away,
                 current.shown, !current.layoutChanged, !current.atBottom,
@@ -500,7 +503,7 @@ public enum Simulator {
             }
             // A scroll to a message that arrived or was sent may still be on its way to the bottom.
             // (The view's own animated scroll outside those is no navigation: it moves what is
-            // shown, and c judges where it leaves the bottom.)
+            // shown, and `bottom-visible` judges where it leaves the bottom.)
             let navigating = frame <= arrivalScrollUntil || frame <= userNavigationUntil
             let commandRunning = view.isAnimatingScroll || navigating
             // The rows the user saw in the last frame, wherever they are now (on screen or not):
@@ -549,7 +552,7 @@ public enum Simulator {
             }
             current.decelerating = view.isDecelerating
 
-            // a. Finger lock.
+            // `finger-lock`.
             for what in FingerLockCheck.violations(
                 previous: previous, current: current, common: common, moved: motion.moved,
                 rubberBanded: view.rubberBanded,
@@ -557,7 +560,7 @@ public enum Simulator {
             {
                 violate(.fingerLock, what)
             }
-            // b. Reading stays put, and c while the keyboard moves a following list.
+            // `reading-stays-put`, and `bottom-visible` while the keyboard moves a following list.
             let keyboardDelta = current.keyboard - previous.keyboard
             keyboardShare.next(previous: previous, current: current, keyboardStart: keyboardStart)
             let keyboardExtra =
@@ -644,7 +647,7 @@ public enum Simulator {
             {
                 violate(wasAway ? .readingStaysPut : .bottomStaysVisible, what)
             }
-            // g. Smooth animation.
+            // `smooth-animation`.
             if let what = SmoothAnimationCheck.judge(
                 previous: previous, current: &current, common: common, moved: motion.moved, animating: commandRunning,
                 decelerating: view.isDecelerating, wasAway: wasAway, navigationStarts: navigationStarts)
@@ -658,7 +661,7 @@ public enum Simulator {
             {
                 violate(wasAway ? .readingStaysPut : .bottomStaysVisible, "the screen shows no row")
             }
-            // c. Bottom stays visible.
+            // `bottom-visible`.
             let following =
                 (!isTop || pinned.question == nil) && !away && !server.beyondLiveEnd && cleanOpen.isOver
             if let what = BottomVisibleCheck.judge(
@@ -667,13 +670,13 @@ public enum Simulator {
             {
                 violate(.bottomStaysVisible, what)
             }
-            // d. Clean open.
+            // `clean-open`.
             if let what = cleanOpen.check(
                 current, insetTop: view.insetTop, atBottomThreshold: session.configuration.atBottomThreshold)
             {
                 violate(.cleanOpen, what)
             }
-            // h. Navigation lands.
+            // `navigation-lands`.
             if current.finger { landing.touched() }
             // A window replaces everything: its first frame already shows what it was loaded
             // for, or the user sees a flash of other messages.
@@ -690,7 +693,7 @@ public enum Simulator {
             {
                 violate(.navigationLands, what)
             }
-            // e. Pinned question.
+            // `pinned-question`.
             if let what = pinned.check(current, index: frame, answerStreams: !streaming.isEmpty) {
                 violate(.pinnedQuestion, what)
             }

@@ -1,4 +1,4 @@
-/// Check g, smooth animation: an animated scroll under way moves what is on screen each frame at
+/// `smooth-animation`: an animated scroll under way moves what is on screen each frame at
 /// most five times as far as in the frame before (an eased curve speeds up by less; its second
 /// frame by four times), plus 2 points, and never turns back. A jump inside the animation (a
 /// page kept wrong, a snap at its end, a restart) shows here.

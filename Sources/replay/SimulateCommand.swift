@@ -15,9 +15,9 @@ extension ReplayCommand {
                 on a simulated scroll view of each personality (uikit, estimates, swiftui, synchronous, \
                 simple), once with the package's scroll driver and once with \
                 each model of a hand-written approach, and prints, per 1,000 frames, the frames \
-                that violate each check (a finger lock, b reading stays put, c bottom stays \
-                visible, d clean open, e pinned question, g smooth animation, h navigation \
-                lands) and the programmatic scrolls (f).
+                that violate each check (finger-lock, reading-stays-put, bottom-visible, \
+                clean-open, pinned-question, smooth-animation, navigation-lands) and the \
+                programmatic scrolls (scroll-calls).
                 """)
 
         @Option(help: "How many seeded random sessions to run besides the scenarios.")
@@ -57,7 +57,7 @@ extension ReplayCommand {
         var personality = "uikit"
 
         @Flag(
-            help: "Also run every deliberately broken driver on the uikit view and print how often the checks catch it."
+            help: "Also run every deliberately broken driver on each view and print how often the checks catch it."
         )
         var brokenDrivers = false
 
@@ -65,7 +65,7 @@ extension ReplayCommand {
         static func lane(_ name: String, _ result: SimulationResult) -> ReplayPlayer {
             var lane = ReplayPlayer(screensTitled: name)
             for (index, frame) in result.drawnFrames.enumerated() {
-                // (A check names the row it saw move first: "b: m33 moved …".)
+                // (A check names the row it saw move first: "reading-stays-put: m33 moved …".)
                 let named = Set(
                     frame.violations.compactMap {
                         $0.split(separator: " ").dropFirst().first.map {
@@ -135,28 +135,14 @@ extension ReplayCommand {
             let all =
                 Scenarios.all + (0..<sessions).map { Scenarios.random(seed: seed &+ UInt64($0)) }
                 + (0..<(sessions / 4)).map { Scenarios.messenger(seed: seed &+ UInt64($0)) }
-            let table = SimulationTable.run(all, recording: record != nil)
+            var table = SimulationTable.run(all, recording: record != nil)
             if let record {
                 for (name, log) in table.logs {
                     try FileSystem.write(log, to: FileSystem.join(record, name + ".jsonl"), creatingFolders: true)
                 }
             }
+            if brokenDrivers { table.runBrokenDrivers(all) }
             print(format == "json" ? table.json : table.text)
-            if brokenDrivers, format == "text" {
-                print("")
-                print(
-                    "broken drivers on uikit: sessions in which each misbehaved where the user could see it, "
-                        + "and how many a check caught"
-                )
-                for rate in BrokenDrivers.catchRates(all) {
-                    let percent = Int((rate.rate * 100).rounded(.down))
-                    let name = rate.kind.rawValue
-                    print(
-                        "  " + name + String(repeating: " ", count: max(1, 36 - name.count))
-                            + "\(rate.caught) of \(rate.misbehaving) (\(percent) %)")
-                    for missed in rate.missed.prefix(3) { print("      missed " + missed) }
-                }
-            }
         }
     }
 }

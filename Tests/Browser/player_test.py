@@ -330,7 +330,7 @@ def main():
         page, errors, requests = open_page(browser, sim)
         check(page.evaluate("[window.player.lanes, window.player.count]") == [2, len(drawn_frames["driver"])],
               "sim: two lanes, a step per frame")
-        bad = [i for i, f in enumerate(drawn_frames[baseline]) if any(v.startswith("b: ") for v in f["violates"])]
+        bad = [i for i, f in enumerate(drawn_frames[baseline]) if any(v.startswith("reading-stays-put: ") for v in f["violates"])]
         for n in [10, len(drawn_frames["driver"]) // 2] + bad[:3]:
             page.evaluate(f"window.player.show({n})")
             lanes = page.evaluate("""() => Array.from(document.querySelectorAll('.lane')).map(lane => {

@@ -16,11 +16,18 @@ struct SimulateCommandTests {
                 "baseline-always-scroll", "baseline-careful-uikit", "baseline-delayed-open", "baseline-inverted-table",
                 "baseline-scroll-when-at-bottom", "baseline-typing-indicator-row", "driver",
             ])
-        #expect(policies["driver"]?.keys.sorted() == ["a", "b", "c", "d", "e", "f", "g", "h"])
+        #expect(
+            policies["driver"]?.keys.sorted() == [
+                "bottom-visible", "clean-open", "finger-lock", "navigation-lands", "pinned-question",
+                "reading-stays-put", "scroll-calls", "smooth-animation",
+            ])
         let driver = try #require(policies["driver"])
-        // b: one frame of keyboard-during-drag, a known limit (docs/simulation.md), of 11,874.
-        #expect(["a", "c", "d", "e", "g", "h"].map { driver[$0] } == [0, 0, 0, 0, 0, 0])
-        #expect(abs((driver["b"] ?? 0) - 1000.0 / 11874) < 1e-9)
+        // reading-stays-put: one frame of keyboard-during-drag, a known limit (docs/simulation.md),
+        // of 11,874.
+        #expect(
+            ["finger-lock", "bottom-visible", "clean-open", "pinned-question", "smooth-animation", "navigation-lands"]
+                .map { driver[$0] } == [0, 0, 0, 0, 0, 0])
+        #expect(abs((driver["reading-stays-put"] ?? 0) - 1000.0 / 11874) < 1e-9)
         let personalities = try #require(object["personalities"] as? [String: [String: [String: Double]]])
         #expect(personalities.keys.sorted() == ["estimates", "simple", "swiftui", "synchronous", "uikit"])
         #expect(personalities["uikit"] == policies)
@@ -42,30 +49,32 @@ struct SimulateCommandTests {
         #expect(
             lines.filter { $0.hasPrefix("driver   ") } == [
                 """
-                driver                                 0.00     0.10     0.00     0.00     0.00     0.00     0.00     \
-                4.50
+                driver                                     0.00               0.10            0.00        0.00     \
+                        0.00              0.00              0.00          4.50
                 """,
                 """
-                driver                                 0.00     0.10     0.00     0.00     0.00     0.00     0.00     \
-                4.50
+                driver                                     0.00               0.10            0.00        0.00     \
+                        0.00              0.00              0.00          4.50
                 """,
                 """
-                driver                                 0.10     1.24     0.00     0.10     0.00     0.00     0.00     \
-                4.50
+                driver                                     0.10               1.24            0.00        0.10     \
+                        0.00              0.00              0.00          4.50
                 """,
                 """
-                driver                                 0.00     0.10     0.00     0.00     0.00     0.00     0.00     \
-                4.50
+                driver                                     0.00               0.10            0.00        0.00     \
+                        0.00              0.00              0.00          4.50
                 """,
                 """
-                driver                                 0.00     0.10     0.00     0.00     0.00     0.00     0.00     \
-                4.50
+                driver                                     0.00               0.10            0.00        0.00     \
+                        0.00              0.00              0.00          4.50
                 """,
             ])
         #expect(
             lines.filter {
                 !$0.hasPrefix(" ")
-                    && $0.hasSuffix("        a        b        c        d        e        g        h        f")
+                    && $0.hasSuffix(
+                        "  finger-lock  reading-stays-put  bottom-visible  clean-open  pinned-question"
+                            + "  smooth-animation  navigation-lands  scroll-calls")
             }
             .map { String($0.prefix { $0 != " " }) } == ["uikit", "estimates", "swiftui", "synchronous", "simple"])
     }
