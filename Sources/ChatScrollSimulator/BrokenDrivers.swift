@@ -51,6 +51,10 @@ public enum BrokenDrivers {
         /// Scrolls to the bottom, animated, when the finger lifts without a fling within 150
         /// points of it.
         case snapOnLift = "broken-snap-on-lift"
+
+        /// The broken drivers whose bug is the keyboard's: they run on every input-bar setup, the
+        /// others on the accessory setup of every view.
+        public static let keyboard: [Kind] = [.keyboardToBottom, .keyboardToTop, .keyboardDefaultCurve]
     }
 
     /// Whether the user saw the misbehaviour of `frame`, given the screens of the broken driver
@@ -501,7 +505,7 @@ extension BrokenDrivers {
     /// a navigation's time, and as long again for a window of history to arrive.
     static let catchFrames = 2 * Simulator.navigationFrames
 
-    /// Runs every broken driver over `sessions` on a view of `personality` and counts, of the
+    /// Runs every broken driver over `sessions` on a view of `personality` and `setup` and counts, of the
     /// sessions in which it misbehaved, those that a check caught. A misbehaviour counts when the
     /// broken driver's account has one and the user saw it (`isSeen(_:at:in:)`: the screen
     /// differs from the one the package's driver shows in the same session; a bug that the next
@@ -510,12 +514,13 @@ extension BrokenDrivers {
     /// a violation elsewhere in the session, or one the package's driver shows too, is not
     /// evidence that the checks see this bug.
     public static func catchRates(
-        _ sessions: [SimSession], kinds: [Kind] = Kind.allCases, personality: ViewPersonality = .uikit
+        _ sessions: [SimSession], kinds: [Kind] = Kind.allCases, personality: ViewPersonality = .uikit,
+        setup: InputBarSetup = .accessory
     ) -> [CatchRate] {
         let correct = parallelMap(sessions.count) { index in
             Simulator.run(
                 sessions[index], policy: DriverPolicy(configuration: sessions[index].configuration),
-                view: SimulatedScrollView(personality: personality)
+                view: SimulatedScrollView(personality: personality, setup: setup)
             )
         }
         return kinds.map { kind in
@@ -524,7 +529,8 @@ extension BrokenDrivers {
             let outcomes = parallelMap(sessions.count) { index -> (caught: Bool, first: String)? in
                 let session = sessions[index]
                 let broken = Policy(kind, configuration: session.configuration)
-                let result = Simulator.run(session, policy: broken, view: SimulatedScrollView(personality: personality))
+                let result = Simulator.run(
+                    session, policy: broken, view: SimulatedScrollView(personality: personality, setup: setup))
                 let pairs = zip(result.screens, correct[index].screens).map { (broken: $0, correct: $1) }
                 let seen = broken.misbehaviours.filter { isSeen(kind, at: $0.frame, in: pairs) }
                 guard let first = seen.first else { return nil }

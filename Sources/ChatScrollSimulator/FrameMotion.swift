@@ -82,6 +82,10 @@ struct FrameMotion {
     /// How far the screen moved row `id` of the last frame.
     func moved(_ id: String) -> Double { (now[id] ?? 0) - (previous.tops[id] ?? 0) - (pushes[id] ?? 0) }
 
+    /// How far row `id` of the last frame moved on screen, its growth and the growth of the rows
+    /// before it left in (the other way ``moved(_:)`` may have taken them out).
+    func movedOnScreen(_ id: String) -> Double { (now[id] ?? 0) - (previous.tops[id] ?? 0) }
+
     /// Where row `id` of the last frame is on screen now, nil when it is gone.
     func top(_ id: String) -> Double? { now[id] }
 

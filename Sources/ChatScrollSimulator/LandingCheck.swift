@@ -11,8 +11,8 @@
 /// after the tap or send, or after the window of history that answers it arrives. Every frame
 /// from then until it lands violates `navigation-lands`, except while the keyboard moves the
 /// bottom edge (the navigation then lands with the keyboard), or for up to ``graceFrames`` while
-/// it still closes in (its destination moved late). The user's finger ends the navigation (it is the user's
-/// screen again); a new navigation replaces it.
+/// it still closes in (its destination moved late). The user's finger ends the navigation (it is
+/// the user's screen again) once the frame it touches in is judged; a new navigation replaces it.
 struct LandingCheck {
     enum Target: Equatable {
         case bottom
@@ -28,6 +28,7 @@ struct LandingCheck {
         /// Where the screen was when it started (or its window arrived), and whether it has
         /// moved since: a navigation that has not landed must start moving within two frames.
         var startOffset: Double?
+        var startMiss: Double?
         var started = false
         var startDue: Int?
         /// How far it was from landing in the last frame, in points.
@@ -51,6 +52,7 @@ struct LandingCheck {
         guard var waiting = pending, waiting.deadline == nil else { return }
         waiting.deadline = frame + frames
         waiting.startOffset = nil
+        waiting.startMiss = nil
         waiting.startDue = frame + 2
         pending = waiting
     }
@@ -75,12 +77,14 @@ struct LandingCheck {
         // It may land before its deadline (a later scroll may then carry the screen on).
         guard var navigation = pending, let deadline = navigation.deadline else { return nil }
         if let start = navigation.startOffset {
-            // (Momentum that goes on is the user's fling, not the navigation taking over.)
-            navigation.started = navigation.started || abs(offset - start) > 0.01 && !decelerating
+            // (Momentum that goes on is the user's fling, not the navigation taking over; while
+            // the keyboard moves, it carries the list with it, and only a list that comes nearer
+            // its place has started.)
+            navigation.started =
+                navigation.started || abs(offset - start) > 0.01 && !decelerating && keyboardLeft <= 0.5
         } else {
             navigation.startOffset = offset
         }
-        pending = navigation
         let landed: Bool
         var place = ""
         // How far it is from landing, in points.
@@ -121,6 +125,12 @@ struct LandingCheck {
             pending = nil
             return nil
         }
+        if let first = navigation.startMiss {
+            navigation.started = navigation.started || miss < first - 0.5
+        } else {
+            navigation.startMiss = miss
+        }
+        pending = navigation
         // While the keyboard moves, the bottom edge is on its way too: a navigation within the
         // keyboard's remaining travel of its place lands with it.
         if let due = navigation.startDue, frame >= due, frame < deadline, !navigation.started, miss > keyboardLeft + 0.5

@@ -196,11 +196,13 @@ public final class DriverPolicy: ScrollPolicy {
             driver.send(.streamFinished(id: id))
         case .olderLoaded(let page, let more):
             driver.send(.olderLoaded(messages: page.map(Self.message), hasMoreOlder: more))
-        case .keyboard(let overlap, let duration):
-            let bottom = view.frameHeight
-            driver.keyboardWillChange(keyboardTop: bottom - overlap, scrollViewBottom: bottom, duration: duration)
+        case .keyboard(_, let duration):
+            // The notification's end frame and the scroll view's frame, in the window.
+            driver.keyboardWillChange(
+                keyboardTop: view.keyboardFrameTop, scrollViewBottom: view.reportedFrameHeight, duration: duration)
         case .layout:
-            driver.layout(frameHeight: view.frameHeight, insetTop: view.insetTop, insetBottom: view.insetBottom)
+            driver.layout(
+                frameHeight: view.reportedFrameHeight, insetTop: view.insetTop, insetBottom: view.reportedInsetBottom)
         case .jumpToLatest:
             driver.send(.jumpToLatestTapped)
         case .replyJump(let id):
@@ -227,11 +229,15 @@ public final class DriverPolicy: ScrollPolicy {
     func updateSpacer() {
         view?.trailingSpacer = driver.state.trailingSpacer
         view?.spacerKeyboard = driver.state.keyboardHeight
+        // The article's glue grows `contentInset.bottom` by the driver's keyboard share.
+        if view?.setup != .accessory { view?.keyboardInset = driver.state.keyboardHeight }
     }
 
     public func tick() {
         guard let view else { return }
         driver.tick(time: view.time)
+        // (A keyboard that waited for a gesture to end changes the share after the event.)
+        if view.setup != .accessory { view.keyboardInset = driver.state.keyboardHeight }
         tickEntrances()
     }
 

@@ -11,6 +11,7 @@ public enum Scenarios {
             measurementDuringCommandAnimation(), questionAndAnswer(), rotationWhileReading(),
             openAtFirstUnread(), replyJumpIntoHistory(), sendWhileReadingOldHistory(),
             typingIndicators(reserve: true), typingIndicators(reserve: false), spinnerWhileReadingHistory(),
+            keyboardWhileFollowing(), keyboardWhileReading(), keyboardWithStreamedAnswer(), keyboardPulledDown(),
         ]
     }
 
@@ -175,6 +176,78 @@ public enum Scenarios {
         s.wait(60)
         s.add(.app(.keyboard(overlap: 0, duration: 0.25)))
         return s.build("keyboard-while-following-and-detached")
+    }
+
+    /// The reader follows the conversation, focuses the input (the keyboard shows), sends, gets an
+    /// answer, and closes the keyboard: on a bar pinned to `keyboardLayoutGuide`, a driver that
+    /// takes the keyboard's frame for all that covers the list leaves the newest message under
+    /// the bar.
+    public static func keyboardWhileFollowing() -> SimSession {
+        var s = SessionBuilder(seed: 21)
+        s.add(.app(.open(history: s.messages(40), hasMoreOlder: false)))
+        s.wait(30)
+        s.add(.app(.keyboard(overlap: 385, duration: 0.25)))
+        s.wait(60)
+        s.add(.app(.append(s.message(.outgoing), streaming: false)))
+        s.wait(90)
+        s.add(.app(.append(s.message(.incoming), streaming: false)))
+        s.wait(90)
+        s.add(.app(.keyboard(overlap: 0, duration: 0.25)))
+        return s.build("keyboard-while-following")
+    }
+
+    /// The keyboard shows, the reader scrolls up into history and reads, the keyboard hides and
+    /// shows again: where the frame shrinks to the bar's top, a driver that keeps the overlap it
+    /// computed from the old frame counts the keyboard twice.
+    public static func keyboardWhileReading() -> SimSession {
+        var s = SessionBuilder(seed: 22)
+        s.add(.app(.open(history: s.messages(50), hasMoreOlder: false)))
+        s.wait(30)
+        s.add(.app(.keyboard(overlap: 385, duration: 0.25)))
+        s.wait(60)
+        s.drag(600, velocity: 0)
+        s.wait(60)
+        s.add(.app(.keyboard(overlap: 0, duration: 0.25)))
+        s.wait(60)
+        s.add(.app(.keyboard(overlap: 385, duration: 0.25)))
+        s.wait(60)
+        s.add(.app(.jumpToLatest))
+        s.wait(90)
+        s.add(.app(.append(s.message(.incoming), streaming: false)))
+        return s.build("keyboard-while-reading")
+    }
+
+    /// The keyboard shows while an answer streams in at the bottom (SwiftUI's keyboard avoidance
+    /// resizes the scroll view after layout).
+    public static func keyboardWithStreamedAnswer() -> SimSession {
+        var s = SessionBuilder(seed: 23)
+        s.add(.app(.open(history: s.messages(40), hasMoreOlder: false)))
+        s.wait(30)
+        s.add(.app(.append(s.message(.outgoing), streaming: false)))
+        s.wait(20)
+        s.add(.app(.keyboard(overlap: 385, duration: 0.25)))
+        s.stream(s.message(.incoming), tokens: 30, every: 6, delta: 18)
+        s.wait(60)
+        s.add(.app(.keyboard(overlap: 0, duration: 0.25)))
+        return s.build("keyboard-with-streamed-answer")
+    }
+
+    /// With the keyboard up, the reader drags the list down far enough to reach the keyboard and
+    /// pull it (interactive dismissal), lets go, and later pulls it only part of the way.
+    public static func keyboardPulledDown() -> SimSession {
+        var s = SessionBuilder(seed: 24)
+        s.add(.app(.open(history: s.messages(50), hasMoreOlder: false)))
+        s.wait(30)
+        s.add(.app(.keyboard(overlap: 385, duration: 0.25)))
+        s.wait(60)
+        s.drag(450, frames: 30, velocity: 300)
+        s.wait(90)
+        s.add(.app(.keyboard(overlap: 385, duration: 0.25)))
+        s.wait(60)
+        s.drag(220, frames: 30, velocity: 0)
+        s.wait(60)
+        s.add(.app(.append(s.message(.incoming), streaming: false)))
+        return s.build("keyboard-pulled-down")
     }
 
     /// A message whose estimated height is far off is measured during its scroll animation.

@@ -115,6 +115,13 @@ public struct SimSession: Sendable, Hashable {
             .map(\.element)
     }
 
+    /// The seed of a seeded session (`random-SEED`, `messenger-SEED`); `nil` for a scripted one.
+    public var seed: UInt64? {
+        guard name.hasPrefix("random-") || name.hasPrefix("messenger-"), let last = name.split(separator: "-").last
+        else { return nil }
+        return UInt64(last)
+    }
+
     public static func == (lhs: SimSession, rhs: SimSession) -> Bool {
         lhs.name == rhs.name && lhs.configuration == rhs.configuration && lhs.olderPages == rhs.olderPages
             && lhs.archive == rhs.archive && lhs.pageDelay == rhs.pageDelay && lhs.frames == rhs.frames

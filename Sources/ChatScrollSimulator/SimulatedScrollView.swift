@@ -81,6 +81,8 @@ public final class SimulatedScrollView {
 
     /// How the view behaves where real views differ.
     public let personality: ViewPersonality
+    /// How the app's input bar meets the keyboard: what the platform reports of it.
+    public let setup: InputBarSetup
     /// The content, oldest first. Whatever changes a height drops ``tops``; whatever changes the
     /// ids drops the index too.
     @exclusivity(unchecked) private(set) var items: [Item] = []
@@ -180,6 +182,9 @@ public final class SimulatedScrollView {
         var duration: Double
     }
     @exclusivity(unchecked) var keyboardAnimation: KeyboardAnimation?
+    /// While a drag holds the keyboard (interactive dismissal): its share when the drag began, and
+    /// where the finger is, in the window.
+    @exclusivity(unchecked) var keyboardHeld: (shown: Double, fingerY: Double)?
     /// The current time, in seconds.
     @exclusivity(unchecked) public internal(set) var time = 0.0
     /// Programmatic scrolls asked for: animated ones and jumps that are not position keeping.
@@ -187,15 +192,70 @@ public final class SimulatedScrollView {
     /// Whether the app set the offset since the last layout.
     @exclusivity(unchecked) var movedByApp = false
 
-    /// Creates an empty scroll view.
+    /// Creates an empty scroll view. Its frame height and insets are the screen's and what covers
+    /// it with the keyboard hidden, whatever the `setup` reports.
     public init(
         frameHeight: Double = 844, insetTop: Double = 91, insetBottom: Double = 83,
-        personality: ViewPersonality = .uikit
+        personality: ViewPersonality = .uikit, setup: InputBarSetup = .accessory
     ) {
         self.frameHeight = frameHeight
         self.insetTop = insetTop
         self.insetBottom = insetBottom
         self.personality = personality
+        self.setup = setup
+    }
+
+    // MARK: What the setup reports
+
+    /// How much the app grew `contentInset.bottom` for the keyboard, beyond ``insetBottom``; `nil`
+    /// in the accessory setup, whose inset follows the keyboard exactly (the model every earlier
+    /// table assumed).
+    public var keyboardInset: Double?
+    /// The keyboard's share (beyond the bottom inset) that the last layout of the frame saw.
+    @exclusivity(unchecked) private var laidOutKeyboard = 0.0
+
+    /// The scroll view's frame height and bottom inset as its layout reports them: the screen's in
+    /// the setups whose scroll view keeps its frame, the frame above the bar (or the keyboard) where
+    /// it shrinks.
+    public var reportedFrameHeight: Double {
+        switch setup {
+        case .accessory, .layoutGuide, .interactiveDismissal: frameHeight
+        case .shrinkingFrame: frameHeight - insetBottom - laidOutKeyboard
+        case .swiftUISafeArea:
+            laidOutKeyboard > 0 ? frameHeight - insetBottom + InputBarSetup.barHeight - laidOutKeyboard : frameHeight
+        }
+    }
+    public var reportedInsetBottom: Double {
+        switch setup {
+        case .accessory, .layoutGuide, .interactiveDismissal: insetBottom
+        case .shrinkingFrame: 0
+        case .swiftUISafeArea: laidOutKeyboard > 0 ? InputBarSetup.barHeight : insetBottom
+        }
+    }
+    /// The top of the keyboard's end frame as its notification gives it, in the window (whose
+    /// top is the frame's): at or below the screen's bottom when hidden.
+    public var keyboardFrameTop: Double {
+        guard keyboardOverlap > 0 else { return frameHeight }
+        let bar = setup.keyboardFrameIncludesBar ? 0 : InputBarSetup.barHeight
+        return frameHeight - max(0, keyboardOverlap - bar)
+    }
+
+    /// The app lays the frame out for the keyboard's end (a frame pinned to the bar shrinks);
+    /// whether what its layout reports changed.
+    func layOutForKeyboard() -> Bool {
+        let before = (reportedFrameHeight, reportedInsetBottom)
+        laidOutKeyboard = keyboardAnimation?.to ?? keyboard
+        return before != (reportedFrameHeight, reportedInsetBottom)
+    }
+
+    /// How much taller the region the scroll range reckons with (the reported frame less the
+    /// app's insets) is than the region the user sees, at the keyboard's end: what the app's
+    /// insets get wrong. 0 in the accessory setup.
+    private var rangeExcess: Double {
+        guard setup != .accessory else { return 0 }
+        let keyboardEnd = keyboardAnimation?.to ?? keyboard
+        let reckoned = reportedFrameHeight - reportedInsetBottom - (keyboardInset ?? 0)
+        return reckoned - (frameHeight - insetBottom - keyboardEnd)
     }
 
     // MARK: Geometry
@@ -204,8 +264,11 @@ public final class SimulatedScrollView {
     public var visibleHeight: Double { max(0, frameHeight - insetTop - insetBottom - keyboard) }
     /// The content height.
     public var contentHeight: Double { (tops.last ?? 0) + drawnSpacer }
-    /// The largest offset at rest.
+    /// The largest offset at which the newest content's end is at the visible bottom, as drawn.
     public var maxOffset: Double { max(0, contentHeight - visibleHeight) }
+    /// The largest offset the scroll view's range allows, as drawn: ``maxOffset`` where the app's
+    /// insets match what covers the screen.
+    var rangeMaxOffset: Double { max(0, contentHeight - visibleHeight - rangeExcess) }
     /// The largest offset as the scroll view's own physics see it (rubber band, bounces,
     /// clamping): the keyboard's inset is a model value, set to its end at once inside the
     /// keyboard's animation block, while only the drawing animates.
@@ -213,7 +276,7 @@ public final class SimulatedScrollView {
         let keyboardEnd = keyboardAnimation?.to ?? keyboard
         let spacer = trailingSpacer == 0 ? 0 : max(0, trailingSpacer + spacerKeyboard - keyboardEnd)
         let content = (tops.last ?? 0) + spacer
-        return max(0, content - max(0, frameHeight - insetTop - insetBottom - keyboardEnd))
+        return max(0, content - max(0, frameHeight - insetTop - insetBottom - keyboardEnd + rangeExcess))
     }
     /// The content offset as UIKit reports it.
     public var contentOffsetY: Double { modelOffset - insetTop }
@@ -240,7 +303,7 @@ public final class SimulatedScrollView {
     func centredOffset(of id: String) -> Double? {
         guard let index = index(of: id) else { return nil }
         let top = tops[index]
-        return min(max(0, top + items[index].current / 2 - visibleHeight / 2), maxOffset)
+        return min(max(0, top + items[index].current / 2 - visibleHeight / 2), rangeMaxOffset)
     }
 
     /// The index of `id`.
@@ -535,6 +598,13 @@ public final class SimulatedScrollView {
     /// Starts the keyboard's animation to `overlap` over `duration`.
     func animateKeyboard(to overlap: Double, duration: Double) {
         keyboardOverlap = overlap
+        keyboardHeld = nil
+        if setup != .accessory {
+            // Grown by the keyboard's overlap with the frame less the bottom inset, as notified (an
+            // app with a driver sets its own share after this).
+            let frame = reportedFrameHeight
+            keyboardInset = max(0, min(frame - keyboardFrameTop, frame) - reportedInsetBottom)
+        }
         let target = max(0, overlap - insetBottom)
         if duration <= 0 {
             keyboard = target
@@ -548,6 +618,10 @@ public final class SimulatedScrollView {
 
     /// The finger touches the screen: momentum, a bounce and any animation stop.
     func touchDown() {
+        if setup == .interactiveDismissal, keyboardAnimation == nil, keyboard > 0 {
+            // (Window coordinates: the bar's top, less the way the finger starts above it.)
+            keyboardHeld = (keyboard, frameHeight - insetBottom - keyboard - InputBarSetup.dragStartAboveBar)
+        }
         fingerDown = true
         isDecelerating = false
         bounce = nil
@@ -591,6 +665,23 @@ public final class SimulatedScrollView {
         if next != intended || isPastAnEdge { rubberBanded = true }
         offset = next
         report(.didScroll(contentOffsetY))
+        if var held = keyboardHeld {
+            // The keyboard follows the finger below its top, and back up with it, never above
+            // where it was (interactive dismissal).
+            held.fingerY += dy
+            keyboardHeld = held
+            keyboard = min(held.shown, max(0, frameHeight - insetBottom - held.fingerY))
+        }
+    }
+
+    /// The finger that may hold the keyboard lifted: the overlap the keyboard now moves to, which
+    /// its notification announces (hidden, or back up); `nil` when the drag never moved it.
+    func releaseKeyboard(velocity screenVelocity: Double) -> Double? {
+        guard let held = keyboardHeld else { return nil }
+        keyboardHeld = nil
+        guard keyboard < held.shown - 0.5 else { return nil }
+        let hides = screenVelocity > 0 || keyboard < held.shown * InputBarSetup.dismissShare
+        return hides ? 0 : insetBottom + held.shown
     }
 
     /// The finger lifts with `velocity` points per second on screen (down is positive).
@@ -637,7 +728,7 @@ public final class SimulatedScrollView {
     /// Starts a bounce from where the content is towards an edge, at `velocity`.
     private func startBounce(atBottom: Bool, velocity: Double) {
         isDecelerating = true
-        let edge = atBottom ? maxOffset : 0
+        let edge = atBottom ? rangeMaxOffset : 0
         bounce = Bounce(atBottom: atBottom, topEdge: 0, x0: offset - edge, v0: velocity, start: time)
     }
 
@@ -666,7 +757,7 @@ public final class SimulatedScrollView {
             }
         } else if let moving = bounce {
             // The edge as drawn now: a bounce at the bottom follows it while the keyboard moves.
-            let edge = moving.atBottom ? maxOffset : moving.topEdge
+            let edge = moving.atBottom ? rangeMaxOffset : moving.topEdge
             let t = time - moving.start
             let x = ScrollPhysics.springDisplacement(t, x0: moving.x0, v0: moving.v0, omega: ScrollPhysics.bounceOmega)
             // Content that grew past the bounce put it back inside: it rests where it is.

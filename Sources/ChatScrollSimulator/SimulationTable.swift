@@ -2,16 +2,20 @@ import ChatEvents
 import ChatJSON
 import ChatLogFormat
 
-/// The measured table of `replay simulate`: on each scroll-view personality, for the driver and
-/// each model of a hand-written approach, the frames that violate each check and the
-/// programmatic scrolls, per 1,000 frames.
+/// The measured table of `replay simulate`: on each scroll-view personality and input-bar setup,
+/// for the driver and each model of a hand-written approach, the frames that violate each check
+/// and the programmatic scrolls, per 1,000 frames.
 public struct SimulationTable: Sendable {
-    /// One policy's totals.
+    /// One policy's totals on one personality and setup.
     public struct Row: Sendable, Hashable {
         /// The view's personality.
         public var personality: String
+        /// The input-bar setup.
+        public var setup: String
         /// The policy's name.
         public var policy: String
+        /// Sessions run.
+        public var sessions = 0
         /// Frames drawn.
         public var frames = 0
         /// Violating frames per check.
@@ -25,24 +29,57 @@ public struct SimulationTable: Sendable {
         public func perThousand(_ count: Int) -> Double {
             frames == 0 ? 0 : Double(count) * 1000 / Double(frames)
         }
+
+        /// The block it belongs to, as the table names it: `uikit accessory`.
+        var block: String { personality + " " + setup }
+    }
+
+    /// How often the checks catch each broken driver on one personality and setup.
+    public struct CatchRates: Sendable {
+        public var personality: String
+        public var setup: String
+        public var rates: [BrokenDrivers.CatchRate]
     }
 
     /// The sessions run.
     public var sessions: Int
-    /// The frames run per policy and personality.
+    /// The frames run per policy on each personality's accessory setup.
     public var frames: Int
-    /// For each personality in turn, the driver first, then each baseline.
+    /// For each personality and setup in turn, the driver first, then each baseline.
     public var rows: [Row]
     /// The driver's event log of each session, by session name (when recorded).
     public var logs: [(name: String, log: String)]
-    /// How often the checks catch each deliberately broken driver, per personality (when run).
-    public var catchRates: [(personality: String, rates: [BrokenDrivers.CatchRate])] = []
+    /// How often the checks catch each deliberately broken driver, per personality and setup (when
+    /// run).
+    public var catchRates: [CatchRates] = []
 
-    /// Runs every broken driver over `sessions` on each personality of the table, into
-    /// ``catchRates``.
+    /// The personalities and setups of the table, in order: each personality's setups that apply
+    /// to it, the accessory first.
+    public static func blocks(_ personalities: [ViewPersonality]) -> [(ViewPersonality, InputBarSetup)] {
+        personalities.flatMap { personality in
+            InputBarSetup.allCases.filter { $0.applies(to: personality) }.map { (personality, $0) }
+        }
+    }
+
+    /// Whether `session` runs on `setup` of a view of `personality`: every session on the
+    /// accessory setup; on the others, every scripted scenario, and each seeded session on one of
+    /// the others that apply, chosen by its seed, so that each meets an even share of them (the
+    /// table stays within its time, and each setup still meets hundreds of sessions).
+    public static func meets(_ session: SimSession, _ setup: InputBarSetup, on personality: ViewPersonality) -> Bool {
+        guard setup != .accessory, let seed = session.seed else { return true }
+        let others = InputBarSetup.allCases.filter { $0 != .accessory && $0.applies(to: personality) }
+        return others.firstIndex(of: setup) == Int(seed % UInt64(max(1, others.count)))
+    }
+
+    /// Runs every broken driver over `sessions` on each personality and setup of the table, into
+    /// ``catchRates``: every broken driver on the accessory setup, the keyboard's on every setup.
     public mutating func runBrokenDrivers(_ sessions: [SimSession]) {
-        catchRates = personalities.compactMap { name in
-            ViewPersonality.named(name).map { (name, BrokenDrivers.catchRates(sessions, personality: $0)) }
+        catchRates = Self.blocks(personalities.compactMap(ViewPersonality.named)).map { personality, setup in
+            let kinds = setup == .accessory ? BrokenDrivers.Kind.allCases : BrokenDrivers.Kind.keyboard
+            let met = sessions.filter { Self.meets($0, setup, on: personality) }
+            return CatchRates(
+                personality: personality.name, setup: setup.rawValue,
+                rates: BrokenDrivers.catchRates(met, kinds: kinds, personality: personality, setup: setup))
         }
     }
 
@@ -67,13 +104,15 @@ public struct SimulationTable: Sendable {
         return DriverPolicy(configuration: session.configuration, recording: recording)
     }
 
-    /// Runs every session under the driver and every baseline, on each of `personalities`;
-    /// the driver's logs are recorded on the first.
+    /// Runs every session under the driver and every baseline, on each of `personalities` and
+    /// the setups it meets there; the driver's logs are recorded on the first personality's
+    /// accessory setup.
     public static func run(
         _ sessions: [SimSession], personalities: [ViewPersonality] = ViewPersonality.all, recording: Bool = false
     ) -> SimulationTable {
-        var rows = personalities.flatMap { personality in
-            policies.map { Row(personality: personality.name, policy: $0) }
+        let blocks = Self.blocks(personalities)
+        var rows = blocks.flatMap { personality, setup in
+            policies.map { Row(personality: personality.name, setup: setup.rawValue, policy: $0) }
         }
         let template = rows
         // Each session on its own worker; the rows are summed in session order.
@@ -83,11 +122,12 @@ public struct SimulationTable: Sendable {
             var log: String?
             for index in template.indices {
                 guard let personality = ViewPersonality.named(template[index].personality),
+                    let setup = InputBarSetup.named(template[index].setup), meets(session, setup, on: personality),
                     let policy = Self.policy(
                         named: template[index].policy, for: session,
-                        recording: recording && template[index].personality == personalities.first?.name)
+                        recording: recording && index < policies.count)
                 else { continue }
-                let view = SimulatedScrollView(personality: personality)
+                let view = SimulatedScrollView(personality: personality, setup: setup)
                 results.append((index, Simulator.run(session, policy: policy, view: view)))
                 if let recorder = (policy as? DriverPolicy)?.driver.recorder {
                     log = recorder.exportLog(keepingText: true)
@@ -98,6 +138,7 @@ public struct SimulationTable: Sendable {
         var logs: [(name: String, log: String)] = []
         for (session, outcome) in zip(sessions, outcomes) {
             for (index, result) in outcome.results {
+                rows[index].sessions += 1
                 rows[index].frames += result.frames
                 rows[index].scrollCalls += result.scrollCalls
                 for (check, count) in result.violations { rows[index].violations[check, default: 0] += count }
@@ -120,19 +161,28 @@ public struct SimulationTable: Sendable {
         rows.map(\.personality).reduce(into: []) { names, name in if names.last != name { names.append(name) } }
     }
 
-    /// The table as text: a block per personality, one row per policy, one column per check and
-    /// for scroll calls.
+    /// The blocks run, in order: `uikit accessory`, `uikit layout-guide`, …
+    var blockNames: [String] {
+        rows.map(\.block).reduce(into: []) { names, name in if names.last != name { names.append(name) } }
+    }
+
+    /// The table as text: a block per personality and setup, one row per policy, one column per
+    /// check and for scroll calls; the driver's failing sessions; the broken drivers' catch rates.
     public var text: String {
         var lines = [
             "\(sessions) sessions on each scroll-view personality, \(frames) frames per policy at 120 Hz; "
                 + "frames violating each check and scroll calls, per 1,000 frames"
         ]
         let widths = Self.columns.map { max(9, $0.count + 2) }
-        for personality in personalities {
+        for block in blockNames {
+            let blockRows = rows.filter { $0.block == block }
             lines.append("")
-            let header = [personality.padding(34)] + zip(Self.columns, widths).map { $0.leftPadding($1) }
+            if let first = blockRows.first, first.setup != InputBarSetup.accessory.rawValue {
+                lines.append("\(block): \(first.sessions) sessions, \(first.frames) frames per policy")
+            }
+            let header = [block.padding(34)] + zip(Self.columns, widths).map { $0.leftPadding($1) }
             lines.append(header.joined())
-            for row in rows where row.personality == personality {
+            for row in blockRows {
                 let values = ScreenCheck.allCases.map { row.violations[$0] ?? 0 } + [row.scrollCalls]
                 let cells = zip(values, widths).map { format(row.perThousand($0)).leftPadding($1) }
                 lines.append(([row.policy.padding(34)] + cells).joined())
@@ -143,17 +193,15 @@ public struct SimulationTable: Sendable {
         for row in rows where row.policy == "driver" && !row.failures.isEmpty {
             lines.append("")
             lines.append(
-                "\(row.policy) sessions with a violation on \(row.personality) (\(row.failures.count)), "
-                    + "the first of each:"
-            )
+                "\(row.policy) sessions with a violation on \(row.block) (\(row.failures.count)), the first of each:")
             lines += row.failures.prefix(20).map { "  " + $0 }
         }
-        for (personality, rates) in catchRates {
+        for block in catchRates {
             lines.append("")
             lines.append(
-                "broken drivers on \(personality): sessions in which each misbehaved where the user could see it, "
-                    + "and how many a check caught")
-            for rate in rates {
+                "broken drivers on \(block.personality) \(block.setup): sessions in which each misbehaved where the "
+                    + "user could see it, and how many a check caught")
+            for rate in block.rates {
                 let percent = Int((rate.rate * 100).rounded(.down))
                 lines.append(
                     "  " + rate.kind.rawValue.padding(36) + "\(rate.caught) of \(rate.misbehaving) (\(percent) %)")
@@ -164,10 +212,12 @@ public struct SimulationTable: Sendable {
     }
 
     /// The table as one JSON object: `{"sessions", "frames", "policies": {NAME: {CHECK…,
-    /// "scroll-calls"}}, "personalities": {PERSONALITY: {NAME: {CHECK…, "scroll-calls"}}}, "brokenDrivers":
-    /// {PERSONALITY: {NAME: {"misbehaving", "caught", "rate", "missed"}}}}`; `policies` is the
-    /// first personality's, and `brokenDrivers` is there when they were run.
+    /// "scroll-calls"}}, "personalities": {PERSONALITY: {NAME: …}}, "setups": {PERSONALITY: {SETUP:
+    /// {NAME: …}}}, "brokenDrivers": {PERSONALITY: {SETUP: {NAME: {"misbehaving", "caught",
+    /// "rate", "missed"}}}}}`; `policies` is the first personality's accessory setup,
+    /// `personalities` every personality's, and `brokenDrivers` is there when they were run.
     public var json: String {
+        let accessory = InputBarSetup.accessory.rawValue
         var writer = JSONWriter(reservingCapacity: 2048)
         writer.beginObject()
         writer.key("sessions")
@@ -175,46 +225,72 @@ public struct SimulationTable: Sendable {
         writer.key("frames")
         writer.integer(frames)
         writer.key("policies")
-        writePolicies(of: personalities.first, to: &writer)
+        writePolicies(rows.filter { $0.personality == personalities.first && $0.setup == accessory }, to: &writer)
         writer.key("personalities")
         writer.beginObject()
         for personality in personalities {
             writer.key(personality)
-            writePolicies(of: personality, to: &writer)
+            writePolicies(rows.filter { $0.personality == personality && $0.setup == accessory }, to: &writer)
         }
         writer.endObject()
+        writer.key("setups")
+        writeByPersonality(rows.map { ($0.personality, $0.setup) }, to: &writer) { personality, setup, writer in
+            writePolicies(rows.filter { $0.personality == personality && $0.setup == setup }, to: &writer)
+        }
         if !catchRates.isEmpty {
             writer.key("brokenDrivers")
-            writer.beginObject()
-            for (personality, rates) in catchRates {
-                writer.key(personality)
+            writeByPersonality(catchRates.map { ($0.personality, $0.setup) }, to: &writer) {
+                personality, setup, writer in
                 writer.beginObject()
-                for rate in rates {
-                    writer.key(rate.kind.rawValue)
-                    writer.beginObject()
-                    writer.key("misbehaving")
-                    writer.integer(rate.misbehaving)
-                    writer.key("caught")
-                    writer.integer(rate.caught)
-                    writer.key("rate")
-                    writer.number(rate.rate)
-                    writer.key("missed")
-                    writer.beginArray()
-                    for missed in rate.missed { writer.string(missed) }
-                    writer.endArray()
-                    writer.endObject()
+                for block in catchRates where block.personality == personality && block.setup == setup {
+                    for rate in block.rates { write(rate, to: &writer) }
                 }
                 writer.endObject()
             }
-            writer.endObject()
         }
         writer.endObject()
         return writer.output
     }
 
-    private func writePolicies(of personality: String?, to writer: inout JSONWriter) {
+    /// `{PERSONALITY: {SETUP: body}}` over `pairs`, in their order.
+    private func writeByPersonality(
+        _ pairs: [(String, String)], to writer: inout JSONWriter,
+        body: (String, String, inout JSONWriter) -> Void
+    ) {
         writer.beginObject()
-        for row in rows where row.personality == personality {
+        var written: [(String, String)] = []
+        for personality in personalities {
+            writer.key(personality)
+            writer.beginObject()
+            for (named, setup) in pairs where named == personality && !written.contains(where: { $0 == (named, setup) }) {
+                written.append((named, setup))
+                writer.key(setup)
+                body(personality, setup, &writer)
+            }
+            writer.endObject()
+        }
+        writer.endObject()
+    }
+
+    private func write(_ rate: BrokenDrivers.CatchRate, to writer: inout JSONWriter) {
+        writer.key(rate.kind.rawValue)
+        writer.beginObject()
+        writer.key("misbehaving")
+        writer.integer(rate.misbehaving)
+        writer.key("caught")
+        writer.integer(rate.caught)
+        writer.key("rate")
+        writer.number(rate.rate)
+        writer.key("missed")
+        writer.beginArray()
+        for missed in rate.missed { writer.string(missed) }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    private func writePolicies(_ rows: [Row], to writer: inout JSONWriter) {
+        writer.beginObject()
+        for row in rows {
             writer.key(row.policy)
             writer.beginObject()
             for check in ScreenCheck.allCases {

@@ -110,6 +110,9 @@ public enum Simulator {
     static let pinFrames = 40
     /// How long a rotation's animation lasts, in frames (0.4 s).
     static let rotationFrames = 48
+    /// How long a keyboard let go of by the finger takes to hide or come back (interactive
+    /// dismissal; unsourced, the notification's usual duration).
+    static let keyboardReleaseDuration = 0.25
     /// The height of the "loading older messages" spinner above the oldest message.
     static let spinnerHeight = 44.0
     /// How much of its speed momentum keeps from one frame to the next: 0.998 per millisecond.
@@ -236,6 +239,7 @@ public enum Simulator {
         // Since the finger last lifted, the list went past the bottom.
         var bouncedPastBottom = false
         var keyboardShare = KeyboardShare()
+        var leapRule = LeapRule()
         var rotation = RotationCheck()
         // Whether the user took the view away from the bottom (a drag, a fling, a tap) and it
         // has not been at the bottom since: the reader reads history. Otherwise the screen
@@ -361,6 +365,8 @@ public enum Simulator {
                     }
                     let requestsBefore = server.windowRequests
                     policy.handle(event)
+                    // A frame pinned to the bar is laid out anew after the keyboard's notification.
+                    if case .keyboard = event, view.layOutForKeyboard() { view.afterLayout { policy.handle(.layout) } }
                     // A tap that waits for a window the app was not asked for has nothing to wait for.
                     if event.isUserNavigation, server.windowRequests == requestsBefore {
                         landing.windowArrived(at: frame, frames: Self.navigationFrames)
@@ -383,6 +389,13 @@ public enum Simulator {
                 case .touchUp(let velocity):
                     view.touchUp(velocity: velocity)
                     current.releaseVelocity = velocity
+                    // A keyboard the finger pulled down hides, or comes back up: now it is notified.
+                    if let overlap = view.releaseKeyboard(velocity: velocity) {
+                        let event = AppEvent.keyboard(overlap: overlap, duration: Self.keyboardReleaseDuration)
+                        view.animateKeyboard(to: overlap, duration: Self.keyboardReleaseDuration)
+                        policy.handle(event)
+                        if view.layOutForKeyboard() { view.afterLayout { policy.handle(.layout) } }
+                    }
                     // A keyboard that moved under the finger is caught up with after the release:
                     // the list moves to it then, as a navigation (the finger held it meanwhile),
                     // starting within two frames and lasting while it moves.
@@ -677,7 +690,6 @@ public enum Simulator {
                 violate(.cleanOpen, what)
             }
             // `navigation-lands`.
-            if current.finger { landing.touched() }
             // A window replaces everything: its first frame already shows what it was loaded
             // for, or the user sees a flash of other messages.
             if let target = windowTarget, !current.finger,
@@ -693,9 +705,32 @@ public enum Simulator {
             {
                 violate(.navigationLands, what)
             }
+            if current.finger { landing.touched() }
             // `pinned-question`.
             if let what = pinned.check(current, index: frame, answerStreams: !streaming.isEmpty) {
                 violate(.pinnedQuestion, what)
+            }
+            // The rule every exemption passes through.
+            let leapID = common.first
+            let leapStep = leapID.map(motion.moved)
+            if let leap = leapRule.judge(
+                frame: frame,
+                judgedElsewhere: current.finger || previous.finger || view.isDecelerating || previous.decelerating
+                    || previous.coasting || current.bouncing || previous.bouncing || current.layoutChanged
+                    || !previous.shown || !current.shown || !wasAway && previous.atBottom && current.atBottom,
+                id: leapID, step: leapStep,
+                alternatives: leapID.map { id in
+                    let onScreen = motion.movedOnScreen(id)
+                    guard !wasAway || navigating, let grown = motion.grownBelow() else { return [onScreen] }
+                    return [onScreen, motion.moved(id) + grown, onScreen + grown]
+                } ?? [],
+                keyboardDelta: keyboardDelta, keyboardExtra: keyboardExtra, away: wasAway),
+                !result.violatingFrames.suffix(3).contains(leap.frame)
+            {
+                violate(
+                    leap.away ? .readingStaysPut : .bottomStaysVisible,
+                    "\(leap.id) leapt \(leap.step) points in frame \(leap.frame), "
+                        + "more than the keyboard, an eased scroll, the finger or momentum moves it")
             }
             if draw {
                 let line = drawFrame(frame, view: view, frame: current)

@@ -56,6 +56,13 @@ extension ReplayCommand {
         )
         var personality = "uikit"
 
+        @Option(
+            help: """
+                The input-bar setup that --frames draws: accessory, layout-guide, shrinking-frame, swiftui-safe-area \
+                (with --personality swiftui) or interactive-dismissal.
+                """)
+        var setup = "accessory"
+
         @Flag(
             help: "Also run every deliberately broken driver on each view and print how often the checks catch it."
         )
@@ -102,12 +109,19 @@ extension ReplayCommand {
                     throw ValidationError(
                         "no policy named \(policyName); use one of \(SimulationTable.policies.joined(separator: ", "))")
                 }
-                guard let view = ViewPersonality.named(personality).map({ SimulatedScrollView(personality: $0) }) else {
+                guard let viewPersonality = ViewPersonality.named(personality) else {
                     throw ValidationError(
                         "no personality named \(personality); use one of "
                             + ViewPersonality.all.map(\.name).joined(separator: ", ")
                     )
                 }
+                guard let viewSetup = InputBarSetup.named(setup), viewSetup.applies(to: viewPersonality) else {
+                    throw ValidationError(
+                        "no setup named \(setup) on \(personality); use one of "
+                            + InputBarSetup.allCases.filter { $0.applies(to: viewPersonality) }.map(\.rawValue)
+                            .joined(separator: ", "))
+                }
+                let view = SimulatedScrollView(personality: viewPersonality, setup: viewSetup)
                 guard let player else {
                     guard names.count == 1, let drawn = SimulationTable.policy(named: policy, for: session) else {
                         throw ValidationError("--frames draws one policy; several go with --player")
@@ -116,14 +130,14 @@ extension ReplayCommand {
                     return
                 }
                 let lanes = (["driver"] + names.filter { $0 != "driver" }).compactMap { laneName -> ReplayPlayer? in
-                    guard let lanePolicy = SimulationTable.policy(named: laneName, for: session),
-                        let personality = ViewPersonality.named(personality)
-                    else { return nil }
+                    guard let lanePolicy = SimulationTable.policy(named: laneName, for: session) else { return nil }
                     let result = Simulator.run(
-                        session, policy: lanePolicy, draw: true, view: SimulatedScrollView(personality: personality))
+                        session, policy: lanePolicy, draw: true,
+                        view: SimulatedScrollView(personality: viewPersonality, setup: viewSetup))
                     return Self.lane(laneName, result)
                 }
-                guard let page = ReplayPlayer.html(title: "\(name) on \(personality)", lanes: lanes) else {
+                guard let page = ReplayPlayer.html(
+                        title: "\(name) on \(personality)" + (viewSetup == .accessory ? "" : ", \(setup)"), lanes: lanes) else {
                     throw ValidationError("zlib could not compress the page")
                 }
                 if let reason = writeFile(page, to: player) {

@@ -1,0 +1,85 @@
+/// The rule every exemption passes through: whatever else a frame is allowed (a navigation, an
+/// arrival's scroll, a window, a rotation settling, the keyboard), what is read moves in it only
+/// in a way something explains:
+///
+/// - the finger, momentum or a bounce (`finger-lock` and `reading-stays-put` judge those frames
+///   by their own measures), or a layout that replaced or resized the screen (a window's first
+///   frame, a rotation's: `navigation-lands` and `reading-stays-put` judge them);
+/// - a share of the keyboard's move in this frame, between none and all of it;
+/// - an eased motion: the rest of the move (the keyboard's share taken out) is at most five
+///   times the last frame's plus 2 points, the way it went; or it starts from rest and goes on
+///   in the next frame at least half as fast, the same way (an animation's first step).
+///
+/// A move that does neither leapt: it is a violation of the frame after it (where it did not go
+/// on), of `reading-stays-put` for a reader away from the bottom, else of `bottom-visible`, unless
+/// another check already failed the frame it leapt in.
+struct LeapRule {
+    /// A move that started from rest, or faster than the last frame's allows, waiting for the
+    /// next frame to show whether it goes on.
+    struct Start {
+        var frame: Int
+        var id: String
+        /// The ways it may have moved (its candidates, the keyboard's share taken out).
+        var steps: [Double]
+        var away: Bool
+
+        /// The move, the smaller way.
+        var step: Double { steps.min { abs($0) < abs($1) } ?? 0 }
+    }
+
+    /// The last frame's move of what is read, the keyboard's share taken out.
+    private var last = 0.0
+    private var start: Start?
+
+    /// Whether `step` goes on from `last` as an eased motion does.
+    private static func continues(_ step: Double, from last: Double) -> Bool {
+        abs(step) <= 0.5 || abs(step) <= abs(last) * 5 + 2 && (step * last >= 0 || abs(step) <= 2)
+    }
+
+    /// The part of `moved` that no share of the keyboard's move `keyboardDelta` explains (rows
+    /// that ride the keyboard move against it: `-share * keyboardDelta`, share 0 to 1, widened by
+    /// `extra` for an overshoot the keyboard takes back).
+    static func beyondKeyboard(_ moved: Double, keyboardDelta: Double, extra: Double) -> Double {
+        let ends = (-keyboardDelta * (1 + extra), keyboardDelta * extra)
+        let low = min(ends.0, ends.1)
+        let high = max(ends.0, ends.1)
+        return moved < low ? moved - low : moved > high ? moved - high : 0
+    }
+
+    /// Judges frame `frame`, and returns the leap of the frame before, if it did not go on.
+    ///
+    /// - Parameters:
+    ///   - judgedElsewhere: Whether the finger, momentum, a bounce or a new layout moves what is
+    ///     read in this frame (or it shows nothing to tell by).
+    ///   - step: How far what is read moved (its growth taken out), `nil` when no row of the
+    ///     last frame is left to tell by.
+    ///   - alternatives: Other ways it may rightly have moved: pushed by content that grew
+    ///     below a following list, or with the growth of the rows before it.
+    mutating func judge(
+        frame: Int, judgedElsewhere: Bool, id: String?, step: Double?, alternatives: [Double], keyboardDelta: Double,
+        keyboardExtra: Double, away: Bool
+    ) -> Start? {
+        guard !judgedElsewhere, let id, let step else {
+            last = judgedElsewhere ? step ?? 0 : 0
+            start = nil
+            return nil
+        }
+        let candidates = [step] + alternatives
+        let rests = candidates.map { Self.beyondKeyboard($0, keyboardDelta: keyboardDelta, extra: keyboardExtra) }
+        var leapt: Start?
+        if let started = start {
+            start = nil
+            let goesOn = rests.contains { rest in
+                started.steps.contains { $0 * rest > 0 && abs(rest) >= abs($0) / 2 }
+            }
+            if !goesOn { leapt = started }
+        }
+        // (Of two ways it may have moved, the one that goes on from the last frame's.)
+        let rest = rests.first { Self.continues($0, from: last) }
+        if rest == nil {
+            start = Start(frame: frame, id: id, steps: rests, away: away)
+        }
+        last = rest ?? step
+        return leapt
+    }
+}
