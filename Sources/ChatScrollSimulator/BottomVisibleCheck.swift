@@ -2,7 +2,7 @@
 /// running, shows the newest message's bottom at the visible bottom in every frame, and is not
 /// pushed past it: an overshoot may only shrink (a bounce that the keyboard carries back), never
 /// start or grow, but by the bounce's own last frame or along the keyboard (content that fits
-/// until it has risen).
+/// until it has risen), and never rests with neither a bounce nor the keyboard moving.
 enum BottomVisibleCheck {
     /// What is wrong with the frame `current` after `previous`, if anything.
     ///
@@ -14,14 +14,19 @@ enum BottomVisibleCheck {
     static func judge(
         previous: Simulator.Frame, current: Simulator.Frame, following: Bool, appScrolls: Bool
     ) -> String? {
+        let overshoot = current.offset - current.maxOffset
+        // (Past the bottom with nothing to take it back: no bounce, and the keyboard at rest,
+        // blank space shows below the newest message, where the app's insets put it.)
         let overshootGrew =
-            current.offset - current.maxOffset > max(0, previous.offset - previous.maxOffset) + 0.5
-            && !previous.decelerating && !current.keyboardMoving
+            overshoot > max(0, previous.offset - previous.maxOffset) + 0.5 && !previous.decelerating
+            && !current.keyboardMoving
+            || overshoot > 0.5 && !current.decelerating && !previous.decelerating && !current.keyboardMoving
+                && !previous.keyboardMoving
         guard following, previous.shown, !previous.finger, !current.finger, !appScrolls, current.offset >= 0,
             !current.atBottom || overshootGrew
         else { return nil }
         return current.atBottom
-            ? "\(current.offset - current.maxOffset) points past the bottom"
+            ? "\(overshoot) points past the bottom"
             : "\(current.maxOffset - current.offset) points of new content below the screen"
     }
 }

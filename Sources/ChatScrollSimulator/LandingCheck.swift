@@ -28,7 +28,6 @@ struct LandingCheck {
         /// Where the screen was when it started (or its window arrived), and whether it has
         /// moved since: a navigation that has not landed must start moving within two frames.
         var startOffset: Double?
-        var startMiss: Double?
         var started = false
         var startDue: Int?
         /// How far it was from landing in the last frame, in points.
@@ -52,7 +51,6 @@ struct LandingCheck {
         guard var waiting = pending, waiting.deadline == nil else { return }
         waiting.deadline = frame + frames
         waiting.startOffset = nil
-        waiting.startMiss = nil
         waiting.startDue = frame + 2
         pending = waiting
     }
@@ -77,11 +75,8 @@ struct LandingCheck {
         // It may land before its deadline (a later scroll may then carry the screen on).
         guard var navigation = pending, let deadline = navigation.deadline else { return nil }
         if let start = navigation.startOffset {
-            // (Momentum that goes on is the user's fling, not the navigation taking over; while
-            // the keyboard moves, it carries the list with it, and only a list that comes nearer
-            // its place has started.)
-            navigation.started =
-                navigation.started || abs(offset - start) > 0.01 && !decelerating && keyboardLeft <= 0.5
+            // (Momentum that goes on is the user's fling, not the navigation taking over.)
+            navigation.started = navigation.started || abs(offset - start) > 0.01 && !decelerating
         } else {
             navigation.startOffset = offset
         }
@@ -124,11 +119,6 @@ struct LandingCheck {
         if landed {
             pending = nil
             return nil
-        }
-        if let first = navigation.startMiss {
-            navigation.started = navigation.started || miss < first - 0.5
-        } else {
-            navigation.startMiss = miss
         }
         pending = navigation
         // While the keyboard moves, the bottom edge is on its way too: a navigation within the
