@@ -51,10 +51,37 @@ public enum BrokenDrivers {
         /// Scrolls to the bottom, animated, when the finger lifts without a fling within 150
         /// points of it.
         case snapOnLift = "broken-snap-on-lift"
+        /// Tells the driver of the keyboard only when its animation has ended (`keyboardDidShow`
+        /// and `keyboardDidHide` instead of `keyboardWillChangeFrame`), with no duration: the list
+        /// stays while the keyboard moves, then jumps.
+        case keyboardAfterAnimation = "broken-keyboard-after-animation"
+        /// Adds the input bar's height to the keyboard's overlap while the keyboard shows (the
+        /// keyboard's frame already holds the bar, its input accessory view): the list is kept
+        /// that much too high, past the bottom above the keyboard.
+        case keyboardCountsInputBar = "broken-keyboard-counts-input-bar"
+        /// Forwards a tap on jump to latest as a jump to the newest loaded message: it stops at the
+        /// end of a window short of the present, and leaves the list detached, so what arrives
+        /// next stays below the edge.
+        case jumpToLatestAsMessage = "broken-jump-to-latest-as-message"
+        /// Tells the driver of the keyboard's frame as notified, whatever rides on it: on a bar
+        /// pinned to `keyboardLayoutGuide` the bar is left out of the share, and the newest message
+        /// ends under it. (The package's driver does the same today: these sessions show no
+        /// difference until it takes the covered edge.)
+        case keyboardFrameShare = "broken-keyboard-frame-share"
+        /// Keeps the keyboard's overlap computed from the frame at its notification: where the
+        /// frame then shrinks to the bar's top, the keyboard is counted twice. (The package's
+        /// driver does the same today.)
+        case staleKeyboardOverlap = "broken-stale-keyboard-overlap"
+        /// Finishes a running navigation at once (a jump to its end) when the keyboard moves or a
+        /// message arrives on the way.
+        case jumpDuringNavigation = "broken-jump-during-navigation"
 
         /// The broken drivers whose bug is the keyboard's: they run on every input-bar setup, the
         /// others on the accessory setup of every view.
-        public static let keyboard: [Kind] = [.keyboardToBottom, .keyboardToTop, .keyboardDefaultCurve]
+        public static let keyboard: [Kind] = [
+            .keyboardToBottom, .keyboardToTop, .keyboardDefaultCurve, .keyboardFrameShare, .staleKeyboardOverlap,
+            .jumpDuringNavigation,
+        ]
     }
 
     /// Whether the user saw the misbehaviour of `frame`, given the screens of the broken driver
@@ -86,11 +113,13 @@ public enum BrokenDrivers {
         switch kind {
         case .yankOnIncoming, .yankOnIncomingAnimated, .keyboardToBottom, .keyboardToTop, .rotationToTop,
             .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice, .lateByAFrame, .forgetsMeasurements,
-            .animatedPositionKeeping:
+            .animatedPositionKeeping, .jumpDuringNavigation:
             return (frame..<min(pairs.count, frame + 3)).contains(where: jumps)
-        case .keyboardDefaultCurve, .snapOnLift:
+        case .keyboardDefaultCurve, .snapOnLift, .keyboardCountsInputBar, .keyboardAfterAnimation, .keyboardFrameShare,
+            .staleKeyboardOverlap:
             return (frame..<end).contains(where: movesOtherwise)
-        case .ignoreJumpToLatest, .ignoreReplyTaps, .dropsDeferredCommand, .noDisplayLink, .noEndDecelerating:
+        case .ignoreJumpToLatest, .ignoreReplyTaps, .dropsDeferredCommand, .noDisplayLink, .noEndDecelerating,
+            .jumpToLatestAsMessage:
             // Elsewhere at the end of the navigation's time, and still a navigation's time later
             // (not merely arriving later by another way).
             let later = min(pairs.count, end + Simulator.navigationFrames)
@@ -119,11 +148,15 @@ public enum BrokenDrivers {
         var animatingKeeping = false
         /// The frame in which such a scroll last started, and the speed of the fling it stopped.
         var keptAnimated: (time: Double, fling: Double)?
+        /// While the driver moves the view (its callbacks are not the view's own moves).
+        var moving = false
 
         init(_ view: SimulatedScrollView) { self.view = view }
 
         func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
             guard let view else { return }
+            moving = true
+            defer { moving = false }
             if let time = distortingAt, time != view.time {
                 distortingAt = nil
                 dropping = false
@@ -203,6 +236,17 @@ public enum BrokenDrivers {
         var sentEvents: [ChatEvent] = []
         /// Misbehaviours of a hold left open, with their times: a touch soon after takes them back.
         var holdRecords: [(index: Int, time: Double)] = []
+        /// The keyboard's last move, which the glue hears of only when the keyboard stops: its overlap.
+        var keyboardUntold: Double?
+        /// While the list shows past the bottom the user sees above the keyboard.
+        var shownPastBottom = false
+        /// The keyboard's end frame and the scroll view's bottom at its last notification.
+        var notifiedKeyboard: (top: Double, bottom: Double)?
+        /// The command whose animation was finished at once; its remaining moves are dropped.
+        var finishedCommand: Int?
+        /// After a tap on jump to latest that left the list detached where the package's driver
+        /// would follow from there.
+        var shouldFollow = false
 
         /// Creates the broken driver with `configuration`.
         public init(_ kind: Kind, configuration: ChatConfiguration) {
@@ -252,6 +296,12 @@ public enum BrokenDrivers {
             verifyKeptAnimated()
             if kind == .noEndDecelerating {
                 return checkingOpenHold(String("\(event)".prefix(60))) { inner.handle(event) }
+            }
+            if kind == .keyboardFrameShare || kind == .staleKeyboardOverlap { return keyboardGlue(event) }
+            if kind == .jumpDuringNavigation {
+                let running = driver.isAnimatingCommand
+                inner.handle(event)
+                return finishNavigation(after: event, wasRunning: running)
             }
             let navigation = Double(Simulator.navigationFrames) / Simulator.frameRate
             switch (kind, event) {
@@ -305,12 +355,155 @@ public enum BrokenDrivers {
                 if let distorted = adapter?.distorted, distorted > 1 {
                     misbehave("moved \(distorted) points off the keyboard's curve")
                 }
+            case (.keyboardAfterAnimation, _):
+                keyboardAfterAnimation(event)
+            case (.keyboardCountsInputBar, _):
+                keyboardCountingInputBar(event)
+            case (.jumpToLatestAsMessage, _):
+                jumpToLatestAsMessage(event)
             case (.yankOnIncoming, _), (.yankOnIncomingAnimated, _), (.ignoreJumpToLatest, _), (.ignoreReplyTaps, _),
                 (.keyboardToBottom, _), (.keyboardToTop, _), (.rotationToTop, _), (.rotationToBottom, _),
                 (.noPrependCompensation, _), (.prependCompensatedTwice, _), (.dropsDeferredCommand, _),
                 (.noDisplayLink, _), (.keyboardDefaultCurve, _), (.lateByAFrame, _), (.forgetsMeasurements, _),
-                (.animatedPositionKeeping, _), (.noEndDecelerating, _), (.snapOnLift, _):
+                (.animatedPositionKeeping, _), (.noEndDecelerating, _), (.snapOnLift, _), (.keyboardFrameShare, _),
+                (.staleKeyboardOverlap, _), (.jumpDuringNavigation, _):
                 inner.handle(event)
+            }
+        }
+
+        /// ``Kind/keyboardFrameShare`` and ``Kind/staleKeyboardOverlap``: the keyboard's glue as
+        /// notified, and its overlap not computed anew when the frame changes.
+        func keyboardGlue(_ event: AppEvent) {
+            guard let view else { return }
+            switch event {
+            case .keyboard:
+                inner.handle(event)
+                notifiedKeyboard = (view.keyboardFrameTop, view.reportedFrameHeight)
+                // The share the bar and the keyboard cover together, against the driver's.
+                let covered = max(0, view.keyboardOverlap - view.insetBottom)
+                let left = covered - driver.state.keyboardHeight
+                if kind == .keyboardFrameShare, abs(left) > 1, driver.state.mode == .following {
+                    misbehave("left \(left) points of the newest message under the bar")
+                }
+            case .layout:
+                inner.handle(event)
+                // Told again of the overlap as computed at the notification, from the old frame.
+                guard kind == .staleKeyboardOverlap, let (top, bottom) = notifiedKeyboard else { return }
+                driver.keyboardWillChange(keyboardTop: top, scrollViewBottom: bottom)
+                inner.updateSpacer()
+                let frame = view.reportedFrameHeight
+                let share = max(0, min(frame - view.keyboardFrameTop, frame) - view.reportedInsetBottom)
+                if abs(share - driver.state.keyboardHeight) > 1 {
+                    misbehave("counted \(driver.state.keyboardHeight - share) points of keyboard the frame left out")
+                }
+            case .open, .appeared, .append, .tokens, .finish, .olderLoaded, .jumpToLatest, .replyJump, .windowLoaded,
+                .newerLoaded, .windowLoadFailed, .header, .footer:
+                inner.handle(event)
+            }
+        }
+
+        /// ``Kind/jumpDuringNavigation``: a navigation that was running when the keyboard moved or a
+        /// message arrived jumps to its end, and the rest of its animation is dropped.
+        func finishNavigation(after event: AppEvent, wasRunning: Bool) {
+            guard let view, wasRunning, driver.isAnimatingCommand, !view.fingerDown, !view.isDecelerating,
+                let target = driver.modelledContentOffsetY
+            else { return }
+            switch event {
+            case .keyboard, .append:
+                let distance = abs(target - view.contentOffsetY)
+                guard distance > 40 else { return }
+                view.setContentOffset(target, animated: false)
+                finishedCommand = driver.state.scrollTarget?.seq
+                misbehave("jumped \(distance) points to the end of a running navigation")
+            case .open, .appeared, .tokens, .finish, .olderLoaded, .layout, .jumpToLatest, .replyJump, .windowLoaded,
+                .newerLoaded, .windowLoadFailed, .header, .footer:
+                break
+            }
+        }
+
+        /// ``Kind/keyboardAfterAnimation``: the keyboard waits for the next tick after it stops.
+        func keyboardAfterAnimation(_ event: AppEvent) {
+            guard let view, case .keyboard(let overlap, let duration) = event else { return inner.handle(event) }
+            keyboardUntold = overlap
+            // Where the driver, told now, would send the list. Under the finger nothing moves; a
+            // fling is left out (the driver would end it, but the fling moves the list too).
+            guard !driver.isDragging, !driver.isDecelerating, !view.isDecelerating else { return }
+            var told = driver.state
+            let share = max(0, overlap - view.insetBottom)
+            guard share != told.keyboardHeight else { return }
+            _ = told.reduce(
+                share > 0 ? .keyboardWillShow(height: share, duration: duration) : .keyboardWillHide(duration: duration)
+            )
+            // (Where a running command goes bends by as much.)
+            if let target = told.offset, let untold = driver.state.offset, abs(target - untold) > 1 {
+                misbehave("left the list while the keyboard moved, \(target - untold) points from where it goes")
+            }
+        }
+
+        /// ``Kind/keyboardCountsInputBar``: the keyboard's overlap with the input bar once more.
+        func keyboardCountingInputBar(_ event: AppEvent) {
+            guard let view, case .keyboard(let overlap, let duration) = event else {
+                inner.handle(event)
+                return checkShownPastBottom()
+            }
+            // (A fling ends first, as the driver ends it for the keyboard.)
+            let before = (driver.isDecelerating ? settledState() : nil) ?? driver.state
+            let pastAnEdge = view.isPastAnEdge
+            let bottom = view.frameHeight
+            let told = overlap > 0 ? overlap + view.insetBottom : 0
+            driver.keyboardWillChange(keyboardTop: bottom - told, scrollViewBottom: bottom, duration: duration)
+            inner.updateSpacer()
+            // Where the driver sends the list, against where the same state sends it with the
+            // right overlap (not past an edge, where the driver keeps what the view shows).
+            if driver.state.keyboardHeight != before.keyboardHeight, !pastAnEdge, let actual = driver.state.offset {
+                var correct = before
+                let share = max(0, overlap - view.insetBottom)
+                _ = correct.reduce(
+                    share > 0
+                        ? .keyboardWillShow(height: share, duration: duration) : .keyboardWillHide(duration: duration)
+                )
+                if let expected = correct.offset, abs(actual - expected) > 1 {
+                    misbehave("sent the list \(actual - expected) points too far with the keyboard")
+                }
+            }
+            checkShownPastBottom()
+        }
+
+        /// ``Kind/jumpToLatestAsMessage``: the tap becomes a jump to the newest loaded message.
+        func jumpToLatestAsMessage(_ event: AppEvent) {
+            guard let view else { return }
+            // A navigation the user starts before the last one ended takes the list elsewhere:
+            // where that one would have landed is never seen.
+            if let index = retractable?.index, event.isUserNavigation {
+                misbehaviours.remove(at: index)
+                retractable = nil
+            }
+            switch event {
+            case .jumpToLatest:
+                shouldFollow = false
+                // The app's newest row that is a message (not a date separator, header or footer).
+                guard let newest = view.items.last(where: { $0.message.direction != .system })?.message.id else {
+                    return inner.handle(event)
+                }
+                var correct = driver.state
+                let effects = correct.reduce(.jumpToLatestTapped)
+                inner.handle(.replyJump(id: newest))
+                let navigation = Double(Simulator.navigationFrames) / Simulator.frameRate
+                if effects.contains(where: { if case .loadWindow = $0 { true } else { false } }) {
+                    misbehave(
+                        "stopped at \(newest), short of the latest, which is not loaded", retractableFor: navigation)
+                } else if let expected = correct.offset, let actual = driver.state.offset, abs(expected - actual) > 1 {
+                    misbehave("landed \(expected - actual) points above the bottom", retractableFor: navigation)
+                }
+                shouldFollow = correct.mode == .following && driver.state.mode == .detached
+            case .replyJump, .windowLoaded:
+                // Another navigation: the list goes where that one sends it.
+                shouldFollow = false
+                inner.handle(event)
+            case .open, .appeared, .append, .tokens, .finish, .olderLoaded, .keyboard, .layout, .newerLoaded,
+                .windowLoadFailed, .header, .footer:
+                // (Named by its case: `append`, `tokens`, `footer`.)
+                checkFollowing("\(event)".prefix { $0 != "(" }) { inner.handle(event) }
             }
         }
 
@@ -363,10 +556,83 @@ public enum BrokenDrivers {
                 inner.tickEntrances()
             case .noEndDecelerating:
                 checkingOpenHold("a frame") { inner.tick() }
+            case .keyboardAfterAnimation:
+                if let overlap = keyboardUntold, !view.isKeyboardAnimating {
+                    // The keyboard has stopped: the driver hears of it now, without a duration.
+                    keyboardUntold = nil
+                    let before = view.offset
+                    let (command, running) = (driver.state.scrollTarget?.seq, driver.isAnimatingCommand)
+                    driver.keyboardWillChange(
+                        keyboardTop: view.frameHeight - overlap, scrollViewBottom: view.frameHeight)
+                    inner.updateSpacer()
+                    // (Along the keyboard when it ended a momentum: to the animation's end. A command
+                    // that runs, or waited for the momentum's end, is the user's navigation, which
+                    // the keyboard's move joins.)
+                    let landed = view.animation.map { $0.isScroll ? view.offset : $0.to } ?? view.offset
+                    if abs(landed - before) > 1, !running, driver.state.scrollTarget?.seq == command {
+                        misbehave("moved the list \(landed - before) points after the keyboard stopped")
+                    }
+                }
+                inner.tick()
+            case .keyboardCountsInputBar:
+                inner.tick()
+                checkShownPastBottom()
+            case .jumpDuringNavigation:
+                // The finished command's frames move nothing: the list is at its end already.
+                let finished = finishedCommand != nil && driver.state.scrollTarget?.seq == finishedCommand
+                adapter?.dropping = finished && driver.isAnimatingCommand
+                inner.tick()
+                adapter?.dropping = false
+                if !driver.isAnimatingCommand { finishedCommand = nil }
             case .yankOnIncoming, .yankOnIncomingAnimated, .ignoreJumpToLatest, .ignoreReplyTaps, .keyboardToBottom,
                 .keyboardToTop, .rotationToTop, .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice,
-                .keyboardDefaultCurve, .forgetsMeasurements, .snapOnLift:
+                .keyboardDefaultCurve, .forgetsMeasurements, .snapOnLift, .jumpToLatestAsMessage, .keyboardFrameShare,
+                .staleKeyboardOverlap:
                 inner.tick()
+            }
+        }
+
+        /// How far the list shows past the bottom the user sees above the real keyboard, where the
+        /// driver, told of a keyboard taller by the input bar, put it there (the finger up, no
+        /// bounce); 0 otherwise.
+        var pastBottom: Double {
+            guard let view, !view.fingerDown, !view.isDecelerating else { return 0 }
+            let share = max(0, view.keyboardOverlap - view.insetBottom)
+            let past = view.offset - view.restingMaxOffset
+            return driver.state.keyboardHeight - share > 1 && past > 1 ? past : 0
+        }
+
+        /// Records the start of each stretch in which the list shows past the bottom: the newest
+        /// message floats above the keyboard with a gap under it until the view pulls it back. (One
+        /// that a keyboard's move sent there within a navigation's time is that move's.)
+        func checkShownPastBottom() {
+            guard let view else { return }
+            let past = pastBottom
+            let navigation = Double(Simulator.navigationFrames) / Simulator.frameRate
+            let recent = misbehaviours.last.map { Double($0.frame) / Simulator.frameRate > view.time - navigation }
+            if past > 0, !shownPastBottom, recent != true {
+                misbehave("showed the list \(past) points past the bottom above the keyboard")
+            }
+            shownPastBottom = past > 0
+        }
+
+        /// Runs `body` (a call into the driver) after a tap on jump to latest that left the list
+        /// detached: records it where the list was at the bottom and the call grew the content
+        /// below it, which the package's driver, following, would have shown.
+        func checkFollowing(_ what: @autoclosure () -> Substring, _ body: () -> Void) {
+            guard shouldFollow, let before = driver.state.offset else { return body() }
+            let wasAtBottom = driver.state.maxOffset - before <= 1
+            body()
+            guard driver.state.mode == .detached else {
+                shouldFollow = false
+                return
+            }
+            guard let offset = driver.state.offset, wasAtBottom, !driver.state.userHoldsView else { return }
+            let below = driver.state.maxOffset - offset
+            if below > 1 {
+                misbehave(
+                    "left \(below) points below the edge after \(what()), though the reader tapped jump to latest")
+                shouldFollow = false
             }
         }
 
@@ -423,6 +689,8 @@ public enum BrokenDrivers {
                 misbehaviours.remove(at: index)
                 retractable = nil
             }
+            // The user takes the list: where it goes from here is theirs.
+            shouldFollow = false
             if let view {
                 verifyKeptAnimated()
                 let navigation = Double(Simulator.navigationFrames) / Simulator.frameRate
@@ -435,6 +703,15 @@ public enum BrokenDrivers {
         }
         public func didScroll(contentOffsetY: Double) {
             verifyKeptAnimated()
+            if kind == .keyboardCountsInputBar, let view, adapter?.moving == false, !view.fingerDown,
+                !view.isDecelerating, view.animation == nil, abs(view.offset - view.restingMaxOffset) < 0.5,
+                let aim = driver.state.offset, aim - view.restingMaxOffset > 1,
+                abs(contentOffsetY - driver.contentOffsetY) > 1
+            {
+                // The view pulls a list left past its bottom back at rest, in one step.
+                misbehave(
+                    "the view snapped the list \(driver.contentOffsetY - contentOffsetY) points back to the bottom")
+            }
             inner.didScroll(contentOffsetY: contentOffsetY)
         }
         public func willEndDragging(velocity: Double) { inner.willEndDragging(velocity: velocity) }
@@ -463,6 +740,13 @@ public enum BrokenDrivers {
         public func cellMeasured(id: String, height: Double) {
             if kind == .noEndDecelerating {
                 return checkingOpenHold("the measurement of \(id)") { inner.cellMeasured(id: id, height: height) }
+            }
+            if kind == .jumpToLatestAsMessage {
+                return checkFollowing("the measurement of \(id)") { inner.cellMeasured(id: id, height: height) }
+            }
+            if kind == .keyboardCountsInputBar {
+                inner.cellMeasured(id: id, height: height)
+                return checkShownPastBottom()
             }
             guard kind == .forgetsMeasurements else { return inner.cellMeasured(id: id, height: height) }
             // Not forwarded: the driver keeps the estimate. It misbehaves where the measurement

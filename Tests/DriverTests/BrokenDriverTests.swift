@@ -19,7 +19,8 @@ struct BrokenDriverTests {
         .rotationToBottom: (42, 43), .noPrependCompensation: (39, 39), .prependCompensatedTwice: (42, 42),
         .dropsDeferredCommand: (15, 15), .noDisplayLink: (129, 130), .keyboardDefaultCurve: (76, 76),
         .lateByAFrame: (173, 173), .forgetsMeasurements: (127, 131), .animatedPositionKeeping: (138, 142),
-        .noEndDecelerating: (2, 2), .snapOnLift: (11, 11),
+        .noEndDecelerating: (2, 2), .snapOnLift: (11, 11), .keyboardAfterAnimation: (64, 74),
+        .keyboardCountsInputBar: (70, 82), .jumpToLatestAsMessage: (46, 50),
     ]
 
     @Test(
