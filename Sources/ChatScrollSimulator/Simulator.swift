@@ -717,8 +717,9 @@ public enum Simulator {
                 frame: frame,
                 judgedElsewhere: current.finger || previous.finger || view.isDecelerating || previous.decelerating
                     || previous.coasting || current.bouncing || previous.bouncing || current.layoutChanged
-                    || !previous.shown || !current.shown || !wasAway && previous.atBottom && current.atBottom,
-                id: leapID, step: leapStep,
+                    || !previous.shown || !current.shown
+                    || !wasAway && current.atBottom && previous.inRange && current.inRange,
+                interrupted: current.finger || current.layoutChanged || !current.shown, id: leapID, step: leapStep,
                 alternatives: leapID.map { id in
                     let onScreen = motion.movedOnScreen(id)
                     guard !wasAway || navigating, let grown = motion.grownBelow() else { return [onScreen] }

@@ -50,29 +50,34 @@ struct LeapRule {
     ///
     /// - Parameters:
     ///   - judgedElsewhere: Whether the finger, momentum, a bounce or a new layout moves what is
-    ///     read in this frame (or it shows nothing to tell by).
+    ///     read in this frame (or it shows nothing to tell by), or a following list ends it at
+    ///     the bottom, from within the content (`bottom-visible` judges it).
+    ///   - interrupted: Whether the finger or a new layout took over in this frame: a move that
+    ///     started in the last frame is not judged by this one.
     ///   - step: How far what is read moved (its growth taken out), `nil` when no row of the
     ///     last frame is left to tell by.
     ///   - alternatives: Other ways it may rightly have moved: pushed by content that grew
     ///     below a following list, or with the growth of the rows before it.
     mutating func judge(
-        frame: Int, judgedElsewhere: Bool, id: String?, step: Double?, alternatives: [Double], keyboardDelta: Double,
-        keyboardExtra: Double, away: Bool
+        frame: Int, judgedElsewhere: Bool, interrupted: Bool, id: String?, step: Double?, alternatives: [Double],
+        keyboardDelta: Double, keyboardExtra: Double, away: Bool
     ) -> Start? {
-        guard !judgedElsewhere, let id, let step else {
-            last = judgedElsewhere ? step ?? 0 : 0
-            start = nil
-            return nil
+        let rests = (step.map { [$0] + alternatives } ?? []).map {
+            Self.beyondKeyboard($0, keyboardDelta: keyboardDelta, extra: keyboardExtra)
         }
-        let candidates = [step] + alternatives
-        let rests = candidates.map { Self.beyondKeyboard($0, keyboardDelta: keyboardDelta, extra: keyboardExtra) }
+        // A move that started in the last frame goes on in this one, whatever else moves it,
+        // unless the finger or a new layout takes over.
         var leapt: Start?
         if let started = start {
             start = nil
             let goesOn = rests.contains { rest in
                 started.steps.contains { $0 * rest > 0 && abs(rest) >= abs($0) / 2 }
             }
-            if !goesOn { leapt = started }
+            if !interrupted, !rests.isEmpty, !goesOn { leapt = started }
+        }
+        guard !judgedElsewhere, let id, let step else {
+            last = judgedElsewhere ? step ?? 0 : 0
+            return leapt
         }
         // (Of two ways it may have moved, the one that goes on from the last frame's.)
         let rest = rests.first { Self.continues($0, from: last) }
