@@ -262,7 +262,8 @@ public struct SimulationTable: Sendable {
         for personality in personalities {
             writer.key(personality)
             writer.beginObject()
-            for (named, setup) in pairs where named == personality && !written.contains(where: { $0 == (named, setup) }) {
+            for (named, setup) in pairs where named == personality && !written.contains(where: { $0 == (named, setup) })
+            {
                 written.append((named, setup))
                 writer.key(setup)
                 body(personality, setup, &writer)

@@ -683,7 +683,8 @@ public enum Simulator {
             {
                 violate(.bottomStaysVisible, what)
             }
-            // `clean-open`.
+            // `clean-open` (it judges every frame of an open until one shows it right).
+            let openJudged = !cleanOpen.isOver
             if let what = cleanOpen.check(
                 current, insetTop: view.insetTop, atBottomThreshold: session.configuration.atBottomThreshold)
             {
@@ -717,7 +718,7 @@ public enum Simulator {
                 frame: frame,
                 judgedElsewhere: current.finger || previous.finger || view.isDecelerating || previous.decelerating
                     || previous.coasting || current.bouncing || previous.bouncing || current.layoutChanged
-                    || !previous.shown || !current.shown
+                    || !previous.shown || !current.shown || openJudged
                     || !wasAway && current.atBottom && previous.inRange && current.inRange,
                 interrupted: current.finger || current.layoutChanged || !current.shown, id: leapID, step: leapStep,
                 alternatives: leapID.map { id in

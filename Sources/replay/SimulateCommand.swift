@@ -136,8 +136,11 @@ extension ReplayCommand {
                         view: SimulatedScrollView(personality: viewPersonality, setup: viewSetup))
                     return Self.lane(laneName, result)
                 }
-                guard let page = ReplayPlayer.html(
-                        title: "\(name) on \(personality)" + (viewSetup == .accessory ? "" : ", \(setup)"), lanes: lanes) else {
+                guard
+                    let page = ReplayPlayer.html(
+                        title: "\(name) on \(personality)" + (viewSetup == .accessory ? "" : ", \(setup)"), lanes: lanes
+                    )
+                else {
                     throw ValidationError("zlib could not compress the page")
                 }
                 if let reason = writeFile(page, to: player) {

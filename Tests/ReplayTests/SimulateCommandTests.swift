@@ -9,7 +9,7 @@ struct SimulateCommandTests {
         let output = try ReplayBinary.run(["simulate", "--sessions", "2", "--format", "json"])
         #expect(output.status == 0, "\(output)")
         let object = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
-        #expect(object["sessions"] as? Int == 18)
+        #expect(object["sessions"] as? Int == 22)
         let policies = try #require(object["policies"] as? [String: [String: Double]])
         #expect(
             policies.keys.sorted() == [
@@ -22,15 +22,21 @@ struct SimulateCommandTests {
                 "reading-stays-put", "scroll-calls", "smooth-animation",
             ])
         let driver = try #require(policies["driver"])
-        // reading-stays-put: one frame of keyboard-during-drag, a known limit (docs/simulation.md),
-        // of 11,874.
+        // reading-stays-put: a frame of keyboard-during-drag and one of keyboard-while-reading,
+        // known limits (docs/simulation.md), of 13,662.
         #expect(
             ["finger-lock", "bottom-visible", "clean-open", "pinned-question", "smooth-animation", "navigation-lands"]
                 .map { driver[$0] } == [0, 0, 0, 0, 0, 0])
-        #expect(abs((driver["reading-stays-put"] ?? 0) - 1000.0 / 11874) < 1e-9)
+        #expect(abs((driver["reading-stays-put"] ?? 0) - 2000.0 / 13662) < 1e-9)
         let personalities = try #require(object["personalities"] as? [String: [String: [String: Double]]])
         #expect(personalities.keys.sorted() == ["estimates", "simple", "swiftui", "synchronous", "uikit"])
         #expect(personalities["uikit"] == policies)
+        let setups = try #require(object["setups"] as? [String: [String: [String: [String: Double]]]])
+        #expect(
+            setups["uikit"]?.keys.sorted() == ["accessory", "interactive-dismissal", "layout-guide", "shrinking-frame"])
+        #expect(setups["swiftui"]?.keys.sorted() == ["accessory", "swiftui-safe-area"])
+        #expect(setups["uikit"]?["accessory"] == policies)
+        #expect(object["brokenDrivers"] == nil)
     }
 
     @Test func theTableAsText() throws {
@@ -40,43 +46,67 @@ struct SimulateCommandTests {
         #expect(
             lines.first
                 == """
-                16 sessions on each scroll-view personality, 10450 frames per policy at 120 Hz; frames violating each \
+                20 sessions on each scroll-view personality, 12238 frames per policy at 120 Hz; frames violating each \
                 check and scroll calls, per 1,000 frames
                 """
         )
-        // The driver's rows: the one frame of b is keyboard-during-drag's known limit, and
-        // SwiftUI's reports after layout cost the frames listed in docs/simulation.md.
+        let columns =
+            "  finger-lock  reading-stays-put  bottom-visible  clean-open  pinned-question  smooth-animation"
+            + "  navigation-lands  scroll-calls"
+        let headers = lines.indices.filter { !lines[$0].hasPrefix(" ") && lines[$0].hasSuffix(columns) }
         #expect(
-            lines.filter { $0.hasPrefix("driver   ") } == [
-                """
-                driver                                     0.00               0.10            0.00        0.00     \
-                        0.00              0.00              0.00          4.50
-                """,
-                """
-                driver                                     0.00               0.10            0.00        0.00     \
-                        0.00              0.00              0.00          4.50
-                """,
-                """
-                driver                                     0.10               1.24            0.00        0.10     \
-                        0.00              0.00              0.00          4.50
-                """,
-                """
-                driver                                     0.00               0.10            0.00        0.00     \
-                        0.00              0.00              0.00          4.50
-                """,
-                """
-                driver                                     0.00               0.10            0.00        0.00     \
-                        0.00              0.00              0.00          4.50
-                """,
+            headers.map { lines[$0].prefix(34).trimmingCharacters(in: .whitespaces) } == [
+                "uikit accessory", "uikit layout-guide", "uikit shrinking-frame", "uikit interactive-dismissal",
+                "estimates accessory", "estimates layout-guide", "estimates shrinking-frame",
+                "estimates interactive-dismissal", "swiftui accessory", "swiftui swiftui-safe-area",
+                "synchronous accessory", "synchronous layout-guide", "synchronous shrinking-frame",
+                "synchronous interactive-dismissal", "simple accessory", "simple layout-guide",
+                "simple shrinking-frame", "simple interactive-dismissal",
             ])
+        // The driver's rows on the accessory setup: the frames of reading-stays-put are two known
+        // limits, and SwiftUI's reports after layout cost the frames listed in docs/simulation.md.
+        let quiet = """
+            driver                                     0.00               0.16            0.00        0.00     \
+                    0.00              0.00              0.00          4.66
+            """
         #expect(
-            lines.filter {
-                !$0.hasPrefix(" ")
-                    && $0.hasSuffix(
-                        "  finger-lock  reading-stays-put  bottom-visible  clean-open  pinned-question"
-                            + "  smooth-animation  navigation-lands  scroll-calls")
-            }
-            .map { String($0.prefix { $0 != " " }) } == ["uikit", "estimates", "swiftui", "synchronous", "simple"])
+            headers.filter { lines[$0].hasPrefix("uikit accessory") || lines[$0].hasPrefix("synchronous accessory") }
+                .map { lines[$0 + 1] } == [quiet, quiet])
+        #expect(
+            headers.filter { lines[$0].hasPrefix("swiftui accessory") }.map { lines[$0 + 1] } == [
+                """
+                driver                                     0.08               1.14            0.41        0.25     \
+                        0.00              0.00              0.00          4.66
+                """
+            ])
+        // On a bar pinned to the keyboard layout guide the driver leaves the newest message under
+        // the bar (its keyboard share leaves the bar out): the setups' own violations.
+        #expect(
+            headers.filter { lines[$0].hasPrefix("uikit layout-guide") }.map { lines[$0 + 1] } == [
+                """
+                driver                                     0.00               3.02           74.77        0.00     \
+                        0.00              0.00             56.95          4.66
+                """
+            ])
+    }
+
+    @Test func brokenDriversAsJSON() throws {
+        let output = try ReplayBinary.run(["simulate", "--sessions", "0", "--broken-drivers", "--format", "json"])
+        #expect(output.status == 0, "\(output)")
+        let object = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
+        let rates = try #require(object["brokenDrivers"] as? [String: [String: [String: [String: Any]]]])
+        #expect(rates.keys.sorted() == ["estimates", "simple", "swiftui", "synchronous", "uikit"])
+        #expect(
+            rates["uikit"]?.keys.sorted() == ["accessory", "interactive-dismissal", "layout-guide", "shrinking-frame"])
+        // Every broken driver on the accessory setup, the keyboard's on every setup.
+        #expect(rates["uikit"]?["accessory"]?.count == 24)
+        #expect(
+            rates["uikit"]?["layout-guide"]?.keys.sorted() == [
+                "broken-jump-during-navigation", "broken-keyboard-default-curve", "broken-keyboard-frame-share",
+                "broken-keyboard-to-bottom", "broken-keyboard-to-top", "broken-stale-keyboard-overlap",
+            ])
+        let yank = try #require(rates["uikit"]?["accessory"]?["broken-yank-on-incoming"])
+        #expect(yank.keys.sorted() == ["caught", "misbehaving", "missed", "rate"])
     }
 
     @Test func recordedLogsReplay() throws {
@@ -85,7 +115,7 @@ struct SimulateCommandTests {
         let output = try ReplayBinary.run(["simulate", "--sessions", "0", "--record", folder.path("logs")])
         #expect(output.status == 0, "\(output)")
         let logs = try FileManager.default.contentsOfDirectory(atPath: folder.path("logs")).sorted()
-        #expect(logs.count == 16)
+        #expect(logs.count == 20)
         #expect(logs.contains("page-under-the-finger.jsonl"))
         let replay = try ReplayBinary.run(["run", folder.path("logs/page-under-the-finger.jsonl"), "--format", "json"])
         #expect(replay.status == 0, "\(replay)")

@@ -83,7 +83,9 @@ public enum BrokenDrivers {
             func has(_ matches: (SessionStep) -> Bool) -> Bool { session.steps.contains { matches($0.step) } }
             switch self {
             case .yankOnIncoming, .yankOnIncomingAnimated:
-                return has { if case .app(.append(let message, _)) = $0 { message.direction == .incoming } else { false } }
+                return has {
+                    if case .app(.append(let message, _)) = $0 { message.direction == .incoming } else { false }
+                }
             case .ignoreJumpToLatest, .jumpToLatestAsMessage:
                 return has { if case .app(.jumpToLatest) = $0 { true } else { false } }
             case .ignoreReplyTaps:
@@ -97,7 +99,9 @@ public enum BrokenDrivers {
                 return !session.olderPages.isEmpty || !session.archive.isEmpty
                     || has { if case .app(.header) = $0 { true } else { false } }
             case .dropsDeferredCommand:
-                return has { if case .app(.append(let message, _)) = $0 { message.direction == .outgoing } else { false } }
+                return has {
+                    if case .app(.append(let message, _)) = $0 { message.direction == .outgoing } else { false }
+                }
             case .snapOnLift, .noEndDecelerating:
                 return has { if case .touchUp = $0 { true } else { false } }
             case .noDisplayLink, .lateByAFrame, .forgetsMeasurements, .animatedPositionKeeping, .jumpDuringNavigation:
