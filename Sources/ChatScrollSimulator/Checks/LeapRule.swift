@@ -3,12 +3,15 @@
 /// in a way something explains:
 ///
 /// - the finger, momentum or a bounce (`finger-lock` and `reading-stays-put` judge those frames
-///   by their own measures), or a layout that replaced or resized the screen (a window's first
-///   frame, a rotation's: `navigation-lands` and `reading-stays-put` judge them);
+///   by their own measures), a layout that replaced or resized the screen (a window's first
+///   frame, a rotation's: `navigation-lands` and `reading-stays-put` judge them), or the open
+///   (`clean-open` judges its frames);
 /// - a share of the keyboard's move in this frame, between none and all of it;
 /// - an eased motion: the rest of the move (the keyboard's share taken out) is at most five
 ///   times the last frame's plus 2 points, the way it went; or it starts from rest and goes on
-///   in the next frame at least half as fast, the same way (an animation's first step).
+///   in the next frame at least half as fast, the same way (an animation's first step);
+/// - for a following list, the content that grew below it, or ending the frame at the bottom
+///   from within the content (`bottom-visible` judges that).
 ///
 /// A move that does neither leapt: it is a violation of the frame after it (where it did not go
 /// on), of `reading-stays-put` for a reader away from the bottom, else of `bottom-visible`, unless
