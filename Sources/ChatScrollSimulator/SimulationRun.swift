@@ -1,0 +1,683 @@
+import ChatEvents
+
+/// One session under one policy, run frame by frame: each frame applies the session's steps and
+/// what the server delivers, lets the app answer, lays the view out, and judges what it shows.
+/// The state the checks share is kept here across frames, and each phase of a frame is a method.
+final class SimulationRun {
+    let session: SimSession
+    let policy: any ScrollPolicy
+    let view: SimulatedScrollView
+    let draw: Bool
+    let server: SimulatedServer
+    let isTop: Bool
+    var result: SimulationResult
+
+    /// The frame being run.
+    var frame = 0
+    /// The last frame as drawn, and the one being drawn.
+    var previous = Simulator.Frame()
+    var current = Simulator.Frame()
+    /// The violations of the frame being checked, drawn after it.
+    var violationsDrawn: [String] = []
+    var stepIndex = 0
+    var cleanOpen = CleanOpenCheck()
+    /// The position the screen appeared with, waiting for the messages that open it.
+    var savedPosition: SavedPosition?
+    var streaming: Set<String> = []
+    var pinned = PinnedQuestionCheck()
+    /// A navigation the user asked for (a tap, a send) runs until this frame.
+    var userNavigationUntil = -1
+    /// Where it ran until when the frame began.
+    var navigationUntilBefore = -1
+    var sendDuringGesture = false
+    var deferredQuestion: String?
+    /// A message arrived or was sent: the scroll that shows it may run until this frame.
+    var arrivalScrollUntil = -1
+    /// A list that the user's scroll left near the bottom eases there, until a frame, and how
+    /// many frames it has not moved down.
+    var settle: (until: Int, still: Int)?
+    var keyboardUnderFinger = false
+    /// The user tapped jump to latest since the last touch: momentum no longer takes them away.
+    var tappedToLatest = false
+    /// Since the finger last lifted, the list went past the bottom.
+    var bouncedPastBottom = false
+    var keyboardShare = KeyboardShare()
+    var leapRule = LeapRule()
+    var rotation = RotationCheck()
+    /// Whether the user took the view away from the bottom (a drag, a fling, a tap) and it has
+    /// not been at the bottom since: the reader reads history. Otherwise the screen follows the
+    /// conversation, and its newest message must stay visible.
+    var away = false
+    /// The screen shows a message the user navigated to (a reply's quote, the first unread): it
+    /// is read there, away from the bottom, until the user moves or reaches the bottom.
+    var showsNavigationTarget = false
+    var landing = LandingCheck()
+    /// The spinner above the oldest message shows.
+    var spinnerShown = false
+    /// Frames in a row in which the app did not move the screen.
+    var stillFrames = 0
+    /// A page of newer messages arrived below what is read in this frame.
+    var newerPageArrived = false
+    /// The user tapped or sent in this frame.
+    var userActed = false
+    /// The navigation target of a window that arrives in this frame: a message, or the newest
+    /// (nil).
+    var windowTarget: String??
+
+    /// How the frame moved what was read, as every check measures it.
+    struct Measure {
+        /// A scroll to a message that arrived or was sent, or a navigation, may still run.
+        var navigating: Bool
+        /// An animated scroll or a navigation runs.
+        var commandRunning: Bool
+        var motion: FrameMotion
+        /// Whether the reader was away from the bottom before this frame.
+        var wasAway: Bool
+        /// The keyboard's move in this frame, and how much larger a share may be.
+        var keyboardDelta: Double
+        var keyboardExtra: Double
+        var keyboardStart: Double?
+        /// A navigation starts in this frame.
+        var navigationStarts: Bool
+    }
+
+    init(_ session: SimSession, policy: any ScrollPolicy, draw: Bool, view: SimulatedScrollView) {
+        self.session = session
+        self.policy = policy
+        self.view = view
+        self.draw = draw
+        server = SimulatedServer(session)
+        isTop = session.configuration.layout == .top
+        result = SimulationResult(
+            policy: policy.name, session: session.name, frames: session.frames, violations: [:], scrollCalls: 0,
+            firstViolations: [:], drawing: [])
+        // (The view's personality is the view's own; the policy is not told.)
+        view.delegate = policy
+        policy.attach(view, requests: server.requests { [unowned self] in self.frame })
+    }
+
+    /// Runs every frame of the session.
+    func run() -> SimulationResult {
+        for index in 0..<session.frames {
+            frame = index
+            runFrame()
+        }
+        result.scrollCalls = view.scrollCalls
+        return result
+    }
+
+    private func runFrame() {
+        navigationUntilBefore = userNavigationUntil
+        if frame > 0 { view.advance(by: 1 / Simulator.frameRate) }
+        view.rubberBanded = false
+        current = Simulator.Frame()
+        newerPageArrived = false
+        userActed = false
+        windowTarget = nil
+        while stepIndex < session.steps.count, session.steps[stepIndex].frame <= frame {
+            let step = session.steps[stepIndex].step
+            switch step {
+            case .app(let event): apply(event)
+            case .touchDown, .fingerMove, .touchUp, .rotate: applyGesture(step)
+            }
+            if draw { current.notes.append(Simulator.describe(step)) }
+            stepIndex += 1
+        }
+        deliverServer()
+        policy.tick()
+        view.layoutCells()
+        current.draw(view)
+        trackNavigations()
+        let measure = measureMotion()
+        updateAway(measure)
+        current.decelerating = view.isDecelerating
+        judgeGestureKeyboardAndRotation(measure)
+        judgeMomentumAndAnimation(measure)
+        judgeScreen(measure)
+        record()
+        previous = current
+    }
+
+    /// Counts a violation of `check` in this frame. (The description is built only where it is
+    /// kept: most violations are only counted.)
+    private func violate(_ check: ScreenCheck, _ what: @autoclosure () -> String) {
+        result.violations[check, default: 0] += 1
+        if result.violatingFrames.last != frame { result.violatingFrames.append(frame) }
+        if draw { violationsDrawn.append("\(check.rawValue): \(what())") }
+        if result.firstViolations[check] == nil { result.firstViolations[check] = "frame \(frame): \(what())" }
+    }
+
+    /// Ends both navigations before `frame`: the screen is judged as what the app leaves on it
+    /// from there.
+    private func endNavigations(before frame: Int) {
+        userNavigationUntil = min(userNavigationUntil, frame - 1)
+        arrivalScrollUntil = min(arrivalScrollUntil, frame - 1)
+    }
+
+    /// A send's navigation starts now; in layout `top`, `question` is pinned by it.
+    private func sendNavigates(question: String?) {
+        userNavigationUntil = frame + Simulator.navigationFrames
+        guard let question else {
+            landing.navigate(to: .bottom, what: "the send", at: frame, frames: Simulator.navigationFrames)
+            return
+        }
+        landing.navigate(to: .question(question), what: "the question", at: frame, frames: Simulator.pinFrames)
+        pinned.pin(question, settlingAt: frame + Simulator.pinFrames)
+    }
+
+    /// An event of the app: the view and the checks take it, then the policy.
+    private func apply(_ event: AppEvent) {
+        switch event {
+        case .open(let history, _, let firstUnreadID, let isWindow):
+            view.append(history)
+            if isWindow { server.opened(window: history) } else { server.opened(history) }
+            cleanOpen.open(history, atFirstUnread: firstUnreadID, restoring: savedPosition)
+            savedPosition = nil
+            // An open at the first unread, at a saved position or on a window far above
+            // the present is a navigation away from the bottom.
+            if cleanOpen.opensAwayFromTheBottom || isWindow {
+                away = true
+                showsNavigationTarget = true
+            }
+        case .appeared(let restore):
+            savedPosition = restore
+        case .append(let message, let isStreaming):
+            let beyondLiveEnd = server.beyondLiveEnd
+            server.arrived(message)
+            if message.direction == .outgoing { userActed = true }
+            // The scroll that shows it must start within two frames, then keep going.
+            arrivalScrollUntil = frame + 2
+            // Beyond the loaded window a message has no row until the window reaches it.
+            if !beyondLiveEnd {
+                view.append([message])
+                landing.messageArrived(at: frame, frames: Simulator.navigationFrames)
+            }
+            if isStreaming { streaming.insert(message.id) }
+            if beyondLiveEnd {
+                // A send requests the newest page; its arrival is the navigation.
+                if message.direction == .outgoing {
+                    landing.navigate(
+                        to: isTop ? .question(message.id) : .bottom, what: "the send", at: frame,
+                        awaitsWindow: true, frames: Simulator.navigationFrames)
+                }
+            } else if message.direction == .outgoing {
+                // A send takes the screen to the newest message.
+                showsNavigationTarget = false
+                if view.fingerDown || view.isDecelerating {
+                    // A send while the user holds the view scrolls when the hold ends.
+                    sendDuringGesture = true
+                    if isTop { deferredQuestion = message.id }
+                } else {
+                    sendNavigates(question: isTop ? message.id : nil)
+                }
+            }
+        case .tokens(let id, let delta):
+            view.grow(id, by: delta)
+        case .finish(let id):
+            streaming.remove(id)
+        case .keyboard(let overlap, let duration):
+            view.animateKeyboard(to: overlap, duration: duration)
+        case .jumpToLatest:
+            userActed = true
+            showsNavigationTarget = false
+            tappedToLatest = true
+            landing.navigate(
+                to: .bottom, what: "jump to latest", at: frame, awaitsWindow: server.beyondLiveEnd,
+                frames: Simulator.navigationFrames)
+            // The user leaves the pinned question for the newest message.
+            userNavigationUntil = frame + Simulator.navigationFrames
+            pinned.release()
+            // A send that waited for the gesture is superseded by the tap.
+            deferredQuestion = nil
+            sendDuringGesture = false
+        case .replyJump(let id):
+            userActed = true
+            // A send that waited for the gesture is superseded by the tap.
+            deferredQuestion = nil
+            sendDuringGesture = false
+            // A loaded message is scrolled to at once; otherwise its window arrives later.
+            landing.navigate(
+                to: .message(id), what: "the reply's jump to \(id)", at: frame,
+                awaitsWindow: view.index(of: id) == nil, frames: Simulator.navigationFrames)
+            if view.index(of: id) != nil {
+                userNavigationUntil = frame + Simulator.navigationFrames
+                away = true
+                showsNavigationTarget = true
+            }
+        case .header(let height):
+            view.setHeader(height: height)
+        case .footer:
+            // The app draws its footer: the policy sets the row (a reserve may keep it taller).
+            break
+        case .olderLoaded, .layout, .windowLoaded, .newerLoaded, .windowLoadFailed:
+            break
+        }
+        let requestsBefore = server.windowRequests
+        policy.handle(event)
+        // A frame pinned to the bar is laid out anew after the keyboard's notification.
+        if case .keyboard = event, view.layOutForKeyboard() { view.afterLayout { [policy] in policy.handle(.layout) } }
+        // A tap that waits for a window the app was not asked for has nothing to wait for.
+        if event.isUserNavigation, server.windowRequests == requestsBefore {
+            landing.windowArrived(at: frame, frames: Simulator.navigationFrames)
+        }
+        // The user went somewhere else (a tap, a send) without asking for a window:
+        // the app drops the window it is still loading, and says so.
+        if server.isLoadingWindow, server.windowRequests == requestsBefore, event.isUserNavigation {
+            server.cancelWindow()
+            policy.handle(.windowLoadFailed)
+        }
+    }
+
+    /// The finger, or a rotation.
+    private func applyGesture(_ step: SessionStep) {
+        switch step {
+        case .app:
+            // (The app's events go to `apply(_:)`.)
+            break
+        case .touchDown:
+            view.touchDown()
+            tappedToLatest = false
+            bouncedPastBottom = false
+            // The finger takes the screen: a navigation or an arrival's scroll is over.
+            endNavigations(before: frame)
+        case .fingerMove(let dy):
+            view.moveFinger(by: dy)
+            current.fingerDy += dy
+        case .touchUp(let velocity):
+            view.touchUp(velocity: velocity)
+            current.releaseVelocity = velocity
+            // A keyboard the finger pulled down hides, or comes back up: now it is notified.
+            if let overlap = view.releaseKeyboard(velocity: velocity) {
+                let event = AppEvent.keyboard(overlap: overlap, duration: Simulator.keyboardReleaseDuration)
+                view.animateKeyboard(to: overlap, duration: Simulator.keyboardReleaseDuration)
+                policy.handle(event)
+                if view.layOutForKeyboard() { view.afterLayout { [policy] in policy.handle(.layout) } }
+            }
+            // A keyboard that moved under the finger is caught up with after the release:
+            // the list moves to it then, as a navigation (the finger held it meanwhile),
+            // starting within two frames and lasting while it moves.
+            if keyboardUnderFinger {
+                keyboardUnderFinger = false
+                userNavigationUntil = max(userNavigationUntil, frame + 2)
+            }
+        case .rotate(let height, let insetTop, let insetBottom):
+            view.resize(frameHeight: height, insetTop: insetTop, insetBottom: insetBottom)
+            current.layoutChanged = true
+            current.rotated = true
+            view.afterLayout { [policy] in policy.handle(.layout) }
+        }
+    }
+
+    /// What the server delivers in this frame: the spinner, pages of history, a window.
+    private func deliverServer() {
+        // The spinner above the oldest message shows while an older page loads, from the
+        // frame after the request; it goes in the frame the page arrives.
+        if session.hasRowsThatAreNotMessages, server.isLoadingOlder, !spinnerShown {
+            spinnerShown = true
+            view.setHeader(height: Simulator.spinnerHeight)
+            policy.handle(.header(height: Simulator.spinnerHeight))
+        }
+        while let (page, more) = server.nextOlderPage(dueBy: frame) {
+            view.prepend(page)
+            policy.handle(.olderLoaded(page, hasMoreOlder: more))
+        }
+        if spinnerShown, !server.isLoadingOlder {
+            spinnerShown = false
+            view.setHeader(height: 0)
+            policy.handle(.header(height: 0))
+        }
+        while let (page, more) = server.nextNewerPage(dueBy: frame) {
+            view.append(page)
+            // What is on screen stays; the newer messages are below it.
+            away = true
+            newerPageArrived = true
+            policy.handle(.newerLoaded(page, hasMoreNewer: more))
+        }
+        if let window = server.window(dueBy: frame, fingerDown: view.fingerDown) {
+            windowTarget = .some(window.around)
+            view.replaceAll(with: window.messages)
+            // New content, laid out anew: nothing on screen is "the same item moved".
+            current.layoutChanged = true
+            // The navigation the user asked for (the reply's tap, the send, jump to latest).
+            userNavigationUntil = frame + Simulator.navigationFrames
+            landing.windowArrived(at: frame, frames: Simulator.navigationFrames)
+            away = window.hasMoreNewer || window.around != nil
+            showsNavigationTarget = window.around != nil
+            streaming = streaming.filter { id in window.messages.contains { $0.id == id } }
+            policy.handle(
+                .windowLoaded(window.messages, hasMoreOlder: window.hasMoreOlder, hasMoreNewer: window.hasMoreNewer)
+            )
+        }
+    }
+
+    /// Which navigations and scrolls still run after the app's answer.
+    private func trackNavigations() {
+        // Momentum and bounces are the user's; an animation right after a tap or a send
+        // is the navigation the user asked for, and so is an animation that carries it on
+        // without a pause (a message that arrives on the way). Any other is the app's own.
+        if sendDuringGesture, !view.fingerDown, !view.isDecelerating {
+            sendDuringGesture = false
+            sendNavigates(question: deferredQuestion)
+            deferredQuestion = nil
+        }
+        // Whoever runs the animation (the view, or the app frame by frame), it goes on as
+        // long as the screen keeps moving without a pause, by other than the user's finger or
+        // momentum.
+        let scrolled =
+            view.animation != nil
+            || !view.fingerDown && !view.isDecelerating && abs(view.offset - previous.offset) > 0.001
+        if scrolled, frame - 1 <= userNavigationUntil {
+            userNavigationUntil = max(userNavigationUntil, frame)
+        }
+        if scrolled, frame - 1 <= arrivalScrollUntil {
+            arrivalScrollUntil = max(arrivalScrollUntil, frame)
+        }
+        // A navigation that has come to rest for three frames is over (it starts within two):
+        // what is on screen is read again.
+        if scrolled || userNavigationUntil > max(navigationUntilBefore, frame) {
+            stillFrames = 0
+        } else {
+            stillFrames += 1
+        }
+        if stillFrames >= 3, userNavigationUntil >= frame { userNavigationUntil = frame - 1 }
+        // A scroll the user ends within 20 points of the bottom (the finger lifts at rest, the
+        // momentum or a bounce ends; a pull past the top counts from the top) may ease the
+        // rest of the way there, from the next frame on, as long as it keeps moving down and
+        // the way left only shrinks, but by what grew below (`bottom-visible` only: every other check judges
+        // those frames as any).
+        if !view.fingerDown, !view.isDecelerating, previous.finger || previous.decelerating, !away,
+            current.shown, !current.layoutChanged, !current.atBottom,
+            current.maxOffset - max(0, current.offset) <= Simulator.atBottomThreshold + 0.5
+        {
+            settle = (frame + Simulator.navigationFrames, 0)
+        } else if var running = settle {
+            // (It starts within two frames, as a navigation does.)
+            running.still = current.offset > previous.offset + 0.001 ? 0 : running.still + 1
+            let grew = max(0, current.contentHeight - previous.contentHeight)
+            let gap = current.maxOffset - current.offset
+            settle =
+                view.fingerDown || frame > running.until || running.still >= 3
+                    || gap > previous.maxOffset - previous.offset + grew + 0.5 ? nil : running
+        }
+        current.moving = view.isDecelerating || frame <= userNavigationUntil
+        if view.fingerDown, view.isKeyboardAnimating { keyboardUnderFinger = true }
+        // A scroll that has brought the list to the bottom when the keyboard starts to move is
+        // over: the list rides the keyboard as a following list does.
+        let keyboardStart = view.keyboardAnimation?.start
+        if keyboardStart != nil, keyboardStart != keyboardShare.animationStart, previous.atBottom, previous.inRange,
+            !current.finger
+        {
+            endNavigations(before: frame)
+        }
+    }
+
+    /// How the frame moved what was read.
+    private func measureMotion() -> Measure {
+        let navigating = frame <= arrivalScrollUntil || frame <= userNavigationUntil
+        let commandRunning = view.isAnimatingScroll || navigating
+        // The rows the user saw in the last frame, wherever they are now (on screen or not): a
+        // jump farther than the screen still moves them.
+        let motion = FrameMotion(
+            previous: previous, current: current, now: view.rows(previous.order), keyboardShare: keyboardShare.share,
+            commandRunning: commandRunning)
+        // A navigation that starts in this frame (a send that waited for the momentum the
+        // rotation ended) has not moved the list yet, unless along the keyboard's curve: the
+        // rotation's frame is judged.
+        return Measure(
+            navigating: navigating, commandRunning: commandRunning, motion: motion,
+            // (A rotation is judged by where the user was: a jump to the bottom during momentum
+            // is not the user bringing the list there.)
+            wasAway: away, keyboardDelta: current.keyboard - previous.keyboard,
+            keyboardExtra: view.keyboardAnimation.map { abs(previous.overshoot) / max(1, abs($0.to - $0.from)) } ?? 0,
+            keyboardStart: view.keyboardAnimation?.start,
+            navigationStarts: userNavigationUntil > max(navigationUntilBefore, frame - 1) + 1)
+    }
+
+    /// Whether the reader is away from the bottom after this frame.
+    private func updateAway(_ measure: Measure) {
+        let motion = measure.motion
+        // Only the user takes the view away from the bottom: a gesture (in this frame or
+        // just ended), or a navigation to a message (below); a navigation to the bottom and
+        // rubber-banding past an edge do not.
+        let userMoving = current.finger || view.isDecelerating || previous.finger || previous.decelerating
+        // (A message jumped to stays what the user reads, even when it sits at the bottom:
+        // the reducer keeps it `detached` until the user scrolls.)
+        if current.finger { showsNavigationTarget = false }
+        // An open at a first unread that shows the bottom (all of it fits) follows.
+        if cleanOpen.isOpeningAtFirstUnread, current.shown, current.atBottom {
+            showsNavigationTarget = false
+            away = false
+        }
+        if showsNavigationTarget || newerPageArrived {
+            away = true
+        } else if current.shown, current.atBottom, !away || userMoving || frame <= userNavigationUntil {
+            // The user brought the list to the bottom (a gesture, a navigation). A reader
+            // whose list reached it by a clamp (content that shrank, a taller viewport) still
+            // reads there: specification §2 says clamping changes neither the anchor nor the mode.
+            away = false
+        } else if previous.offset > previous.maxOffset + 0.5 {
+            // Pulled past the bottom, the reader is at the bottom, even when content that
+            // grew meanwhile leaves the list above the new bottom once it is back inside,
+            // and until the finger comes down again (the bounce, however it ends, was on its
+            // way to the bottom).
+            away = false
+            if !current.finger { bouncedPastBottom = true }
+        } else if userMoving, !tappedToLatest, !bouncedPastBottom, current.inRange, let grown = motion.grownBelow() {
+            // Not by the new content that put the bottom out of view this frame, nor by the
+            // momentum of a gesture that a tap on jump to latest ended. A reader within 20
+            // points of the bottom (the default atBottomThreshold) is at the bottom.
+            away = current.maxOffset - current.offset - grown > Simulator.atBottomThreshold
+        }
+    }
+
+    /// `finger-lock`, and what is read while the keyboard moves and the screen rotates.
+    private func judgeGestureKeyboardAndRotation(_ measure: Measure) {
+        let (motion, common, wasAway) = (measure.motion, measure.motion.common, measure.wasAway)
+        let (keyboardDelta, keyboardExtra, keyboardStart) = (
+            measure.keyboardDelta, measure.keyboardExtra, measure.keyboardStart
+        )
+        let (navigating, navigationStarts) = (measure.navigating, measure.navigationStarts)
+        // `finger-lock`.
+        for what in FingerLockCheck.violations(
+            previous: previous, current: current, common: common, moved: motion.moved,
+            rubberBanded: view.rubberBanded,
+            wasAway: wasAway, violatedLastFrame: result.violatingFrames.last == frame - 1)
+        {
+            violate(.fingerLock, what)
+        }
+        // `reading-stays-put`, and `bottom-visible` while the keyboard moves a following list.
+        keyboardShare.next(previous: previous, current: current, keyboardStart: keyboardStart)
+        func followsKeyboard(_ moved: Double) -> Bool {
+            keyboardShare.follows(moved, delta: keyboardDelta, extra: keyboardExtra)
+        }
+        // (Momentum goes on while the keyboard moves a held list.)
+        let coast =
+            previous.coasting || previous.decelerating && previous.inRange
+            ? previous.movement * Simulator.momentumDecayPerFrame : 0
+        if let what = rotation.rotated(
+            frame: frame, previous: previous, current: current, motion: motion, away: away, wasAway: wasAway,
+            navigationOver: frame > userNavigationUntil
+                || navigationStarts && frame > navigationUntilBefore && !current.keyboardMoving,
+            coast: coast)
+        {
+            violate(.readingStaysPut, what)
+        }
+        if let what = RotationCheck.judgeFollowing(
+            previous: previous, current: current, following: !wasAway && (!isTop || pinned.question == nil))
+        {
+            violate(.bottomStaysVisible, what)
+        }
+        if current.finger || current.moving { rotation.userMoved() }
+        let rotating = rotation.isRunning(at: frame)
+        let quiet =
+            away && !previous.finger && !current.finger && !previous.moving && !current.moving
+            && previous.shown && (!isTop || pinned.question == nil) && !rotating
+        if quiet, !current.keyboardMoving, !previous.keyboardMoving, !current.layoutChanged,
+            let id = motion.firstMoved(fartherThan: 0.5)
+        {
+            violate(.readingStaysPut, "\(id) moved \(motion.moved(id)) while the reader read")
+        } else if rotating, away, !previous.finger, !current.finger, !previous.moving, !current.moving,
+            !current.layoutChanged, let id = motion.firstMoved(fartherThan: view.visibleHeight)
+        {
+            // While a rotation settles, what is read may move, but not by more than a screen.
+            violate(.readingStaysPut, "\(id) moved \(motion.moved(id)) while the screen rotated")
+        } else if quiet, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
+            let id = common.first(where: { !followsKeyboard(motion.moved($0)) })
+        {
+            violate(
+                .readingStaysPut,
+                "\(id) moved \(motion.moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
+        } else if !wasAway, !away, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
+            !previous.finger, !current.finger, !current.moving, !previous.moving, !navigating,
+            !view.isDecelerating, previous.shown, previous.inRange, pinned.question == nil,
+            let grown = motion.grownBelow(),
+            let id = common.first(where: {
+                !followsKeyboard(motion.moved($0)) && !followsKeyboard(motion.moved($0) + grown)
+            })
+        {
+            // A following list goes with the keyboard the same way: one share of its move,
+            // plus what grew below it (a bounce past the bottom that the keyboard carries back
+            // dissolves on its own way).
+            violate(
+                .bottomStaysVisible,
+                "\(id) moved \(motion.moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
+        } else if rotation.isDue(at: frame), !current.keyboardMoving,
+            let what = rotation.settle(current: current, topNow: { view.rows([$0]).tops[$0] })
+        {
+            violate(.readingStaysPut, what)
+        }
+    }
+
+    /// Momentum, the finger's release, a bounce, an animation, and a screen left empty.
+    private func judgeMomentumAndAnimation(_ measure: Measure) {
+        let (motion, common, wasAway) = (measure.motion, measure.motion.common, measure.wasAway)
+        let (commandRunning, navigationStarts) = (measure.commandRunning, measure.navigationStarts)
+        let navigationOver = frame > userNavigationUntil
+        if let what = MomentumCheck.judge(
+            previous: previous, current: &current, motion: motion, view: view, userActed: userActed,
+            navigationOver: navigationOver)
+        {
+            violate(.readingStaysPut, what)
+        }
+        if let what = MomentumCheck.judgeRelease(
+            previous: previous, current: current, motion: motion, following: !wasAway,
+            navigationOver: navigationOver)
+        {
+            violate(wasAway ? .readingStaysPut : .bottomStaysVisible, what)
+        }
+        if let what = BounceCheck.judge(
+            previous: previous, current: &current, motion: motion, view: view, wasAway: wasAway,
+            navigationOver: navigationOver)
+        {
+            violate(wasAway ? .readingStaysPut : .bottomStaysVisible, what)
+        }
+        // `smooth-animation`.
+        if let what = SmoothAnimationCheck.judge(
+            previous: previous, current: &current, common: common, moved: motion.moved, animating: commandRunning,
+            decelerating: view.isDecelerating, wasAway: wasAway, navigationStarts: navigationStarts)
+        {
+            violate(.smoothAnimation, what)
+        }
+        // A screen that showed rows shows none: the list was thrown past its content (not by
+        // the finger's rubber band or momentum's bounce, which may pass a small visible region).
+        if previous.shown, !current.shown, current.contentHeight > 0, !view.isDecelerating,
+            !current.finger
+        {
+            violate(wasAway ? .readingStaysPut : .bottomStaysVisible, "the screen shows no row")
+        }
+    }
+
+    /// `bottom-visible`, `clean-open`, `navigation-lands`, `pinned-question`, and the rule every
+    /// exemption passes through.
+    private func judgeScreen(_ measure: Measure) {
+        let (motion, common, wasAway, navigating) = (
+            measure.motion, measure.motion.common, measure.wasAway, measure.navigating
+        )
+        let (keyboardDelta, keyboardExtra) = (measure.keyboardDelta, measure.keyboardExtra)
+        // `bottom-visible`.
+        let following =
+            (!isTop || pinned.question == nil) && !away && !server.beyondLiveEnd && cleanOpen.isOver
+        if let what = BottomVisibleCheck.judge(
+            previous: previous, current: current, following: following,
+            appScrolls: navigating || settle != nil || view.isDecelerating)
+        {
+            violate(.bottomStaysVisible, what)
+        }
+        // `clean-open` (it judges every frame of an open until one shows it right).
+        let openJudged = !cleanOpen.isOver
+        if let what = cleanOpen.check(
+            current, insetTop: view.insetTop, atBottomThreshold: session.configuration.atBottomThreshold)
+        {
+            violate(.cleanOpen, what)
+        }
+        // `navigation-lands`.
+        // A window replaces everything: its first frame already shows what it was loaded
+        // for, or the user sees a flash of other messages.
+        if let target = windowTarget, !current.finger,
+            !(target.map { current.tops[$0] != nil } ?? current.newestBottomVisible)
+        {
+            violate(.navigationLands, "the window's first frame does not show \(target ?? "the newest message")")
+        }
+        if let what = landing.check(
+            frame: frame, tops: current.tops, heights: current.heights, atBottom: current.atBottom,
+            keyboardLeft: view.keyboardLeft, decelerating: view.isDecelerating, offset: current.offset,
+            maxOffset: current.maxOffset, insetTop: view.insetTop,
+            visibleHeight: view.visibleHeight, pinMargin: session.configuration.pinMargin)
+        {
+            violate(.navigationLands, what)
+        }
+        if current.finger { landing.touched() }
+        // `pinned-question`.
+        if let what = pinned.check(current, index: frame, answerStreams: !streaming.isEmpty) {
+            violate(.pinnedQuestion, what)
+        }
+        // The rule every exemption passes through.
+        let leapID = common.first
+        let leapStep = leapID.map(motion.moved)
+        if let leap = leapRule.judge(
+            frame: frame,
+            judgedElsewhere: current.finger || previous.finger || view.isDecelerating || previous.decelerating
+                || previous.coasting || current.bouncing || previous.bouncing || current.layoutChanged
+                || !previous.shown || !current.shown || openJudged
+                || !wasAway && current.atBottom && previous.inRange && current.inRange,
+            interrupted: current.finger || current.layoutChanged || !current.shown, id: leapID, step: leapStep,
+            alternatives: leapID.map { id in
+                let onScreen = motion.movedOnScreen(id)
+                guard !wasAway || navigating, let grown = motion.grownBelow() else { return [onScreen] }
+                return [onScreen, motion.moved(id) + grown, onScreen + grown]
+            } ?? [],
+            keyboardDelta: keyboardDelta, keyboardExtra: keyboardExtra, away: wasAway),
+            !result.violatingFrames.suffix(3).contains(leap.frame)
+        {
+            violate(
+                leap.away ? .readingStaysPut : .bottomStaysVisible,
+                "\(leap.id) leapt \(leap.step) points in frame \(leap.frame), "
+                    + "more than the keyboard, an eased scroll, the finger or momentum moves it")
+        }
+    }
+
+    /// The frame's drawing, when asked for, and what it showed at its ends.
+    private func record() {
+        if draw {
+            let line = Simulator.drawFrame(frame, view: view, frame: current)
+            result.drawing.append(line)
+            result.drawing += violationsDrawn.map { "  violates " + $0 }
+            result.drawnFrames.append(
+                SimulationResult.DrawnFrame(
+                    rows: view.framedItems().map {
+                        SimulationResult.DrawnFrame.Row(
+                            id: $0.id, top: $0.top, height: $0.height, direction: $0.direction)
+                    },
+                    offset: view.offset, frameHeight: view.frameHeight, insetTop: view.insetTop,
+                    insetBottom: view.insetBottom, keyboard: view.keyboard,
+                    text: ([line] + violationsDrawn.map { "  violates " + $0 }).joined(separator: "\n"),
+                    violations: violationsDrawn))
+            violationsDrawn = []
+        }
+        let (topRow, bottomRow) = (current.order.first, current.order.last)
+        result.screens.append(
+            SimulationResult.Screen(
+                id: topRow, top: topRow.flatMap { current.tops[$0] } ?? 0, lastID: bottomRow,
+                bottom: bottomRow.flatMap { id in current.tops[id].map { $0 + (current.heights[id] ?? 0) } } ?? 0))
+    }
+}
