@@ -36,7 +36,11 @@ final class SimulationRun {
     /// A list that the user's scroll left near the bottom eases there, until a frame, and how
     /// many frames it has not moved down.
     var settle: (until: Int, still: Int)?
-    var keyboardUnderFinger = false
+    /// How far the keyboard moved while the finger held the list; after the release, the list
+    /// may catch up with it (and with the keyboard's moves since), by no more, until the
+    /// navigation that catch-up is ends.
+    var keyboardUnderFinger = 0.0
+    var catchUp: (allowed: Double, moved: Double)?
     /// The user tapped jump to latest since the last touch: momentum no longer takes them away.
     var tappedToLatest = false
     /// Since the finger last lifted, the list went past the bottom.
@@ -296,8 +300,9 @@ final class SimulationRun {
             // A keyboard that moved under the finger is caught up with after the release:
             // the list moves to it then, as a navigation (the finger held it meanwhile),
             // starting within two frames and lasting while it moves.
-            if keyboardUnderFinger {
-                keyboardUnderFinger = false
+            if keyboardUnderFinger > 0 {
+                catchUp = (keyboardUnderFinger, 0)
+                keyboardUnderFinger = 0
                 userNavigationUntil = max(userNavigationUntil, frame + 2)
             }
         case .rotate(let height, let insetTop, let insetBottom):
@@ -400,7 +405,10 @@ final class SimulationRun {
                     || gap > previous.maxOffset - previous.offset + grew + 0.5 ? nil : running
         }
         current.moving = view.isDecelerating || frame <= userNavigationUntil
-        if view.fingerDown, view.isKeyboardAnimating { keyboardUnderFinger = true }
+        if view.fingerDown, view.isKeyboardAnimating {
+            // (At least a point: a keyboard that starts under the finger has not moved yet.)
+            keyboardUnderFinger += max(1, abs(current.keyboard - previous.keyboard))
+        }
         // A scroll that has brought the list to the bottom when the keyboard starts to move is
         // over: the list rides the keyboard as a following list does.
         let keyboardStart = view.keyboardAnimation?.start
@@ -630,6 +638,25 @@ final class SimulationRun {
         // `pinned-question`.
         if let what = pinned.check(current, index: frame, answerStreams: !streaming.isEmpty) {
             violate(.pinnedQuestion, what)
+        }
+        // A catch-up with the keyboard after the release moves what is read no farther than the
+        // keyboard moved under the finger and since.
+        // (Momentum, a bounce, the release's own frame and a list easing the last points to the
+        // bottom are judged by their own rules.)
+        let ownRules =
+            view.isDecelerating || previous.decelerating || previous.coasting || previous.bouncing
+            || current.bouncing || previous.finger || settle != nil
+        if var running = catchUp {
+            running.allowed += abs(keyboardDelta)
+            running.moved += ownRules ? 0 : common.first.map { abs(motion.moved($0)) } ?? 0
+            catchUp = current.finger || frame > userNavigationUntil ? nil : running
+            if running.moved > running.allowed + 2, let id = common.first {
+                catchUp = nil
+                violate(
+                    wasAway ? .readingStaysPut : .bottomStaysVisible,
+                    "\(id) moved \(running.moved) points after the finger lifted, more than the keyboard moved "
+                        + "under it and since (\(running.allowed))")
+            }
         }
         // The rule every exemption passes through.
         let leapID = common.first

@@ -75,7 +75,7 @@ struct SimulateCommandTests {
         #expect(
             headers.filter { lines[$0].hasPrefix("swiftui accessory") }.map { lines[$0 + 1] } == [
                 """
-                driver                                     0.08               1.14            0.41        0.25     \
+                driver                                     0.08               1.14            0.33        0.25     \
                         0.00              0.00              0.00          4.66
                 """
             ])
@@ -88,25 +88,6 @@ struct SimulateCommandTests {
                         0.00              0.00             56.95          4.66
                 """
             ])
-    }
-
-    @Test func brokenDriversAsJSON() throws {
-        let output = try ReplayBinary.run(["simulate", "--sessions", "0", "--broken-drivers", "--format", "json"])
-        #expect(output.status == 0, "\(output)")
-        let object = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
-        let rates = try #require(object["brokenDrivers"] as? [String: [String: [String: [String: Any]]]])
-        #expect(rates.keys.sorted() == ["estimates", "simple", "swiftui", "synchronous", "uikit"])
-        #expect(
-            rates["uikit"]?.keys.sorted() == ["accessory", "interactive-dismissal", "layout-guide", "shrinking-frame"])
-        // Every broken driver on the accessory setup, the keyboard's on every setup.
-        #expect(rates["uikit"]?["accessory"]?.count == 24)
-        #expect(
-            rates["uikit"]?["layout-guide"]?.keys.sorted() == [
-                "broken-jump-during-navigation", "broken-keyboard-default-curve", "broken-keyboard-frame-share",
-                "broken-keyboard-to-bottom", "broken-keyboard-to-top", "broken-stale-keyboard-overlap",
-            ])
-        let yank = try #require(rates["uikit"]?["accessory"]?["broken-yank-on-incoming"])
-        #expect(yank.keys.sorted() == ["caught", "misbehaving", "missed", "rate"])
     }
 
     @Test func recordedLogsReplay() throws {
