@@ -36,8 +36,11 @@ public struct SimulationTable: Sendable {
 
     /// How often the checks catch each broken driver on one personality and setup.
     public struct CatchRates: Sendable {
+        /// The view's personality.
         public var personality: String
+        /// The input-bar setup.
         public var setup: String
+        /// Each broken driver run there, in ``BrokenDrivers/Kind`` order.
         public var rates: [BrokenDrivers.CatchRate]
     }
 

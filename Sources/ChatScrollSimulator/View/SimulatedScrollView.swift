@@ -225,6 +225,8 @@ public final class SimulatedScrollView {
             laidOutKeyboard > 0 ? frameHeight - insetBottom + InputBarSetup.barHeight - laidOutKeyboard : frameHeight
         }
     }
+    /// The bottom inset as the scroll view's layout reports it: the composer's in SwiftUI's safe
+    /// area while the keyboard shows, none for a frame pinned to the bar.
     public var reportedInsetBottom: Double {
         switch setup {
         case .accessory, .layoutGuide, .interactiveDismissal: insetBottom
