@@ -5,8 +5,13 @@ import Testing
 /// `replay simulate`, end to end on the built binary.
 @Suite("replay simulate")
 struct SimulateCommandTests {
+    /// How long a whole table may take: every personality and input-bar setup, in a debug build,
+    /// under AddressSanitizer too.
+    static let tableTimeout = 900.0
+
     @Test func theTableAsJSON() throws {
-        let output = try ReplayBinary.run(["simulate", "--sessions", "2", "--format", "json"])
+        let output = try ReplayBinary.run(
+            ["simulate", "--sessions", "2", "--format", "json"], timeout: Self.tableTimeout)
         #expect(output.status == 0, "\(output)")
         let object = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
         #expect(object["sessions"] as? Int == 22)
@@ -39,8 +44,13 @@ struct SimulateCommandTests {
         #expect(object["brokenDrivers"] == nil)
     }
 
-    @Test func theTableAsText() throws {
-        let output = try ReplayBinary.run(["simulate", "--sessions", "0"])
+    /// The text table, and the driver's logs it records on the way (one run: a whole table is
+    /// slow under AddressSanitizer).
+    @Test func theTableAsTextAndItsLogs() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = try ReplayBinary.run(
+            ["simulate", "--sessions", "0", "--record", folder.path("logs")], timeout: Self.tableTimeout)
         #expect(output.status == 0, "\(output)")
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(
@@ -88,13 +98,11 @@ struct SimulateCommandTests {
                         0.00              0.00             56.95          4.66
                 """
             ])
+        try recordedLogsReplay(folder)
     }
 
-    @Test func recordedLogsReplay() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let output = try ReplayBinary.run(["simulate", "--sessions", "0", "--record", folder.path("logs")])
-        #expect(output.status == 0, "\(output)")
+    /// The logs a table recorded replay, a messenger's with its windows and read receipts.
+    func recordedLogsReplay(_ folder: TemporaryFolder) throws {
         let logs = try FileManager.default.contentsOfDirectory(atPath: folder.path("logs")).sorted()
         #expect(logs.count == 20)
         #expect(logs.contains("page-under-the-finger.jsonl"))
