@@ -292,10 +292,7 @@ final class SimulationRun {
             current.releaseVelocity = velocity
             // A keyboard the finger pulled down hides, or comes back up: now it is notified.
             if let overlap = view.releaseKeyboard(velocity: velocity) {
-                let event = AppEvent.keyboard(overlap: overlap, duration: Simulator.keyboardReleaseDuration)
-                view.animateKeyboard(to: overlap, duration: Simulator.keyboardReleaseDuration)
-                policy.handle(event)
-                if view.layOutForKeyboard() { view.afterLayout { [policy] in policy.handle(.layout) } }
+                apply(.keyboard(overlap: overlap, duration: Simulator.keyboardReleaseDuration))
             }
             // A keyboard that moved under the finger is caught up with after the release:
             // the list moves to it then, as a navigation (the finger held it meanwhile),

@@ -424,8 +424,7 @@ public enum BrokenDrivers {
                 guard kind == .staleKeyboardOverlap, let (top, bottom) = notifiedKeyboard else { return }
                 driver.keyboardWillChange(keyboardTop: top, scrollViewBottom: bottom)
                 inner.updateSpacer()
-                let frame = view.reportedFrameHeight
-                let share = max(0, min(frame - view.keyboardFrameTop, frame) - view.reportedInsetBottom)
+                let share = view.notifiedKeyboardShare
                 if abs(share - driver.state.keyboardHeight) > 1 {
                     misbehave("counted \(driver.state.keyboardHeight - share) points of keyboard the frame left out")
                 }

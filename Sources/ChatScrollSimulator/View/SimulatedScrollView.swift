@@ -242,6 +242,13 @@ public final class SimulatedScrollView {
         return frameHeight - max(0, keyboardOverlap - bar)
     }
 
+    /// The keyboard's overlap with the frame as notified and laid out, less the bottom inset: the
+    /// share an app reckons with that takes the notification's frame for all that covers the list.
+    var notifiedKeyboardShare: Double {
+        let frame = reportedFrameHeight
+        return max(0, min(frame - keyboardFrameTop, frame) - reportedInsetBottom)
+    }
+
     /// The app lays the frame out for the keyboard's end (a frame pinned to the bar shrinks);
     /// whether what its layout reports changed.
     func layOutForKeyboard() -> Bool {
@@ -602,10 +609,8 @@ public final class SimulatedScrollView {
         keyboardOverlap = overlap
         keyboardHeld = nil
         if setup != .accessory {
-            // Grown by the keyboard's overlap with the frame less the bottom inset, as notified (an
-            // app with a driver sets its own share after this).
-            let frame = reportedFrameHeight
-            keyboardInset = max(0, min(frame - keyboardFrameTop, frame) - reportedInsetBottom)
+            // (An app with a driver sets its own share after this.)
+            keyboardInset = notifiedKeyboardShare
         }
         let target = max(0, overlap - insetBottom)
         if duration <= 0 {
