@@ -20,11 +20,9 @@ final class SimulationRun {
     /// The violations of the frame being checked, drawn after it.
     var violationsDrawn: [String] = []
     var stepIndex = 0
-    var cleanOpen = CleanOpenCheck()
     /// The position the screen appeared with, waiting for the messages that open it.
     var savedPosition: SavedPosition?
     var streaming: Set<String> = []
-    var pinned = PinnedQuestionCheck()
     /// A navigation the user asked for (a tap, a send) runs until this frame.
     var userNavigationUntil = -1
     /// Where it ran until when the frame began.
@@ -40,14 +38,10 @@ final class SimulationRun {
     /// may catch up with it (and with the keyboard's moves since), by no more, until the
     /// navigation that catch-up is ends.
     var keyboardUnderFinger = 0.0
-    var catchUp: (allowed: Double, moved: Double)?
     /// The user tapped jump to latest since the last touch: momentum no longer takes them away.
     var tappedToLatest = false
     /// Since the finger last lifted, the list went past the bottom.
     var bouncedPastBottom = false
-    var keyboardShare = KeyboardShare()
-    var leapRule = LeapRule()
-    var rotation = RotationCheck()
     /// Whether the user took the view away from the bottom (a drag, a fling, a tap) and it has
     /// not been at the bottom since: the reader reads history. Otherwise the screen follows the
     /// conversation, and its newest message must stay visible.
@@ -55,7 +49,6 @@ final class SimulationRun {
     /// The screen shows a message the user navigated to (a reply's quote, the first unread): it
     /// is read there, away from the bottom, until the user moves or reaches the bottom.
     var showsNavigationTarget = false
-    var landing = LandingCheck()
     /// The spinner above the oldest message shows.
     var spinnerShown = false
     /// Frames in a row in which the app did not move the screen.
@@ -68,22 +61,20 @@ final class SimulationRun {
     /// (nil).
     var windowTarget: String??
 
-    /// How the frame moved what was read, as every check measures it.
-    struct Measure {
-        /// A scroll to a message that arrived or was sent, or a navigation, may still run.
-        var navigating: Bool
-        /// An animated scroll or a navigation runs.
-        var commandRunning: Bool
-        var motion: FrameMotion
-        /// Whether the reader was away from the bottom before this frame.
-        var wasAway: Bool
-        /// The keyboard's move in this frame, and how much larger a share may be.
-        var keyboardDelta: Double
-        var keyboardExtra: Double
-        var keyboardStart: Double?
-        /// A navigation starts in this frame.
-        var navigationStarts: Bool
-    }
+    /// The checks, in the order they judge each frame. The run tells some of them what happens
+    /// in the session (an open, a pin, a navigation, the finger lifting).
+    var fingerLock = FingerLockCheck()
+    var stillReading = StillReadingCheck()
+    var momentum = MomentumCheck()
+    var bounce = BounceCheck()
+    var smoothAnimation = SmoothAnimationCheck()
+    var emptyScreen = EmptyScreenCheck()
+    var bottomVisible = BottomVisibleCheck()
+    var cleanOpen = CleanOpenCheck()
+    var landing = LandingCheck()
+    var pinned = PinnedQuestionCheck()
+    var catchUp = CatchUpCheck()
+    var leapRule = LeapRule()
 
     init(_ session: SimSession, policy: any ScrollPolicy, draw: Bool, view: SimulatedScrollView) {
         self.session = session
@@ -132,23 +123,21 @@ final class SimulationRun {
         view.layoutCells()
         current.draw(view)
         trackNavigations()
-        let measure = measureMotion()
-        updateAway(measure)
+        let motion = measureMotion()
+        let wasAway = away
+        updateAway(motion)
         current.decelerating = view.isDecelerating
-        judgeGestureKeyboardAndRotation(measure)
-        judgeMomentumAndAnimation(measure)
-        judgeScreen(measure)
+        judge(track(motion, wasAway: wasAway))
         record()
         previous = current
     }
 
-    /// Counts a violation of `check` in this frame. (The description is built only where it is
-    /// kept: most violations are only counted.)
-    private func violate(_ check: ScreenCheck, _ what: @autoclosure () -> String) {
+    /// Counts a violation of `check` in this frame, described `what` where it is kept.
+    private func violate(_ check: ScreenCheck, _ what: String?) {
         result.violations[check, default: 0] += 1
         if result.violatingFrames.last != frame { result.violatingFrames.append(frame) }
-        if draw { violationsDrawn.append("\(check.rawValue): \(what())") }
-        if result.firstViolations[check] == nil { result.firstViolations[check] = "frame \(frame): \(what())" }
+        if draw { violationsDrawn.append("\(check.rawValue): \(what ?? "")") }
+        if result.firstViolations[check] == nil { result.firstViolations[check] = "frame \(frame): \(what ?? "")" }
     }
 
     /// Ends both navigations before `frame`: the screen is judged as what the app leaves on it
@@ -298,7 +287,7 @@ final class SimulationRun {
             // the list moves to it then, as a navigation (the finger held it meanwhile),
             // starting within two frames and lasting while it moves.
             if keyboardUnderFinger > 0 {
-                catchUp = (keyboardUnderFinger, 0)
+                catchUp.fingerLifted(keyboardMoved: keyboardUnderFinger)
                 keyboardUnderFinger = 0
                 userNavigationUntil = max(userNavigationUntil, frame + 2)
             }
@@ -409,38 +398,26 @@ final class SimulationRun {
         // A scroll that has brought the list to the bottom when the keyboard starts to move is
         // over: the list rides the keyboard as a following list does.
         let keyboardStart = view.keyboardAnimation?.start
-        if keyboardStart != nil, keyboardStart != keyboardShare.animationStart, previous.atBottom, previous.inRange,
+        if keyboardStart != nil, keyboardStart != stillReading.keyboardShare.animationStart, previous.atBottom,
+            previous.inRange,
             !current.finger
         {
             endNavigations(before: frame)
         }
     }
 
-    /// How the frame moved what was read.
-    private func measureMotion() -> Measure {
+    /// How the screen moved the rows of the last frame.
+    private func measureMotion() -> FrameMotion {
         let navigating = frame <= arrivalScrollUntil || frame <= userNavigationUntil
-        let commandRunning = view.isAnimatingScroll || navigating
         // The rows the user saw in the last frame, wherever they are now (on screen or not): a
         // jump farther than the screen still moves them.
-        let motion = FrameMotion(
-            previous: previous, current: current, now: view.rows(previous.order), keyboardShare: keyboardShare.share,
-            commandRunning: commandRunning)
-        // A navigation that starts in this frame (a send that waited for the momentum the
-        // rotation ended) has not moved the list yet, unless along the keyboard's curve: the
-        // rotation's frame is judged.
-        return Measure(
-            navigating: navigating, commandRunning: commandRunning, motion: motion,
-            // (A rotation is judged by where the user was: a jump to the bottom during momentum
-            // is not the user bringing the list there.)
-            wasAway: away, keyboardDelta: current.keyboard - previous.keyboard,
-            keyboardExtra: view.keyboardAnimation.map { abs(previous.overshoot) / max(1, abs($0.to - $0.from)) } ?? 0,
-            keyboardStart: view.keyboardAnimation?.start,
-            navigationStarts: userNavigationUntil > max(navigationUntilBefore, frame - 1) + 1)
+        return FrameMotion(
+            previous: previous, current: current, now: view.rows(previous.order),
+            keyboardShare: stillReading.keyboardShare.share, commandRunning: view.isAnimatingScroll || navigating)
     }
 
     /// Whether the reader is away from the bottom after this frame.
-    private func updateAway(_ measure: Measure) {
-        let motion = measure.motion
+    private func updateAway(_ motion: FrameMotion) {
         // Only the user takes the view away from the bottom: a gesture (in this frame or
         // just ended), or a navigation to a message (below); a navigation to the bottom and
         // rubber-banding past an edge do not.
@@ -475,209 +452,47 @@ final class SimulationRun {
         }
     }
 
-    /// `finger-lock`, and what is read while the keyboard moves and the screen rotates.
-    private func judgeGestureKeyboardAndRotation(_ measure: Measure) {
-        let (motion, common, wasAway) = (measure.motion, measure.motion.common, measure.wasAway)
-        let (keyboardDelta, keyboardExtra, keyboardStart) = (
-            measure.keyboardDelta, measure.keyboardExtra, measure.keyboardStart
-        )
-        let (navigating, navigationStarts) = (measure.navigating, measure.navigationStarts)
-        // `finger-lock`.
-        for what in FingerLockCheck.violations(
-            previous: previous, current: current, common: common, moved: motion.moved,
-            rubberBanded: view.rubberBanded,
-            wasAway: wasAway, violatedLastFrame: result.violatingFrames.last == frame - 1)
-        {
-            violate(.fingerLock, what)
-        }
-        // `reading-stays-put`, and `bottom-visible` while the keyboard moves a following list.
-        keyboardShare.next(previous: previous, current: current, keyboardStart: keyboardStart)
-        func followsKeyboard(_ moved: Double) -> Bool {
-            keyboardShare.follows(moved, delta: keyboardDelta, extra: keyboardExtra)
-        }
-        // (Momentum goes on while the keyboard moves a held list.)
-        let coast =
-            previous.coasting || previous.decelerating && previous.inRange
-            ? previous.movement * Simulator.momentumDecayPerFrame : 0
-        if let what = rotation.rotated(
-            frame: frame, previous: previous, current: current, motion: motion, away: away, wasAway: wasAway,
-            navigationOver: frame > userNavigationUntil
-                || navigationStarts && frame > navigationUntilBefore && !current.keyboardMoving,
-            coast: coast)
-        {
-            violate(.readingStaysPut, what)
-        }
-        if let what = RotationCheck.judgeFollowing(
-            previous: previous, current: current, following: !wasAway && (!isTop || pinned.question == nil))
-        {
-            violate(.bottomStaysVisible, what)
-        }
-        if current.finger || current.moving { rotation.userMoved() }
-        let rotating = rotation.isRunning(at: frame)
-        let quiet =
-            away && !previous.finger && !current.finger && !previous.moving && !current.moving
-            && previous.shown && (!isTop || pinned.question == nil) && !rotating
-        if quiet, !current.keyboardMoving, !previous.keyboardMoving, !current.layoutChanged,
-            let id = motion.firstMoved(fartherThan: 0.5)
-        {
-            violate(.readingStaysPut, "\(id) moved \(motion.moved(id)) while the reader read")
-        } else if rotating, away, !previous.finger, !current.finger, !previous.moving, !current.moving,
-            !current.layoutChanged, let id = motion.firstMoved(fartherThan: view.visibleHeight)
-        {
-            // While a rotation settles, what is read may move, but not by more than a screen.
-            violate(.readingStaysPut, "\(id) moved \(motion.moved(id)) while the screen rotated")
-        } else if quiet, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
-            let id = common.first(where: { !followsKeyboard(motion.moved($0)) })
-        {
-            violate(
-                .readingStaysPut,
-                "\(id) moved \(motion.moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
-        } else if !wasAway, !away, current.keyboardMoving || previous.keyboardMoving, !current.layoutChanged,
-            !previous.finger, !current.finger, !current.moving, !previous.moving, !navigating,
-            !view.isDecelerating, previous.shown, previous.inRange, pinned.question == nil,
-            let grown = motion.grownBelow(),
-            let id = common.first(where: {
-                !followsKeyboard(motion.moved($0)) && !followsKeyboard(motion.moved($0) + grown)
-            })
-        {
-            // A following list goes with the keyboard the same way: one share of its move,
-            // plus what grew below it (a bounce past the bottom that the keyboard carries back
-            // dissolves on its own way).
-            violate(
-                .bottomStaysVisible,
-                "\(id) moved \(motion.moved(id)) while the keyboard moved the bottom edge by \(keyboardDelta)")
-        } else if rotation.isDue(at: frame), !current.keyboardMoving,
-            let what = rotation.settle(current: current, topNow: { view.rows([$0]).tops[$0] })
-        {
-            violate(.readingStaysPut, what)
-        }
+    /// The frame as every check sees it, with the moves that ran in it noted.
+    private func track(_ motion: FrameMotion, wasAway: Bool) -> TrackedFrame {
+        let navigating = frame <= arrivalScrollUntil || frame <= userNavigationUntil
+        let commandRunning = view.isAnimatingScroll || navigating
+        // A navigation that starts in this frame (a send that waited for the momentum the
+        // rotation ended) has not moved the list yet, unless along the keyboard's curve.
+        let navigationStarts = userNavigationUntil > max(navigationUntilBefore, frame - 1) + 1
+        current.noteMoves(
+            after: previous, motion: motion, view: view, animating: commandRunning, wasAway: wasAway,
+            navigationStarts: navigationStarts)
+        let questionPinned = isTop && pinned.question != nil
+        return TrackedFrame(
+            index: frame, previous: previous, current: current, motion: motion, view: view, wasAway: wasAway,
+            away: away, following: !questionPinned && !away && !server.beyondLiveEnd && cleanOpen.isOver,
+            questionPinned: questionPinned, navigating: navigating, commandRunning: commandRunning,
+            navigationOver: frame > userNavigationUntil, navigationStarts: navigationStarts,
+            navigationStartsFromRest: navigationStarts && frame > navigationUntilBefore, settling: settle != nil,
+            userActed: userActed, opening: !cleanOpen.isOver, windowTarget: windowTarget,
+            answerStreams: !streaming.isEmpty, keyboardDelta: current.keyboard - previous.keyboard,
+            keyboardExtra: view.keyboardAnimation.map { abs(previous.overshoot) / max(1, abs($0.to - $0.from)) } ?? 0,
+            keyboardStart: view.keyboardAnimation?.start,
+            violatedLastFrame: result.violatingFrames.last == frame - 1,
+            atBottomThreshold: session.configuration.atBottomThreshold, pinMargin: session.configuration.pinMargin)
     }
 
-    /// Momentum, the finger's release, a bounce, an animation, and a screen left empty.
-    private func judgeMomentumAndAnimation(_ measure: Measure) {
-        let (motion, common, wasAway) = (measure.motion, measure.motion.common, measure.wasAway)
-        let (commandRunning, navigationStarts) = (measure.commandRunning, measure.navigationStarts)
-        let navigationOver = frame > userNavigationUntil
-        if let what = MomentumCheck.judge(
-            previous: previous, current: &current, motion: motion, view: view, userActed: userActed,
-            navigationOver: navigationOver)
-        {
-            violate(.readingStaysPut, what)
-        }
-        if let what = MomentumCheck.judgeRelease(
-            previous: previous, current: current, motion: motion, following: !wasAway,
-            navigationOver: navigationOver)
-        {
-            violate(wasAway ? .readingStaysPut : .bottomStaysVisible, what)
-        }
-        if let what = BounceCheck.judge(
-            previous: previous, current: &current, motion: motion, view: view, wasAway: wasAway,
-            navigationOver: navigationOver)
-        {
-            violate(wasAway ? .readingStaysPut : .bottomStaysVisible, what)
-        }
-        // `smooth-animation`.
-        if let what = SmoothAnimationCheck.judge(
-            previous: previous, current: &current, common: common, moved: motion.moved, animating: commandRunning,
-            decelerating: view.isDecelerating, wasAway: wasAway, navigationStarts: navigationStarts)
-        {
-            violate(.smoothAnimation, what)
-        }
-        // A screen that showed rows shows none: the list was thrown past its content (not by
-        // the finger's rubber band or momentum's bounce, which may pass a small visible region).
-        if previous.shown, !current.shown, current.contentHeight > 0, !view.isDecelerating,
-            !current.finger
-        {
-            violate(wasAway ? .readingStaysPut : .bottomStaysVisible, "the screen shows no row")
-        }
-    }
-
-    /// `bottom-visible`, `clean-open`, `navigation-lands`, `pinned-question`, and the rule every
-    /// exemption passes through.
-    private func judgeScreen(_ measure: Measure) {
-        let (motion, common, wasAway, navigating) = (
-            measure.motion, measure.motion.common, measure.wasAway, measure.navigating
-        )
-        let (keyboardDelta, keyboardExtra) = (measure.keyboardDelta, measure.keyboardExtra)
-        // `bottom-visible`.
-        let following =
-            (!isTop || pinned.question == nil) && !away && !server.beyondLiveEnd && cleanOpen.isOver
-        if let what = BottomVisibleCheck.judge(
-            previous: previous, current: current, following: following,
-            appScrolls: navigating || settle != nil || view.isDecelerating)
-        {
-            violate(.bottomStaysVisible, what)
-        }
-        // `clean-open` (it judges every frame of an open until one shows it right).
-        let openJudged = !cleanOpen.isOver
-        if let what = cleanOpen.check(
-            current, insetTop: view.insetTop, atBottomThreshold: session.configuration.atBottomThreshold)
-        {
-            violate(.cleanOpen, what)
-        }
-        // `navigation-lands`.
-        // A window replaces everything: its first frame already shows what it was loaded
-        // for, or the user sees a flash of other messages.
-        if let target = windowTarget, !current.finger,
-            !(target.map { current.tops[$0] != nil } ?? current.newestBottomVisible)
-        {
-            violate(.navigationLands, "the window's first frame does not show \(target ?? "the newest message")")
-        }
-        if let what = landing.check(
-            frame: frame, tops: current.tops, heights: current.heights, atBottom: current.atBottom,
-            keyboardLeft: view.keyboardLeft, decelerating: view.isDecelerating, offset: current.offset,
-            maxOffset: current.maxOffset, insetTop: view.insetTop,
-            visibleHeight: view.visibleHeight, pinMargin: session.configuration.pinMargin)
-        {
-            violate(.navigationLands, what)
-        }
-        if current.finger { landing.touched() }
-        // `pinned-question`.
-        if let what = pinned.check(current, index: frame, answerStreams: !streaming.isEmpty) {
-            violate(.pinnedQuestion, what)
-        }
-        // A catch-up with the keyboard after the release moves what is read no farther than the
-        // keyboard moved under the finger and since.
-        // (Momentum, a bounce, the release's own frame and a list easing the last points to the
-        // bottom are judged by their own rules.)
-        let ownRules =
-            view.isDecelerating || previous.decelerating || previous.coasting || previous.bouncing
-            || current.bouncing || previous.finger || settle != nil
-        if var running = catchUp {
-            running.allowed += abs(keyboardDelta)
-            running.moved += ownRules ? 0 : common.first.map { abs(motion.moved($0)) } ?? 0
-            catchUp = current.finger || frame > userNavigationUntil ? nil : running
-            if running.moved > running.allowed + 2, let id = common.first {
-                catchUp = nil
-                violate(
-                    wasAway ? .readingStaysPut : .bottomStaysVisible,
-                    "\(id) moved \(running.moved) points after the finger lifted, more than the keyboard moved "
-                        + "under it and since (\(running.allowed))")
-            }
-        }
-        // The rule every exemption passes through.
-        let leapID = common.first
-        let leapStep = leapID.map(motion.moved)
-        if let leap = leapRule.judge(
-            frame: frame,
-            judgedElsewhere: current.finger || previous.finger || view.isDecelerating || previous.decelerating
-                || previous.coasting || current.bouncing || previous.bouncing || current.layoutChanged
-                || !previous.shown || !current.shown || openJudged
-                || !wasAway && current.atBottom && previous.inRange && current.inRange,
-            interrupted: current.finger || current.layoutChanged || !current.shown, id: leapID, step: leapStep,
-            alternatives: leapID.map { id in
-                let onScreen = motion.movedOnScreen(id)
-                guard !wasAway || navigating, let grown = motion.grownBelow() else { return [onScreen] }
-                return [onScreen, motion.moved(id) + grown, onScreen + grown]
-            } ?? [],
-            keyboardDelta: keyboardDelta, keyboardExtra: keyboardExtra, away: wasAway),
-            !result.violatingFrames.suffix(3).contains(leap.frame)
-        {
-            violate(
-                leap.away ? .readingStaysPut : .bottomStaysVisible,
-                "\(leap.id) leapt \(leap.step) points in frame \(leap.frame), "
-                    + "more than the keyboard, an eased scroll, the finger or momentum moves it")
-        }
+    /// Judges the frame by every check, in order, and counts what they found.
+    private func judge(_ tracked: TrackedFrame) {
+        var found = FrameFindings(drawn: draw, described: result.firstViolations)
+        fingerLock.judge(tracked, into: &found)
+        stillReading.judge(tracked, into: &found)
+        momentum.judge(tracked, into: &found)
+        bounce.judge(tracked, into: &found)
+        smoothAnimation.judge(tracked, into: &found)
+        emptyScreen.judge(tracked, into: &found)
+        bottomVisible.judge(tracked, into: &found)
+        cleanOpen.judge(tracked, into: &found)
+        landing.judge(tracked, into: &found)
+        pinned.judge(tracked, into: &found)
+        catchUp.judge(tracked, into: &found)
+        leapRule.judge(tracked, into: &found)
+        for finding in found.all { violate(finding.check, finding.what) }
     }
 
     /// The frame's drawing, when asked for, and what it showed at its ends.

@@ -13,7 +13,7 @@ import ChatEvents
 /// - Never past an edge: the view would pull the list back in the next frame.
 ///
 /// Every frame violates `clean-open` until one shows the open right; a touch ends the check.
-struct CleanOpenCheck {
+struct CleanOpenCheck: FrameCheck {
     /// Whether a conversation with messages opened, and at which first unread message.
     private var opened = false
     private var firstUnreadID: String?
@@ -46,8 +46,13 @@ struct CleanOpenCheck {
     /// saved position.
     var opensAwayFromTheBottom: Bool { opened && (firstUnreadID != nil || restore != nil) }
 
-    /// What is wrong with `frame`, or `nil`.
-    mutating func check(_ frame: Simulator.Frame, insetTop: Double, atBottomThreshold snap: Double) -> String? {
+    mutating func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
+        if let what = check(frame.current, insetTop: frame.view.insetTop, atBottomThreshold: frame.atBottomThreshold) {
+            found.add(.cleanOpen, what)
+        }
+    }
+
+    private mutating func check(_ frame: Simulator.Frame, insetTop: Double, atBottomThreshold snap: Double) -> String? {
         guard !isOver, frame.shown else { return nil }
         let unreadShown = firstUnreadID.map { id in
             guard let top = frame.tops[id] else { return false }

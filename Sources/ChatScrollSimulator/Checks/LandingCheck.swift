@@ -13,7 +13,10 @@
 /// bottom edge (the navigation then lands with the keyboard), or for up to ``graceFrames`` while
 /// it still closes in (its destination moved late). The user's finger ends the navigation (it is
 /// the user's screen again) once the frame it touches in is judged; a new navigation replaces it.
-struct LandingCheck {
+///
+/// A window of history replaces everything: its first frame already shows what it was loaded for
+/// (the message, or the newest one), or the user sees a flash of other messages.
+struct LandingCheck: FrameCheck {
     enum Target: Equatable {
         case bottom
         case message(String)
@@ -63,11 +66,26 @@ struct LandingCheck {
         pending = running
     }
 
-    /// The user touched the screen: the navigation is over.
-    mutating func touched() { pending = nil }
+    mutating func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
+        let (current, view) = (frame.current, frame.view)
+        if let target = frame.windowTarget, !current.finger,
+            !(target.map { current.tops[$0] != nil } ?? current.newestBottomVisible)
+        {
+            found.add(.navigationLands, "the window's first frame does not show \(target ?? "the newest message")")
+        }
+        if let what = check(
+            frame: frame.index, tops: current.tops, heights: current.heights, atBottom: current.atBottom,
+            keyboardLeft: view.keyboardLeft, decelerating: view.isDecelerating, offset: current.offset,
+            maxOffset: current.maxOffset, insetTop: view.insetTop, visibleHeight: view.visibleHeight,
+            pinMargin: frame.pinMargin)
+        {
+            found.add(.navigationLands, what)
+        }
+        if current.finger { pending = nil }
+    }
 
     /// The violation of this frame, if any.
-    mutating func check(
+    private mutating func check(
         frame: Int, tops: RowValues, heights: RowValues, atBottom: Bool, keyboardLeft: Double, decelerating: Bool,
         offset: Double,
         maxOffset: Double, insetTop: Double, visibleHeight: Double, pinMargin: Double

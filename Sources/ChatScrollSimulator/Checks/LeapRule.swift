@@ -16,7 +16,7 @@
 /// A move that does neither leapt: it is a violation of the frame after it (where it did not go
 /// on), of `reading-stays-put` for a reader away from the bottom, else of `bottom-visible`, unless
 /// another check already failed the frame it leapt in.
-struct LeapRule {
+struct LeapRule: FrameCheck {
     /// A move that started from rest, or faster than the last frame's allows, waiting for the
     /// next frame to show whether it goes on.
     struct Start {
@@ -49,6 +49,34 @@ struct LeapRule {
         return moved < low ? moved - low : moved > high ? moved - high : 0
     }
 
+    mutating func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
+        let (previous, current, motion, view) = (frame.previous, frame.current, frame.motion, frame.view)
+        let id = frame.common.first
+        let judgedElsewhere =
+            current.finger || previous.finger || view.isDecelerating || previous.decelerating || previous.coasting
+            || current.bouncing || previous.bouncing || current.layoutChanged || !previous.shown || !current.shown
+            || frame.opening || !frame.wasAway && current.atBottom && previous.inRange && current.inRange
+        let alternatives: [Double] =
+            id.map { id -> [Double] in
+                let onScreen = motion.movedOnScreen(id)
+                guard !frame.wasAway || frame.navigating, let grown = motion.grownBelow() else { return [onScreen] }
+                return [onScreen, motion.moved(id) + grown, onScreen + grown]
+            } ?? []
+        // (A leap in a frame that another check already failed is that check's.)
+        guard
+            let leap = judge(
+                frame: frame.index, judgedElsewhere: judgedElsewhere,
+                interrupted: current.finger || current.layoutChanged || !current.shown, id: id,
+                step: id.map(motion.moved), alternatives: alternatives, keyboardDelta: frame.keyboardDelta,
+                keyboardExtra: frame.keyboardExtra, away: frame.wasAway),
+            !frame.violatedLastFrame
+        else { return }
+        found.add(
+            leap.away ? .readingStaysPut : .bottomStaysVisible,
+            "\(leap.id) leapt \(leap.step) points in frame \(leap.frame), "
+                + "more than the keyboard, an eased scroll, the finger or momentum moves it")
+    }
+
     /// Judges frame `frame`, and returns the leap of the frame before, if it did not go on.
     ///
     /// - Parameters:
@@ -61,7 +89,7 @@ struct LeapRule {
     ///     last frame is left to tell by.
     ///   - alternatives: Other ways it may rightly have moved: pushed by content that grew
     ///     below a following list, or with the growth of the rows before it.
-    mutating func judge(
+    private mutating func judge(
         frame: Int, judgedElsewhere: Bool, interrupted: Bool, id: String?, step: Double?, alternatives: [Double],
         keyboardDelta: Double, keyboardExtra: Double, away: Bool
     ) -> Start? {

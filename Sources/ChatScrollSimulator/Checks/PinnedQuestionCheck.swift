@@ -1,6 +1,6 @@
 /// `pinned-question`: in layout `top`, a question sent is pinned at the top; from the end
 /// of its pin's animation, while an answer streams and nobody touches the screen, it holds still.
-struct PinnedQuestionCheck {
+struct PinnedQuestionCheck: FrameCheck {
     /// The question pinned, until the user touches the screen or leaves it.
     private(set) var question: String?
     /// Where it was in the last frame judged.
@@ -18,13 +18,13 @@ struct PinnedQuestionCheck {
     /// The user left the question (a touch, jump to latest).
     mutating func release() { question = nil }
 
-    /// What is wrong with frame `index`, or `nil`.
-    mutating func check(_ frame: Simulator.Frame, index: Int, answerStreams: Bool) -> String? {
-        if frame.finger { release() }
-        guard let question else { return nil }
-        let now = frame.tops[question]
-        defer { top = index < settlesAt ? nil : now }
-        guard index >= settlesAt, let now, let pinned = top, answerStreams, abs(now - pinned) > 0.5 else { return nil }
-        return "the question moved from \(pinned) to \(now)"
+    mutating func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
+        if frame.current.finger { release() }
+        guard let question else { return }
+        let now = frame.current.tops[question]
+        defer { top = frame.index < settlesAt ? nil : now }
+        guard frame.index >= settlesAt, let now, let pinned = top, frame.answerStreams, abs(now - pinned) > 0.5
+        else { return }
+        found.add(.pinnedQuestion, "the question moved from \(pinned) to \(now)")
     }
 }

@@ -1,0 +1,73 @@
+/// What is read while nobody moves the list (no finger, no momentum, no navigation) stays where
+/// it is, or moves with the bottom edge the keyboard moves, or with the screen that rotates:
+///
+/// - a reader away from the bottom, with the keyboard at rest and no rotation settling: nothing
+///   read moves (`reading-stays-put`);
+/// - while the keyboard moves: what is read moves by one share of its move through the whole
+///   animation (``KeyboardShare``), for a reader (`reading-stays-put`) and for a list that
+///   follows, which may also be pushed by what grew below it (`bottom-visible`);
+/// - a rotation keeps the row read at the top where it was (``RotationCheck``); while it
+///   settles, what is read moves by less than a screen.
+struct StillReadingCheck: FrameCheck {
+    /// The keyboard's share that what is read follows, tracked across its animation.
+    private(set) var keyboardShare = KeyboardShare()
+    private var rotation = RotationCheck()
+
+    mutating func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
+        let (previous, current, motion) = (frame.previous, frame.current, frame.motion)
+        keyboardShare.next(previous: previous, current: current, keyboardStart: frame.keyboardStart)
+        // (Momentum goes on while the keyboard moves a held list.)
+        let coast =
+            previous.coasting || previous.decelerating && previous.inRange
+            ? previous.movement * Simulator.momentumDecayPerFrame : 0
+        if let what = rotation.rotated(
+            frame: frame.index, previous: previous, current: current, motion: motion, away: frame.away,
+            wasAway: frame.wasAway,
+            navigationOver: frame.navigationOver
+                || frame.navigationStartsFromRest && !current.keyboardMoving,
+            coast: coast)
+        {
+            found.add(.readingStaysPut, what)
+        }
+        if let what = RotationCheck.judgeFollowing(
+            previous: previous, current: current, following: !frame.wasAway && !frame.questionPinned)
+        {
+            found.add(.bottomStaysVisible, what)
+        }
+        if current.finger || current.moving { rotation.userMoved() }
+        let rotating = rotation.isRunning(at: frame.index)
+        let untouched = !previous.finger && !current.finger && !previous.moving && !current.moving
+        let quiet = frame.away && untouched && previous.shown && !frame.questionPinned && !rotating
+        let keyboardMoves = current.keyboardMoving || previous.keyboardMoving
+        func followsKeyboard(_ moved: Double) -> Bool {
+            keyboardShare.follows(moved, delta: frame.keyboardDelta, extra: frame.keyboardExtra)
+        }
+        func alongKeyboard() -> String { "while the keyboard moved the bottom edge by \(frame.keyboardDelta)" }
+        if quiet, !keyboardMoves, !current.layoutChanged, let id = motion.firstMoved(fartherThan: 0.5) {
+            found.add(.readingStaysPut, "\(id) moved \(motion.moved(id)) while the reader read")
+        } else if rotating, frame.away, untouched, !current.layoutChanged,
+            let id = motion.firstMoved(fartherThan: frame.view.visibleHeight)
+        {
+            found.add(.readingStaysPut, "\(id) moved \(motion.moved(id)) while the screen rotated")
+        } else if quiet, keyboardMoves, !current.layoutChanged,
+            let id = frame.common.first(where: { !followsKeyboard(motion.moved($0)) })
+        {
+            found.add(.readingStaysPut, "\(id) moved \(motion.moved(id)) \(alongKeyboard())")
+        } else if !frame.wasAway, !frame.away, keyboardMoves, !current.layoutChanged, untouched, !frame.navigating,
+            !frame.view.isDecelerating, previous.shown, previous.inRange, !frame.questionPinned,
+            let grown = motion.grownBelow(),
+            let id = frame.common.first(where: {
+                !followsKeyboard(motion.moved($0)) && !followsKeyboard(motion.moved($0) + grown)
+            })
+        {
+            // A following list goes with the keyboard the same way: one share of its move,
+            // plus what grew below it (a bounce past the bottom that the keyboard carries back
+            // dissolves on its own way).
+            found.add(.bottomStaysVisible, "\(id) moved \(motion.moved(id)) \(alongKeyboard())")
+        } else if rotation.isDue(at: frame.index), !current.keyboardMoving,
+            let what = rotation.settle(current: current, topNow: { frame.view.rows([$0]).tops[$0] })
+        {
+            found.add(.readingStaysPut, what)
+        }
+    }
+}
