@@ -86,7 +86,13 @@ public final class ChatScrollDriver {
     private var frameHeight: Double?
     private var insetTop: Double = 0
     private var insetBottom: Double = 0
-    private var keyboardOverlap: Double = 0
+    /// Where what covers the scroll view's bottom (the keyboard, the bar riding on it) begins.
+    private var coveredEdge = CoveredEdge(top: .infinity, overlap: 0)
+    /// The keyboard's last animation: its duration, when it began (nil without a clock), and
+    /// whether a layout came since.
+    private var keyboardMotion: (duration: Double, start: Double?, laidOut: Bool)?
+    /// While a layout the keyboard caused is applied: what is left of the keyboard's animation.
+    private var layoutAlongKeyboard: Double?
     /// A keyboard move that waits for the user's gesture to end: its duration and start time.
     private var pendingKeyboard: (duration: Double?, start: Double?)?
     /// Whether the keyboard event being sent ended a momentum: its move must stop the scroll
@@ -131,50 +137,105 @@ public final class ChatScrollDriver {
 
     // MARK: Layout
 
-    /// The scroll view was laid out: its frame height and adjusted insets. Sends
-    /// `viewportChanged` only when one of them changed.
-    public func layout(frameHeight: Double, insetTop: Double, insetBottom: Double) {
+    /// The scroll view was laid out: its frame height and adjusted insets, and, where its frame
+    /// moves with the keyboard (its bottom pinned to a bar that rides on the keyboard, or SwiftUI's
+    /// keyboard avoidance), its bottom in the window, the space of
+    /// ``keyboardWillChange(keyboardTop:scrollViewBottom:barAboveKeyboard:duration:)``. Sends
+    /// `viewportChanged` only when one of them changed, and the keyboard's share of the frame
+    /// anew: a frame that shrank to the bar is covered no more. Without `frameBottom`, the
+    /// keyboard covers as much of the frame's bottom as before.
+    public func layout(frameHeight: Double, insetTop: Double, insetBottom: Double, frameBottom: Double? = nil) {
         beginCall()
         let height = sanitized(frameHeight, "frameHeight")
         let top = sanitized(insetTop, "insetTop")
         let bottom = sanitized(insetBottom, "insetBottom")
-        guard height != self.frameHeight || top != self.insetTop || bottom != self.insetBottom else { return }
+        if let frameBottom, frameBottom.isFinite { coveredEdge.overlap = frameBottom - coveredEdge.top }
+        let keyboardAfter = max(0, coveredEdge.covers(frameHeight: height) - bottom)
+        guard
+            height != self.frameHeight || top != self.insetTop || bottom != self.insetBottom
+                || frameBottom != nil && keyboardAfter != state.keyboardHeight && pendingKeyboard == nil
+        else { return }
         // A bounce past the bottom is the user at the bottom: it ends there before the layout,
         // which a held view would otherwise read as a reader away from the new bottom.
         if isDecelerating || bouncingBack, isBouncingPastBottom { endBottomBounce() }
-        let keyboard = keyboardOverlap
         let topMoved = top != self.insetTop
+        // The visible region's bottom edge in the frame, before and after: a frame that shrinks
+        // (or grows) by what the keyboard covers leaves it where it is.
+        let edgeBefore = self.frameHeight.map { $0 - self.insetBottom - state.keyboardHeight }
+        let edgeStays =
+            !topMoved && height != self.frameHeight
+            && edgeBefore.map { abs($0 - (height - bottom - keyboardAfter)) <= 0.5 } ?? false
         // A keyboard share that the new bottom inset changes ends plain momentum (below): it
         // settles first, so for the reader the inset's change and the share's cancel out.
-        if isDecelerating, !isBouncing, max(0, keyboard - bottom) != state.keyboardHeight { settleMomentum() }
+        if isDecelerating, !isBouncing, keyboardAfter != state.keyboardHeight { settleMomentum() }
         // A running animation carries what it shows along with the visible top at once (the
         // rest of the way is bent to the new destination below).
         if topMoved, isAnimatingCommand { shiftCommandAnimation(by: self.insetTop - top) }
         self.frameHeight = height
         self.insetTop = top
         self.insetBottom = bottom
+        guard edgeStays else {
+            // A layout the keyboard caused (the frame grows back as it hides) goes along the
+            // rest of its animation.
+            let keyboardLeft = topMoved ? nil : keyboardTimeLeft()
+            layoutAlongKeyboard = keyboardLeft
+            apply(.viewportChanged(height: height, insetTop: top, insetBottom: bottom))
+            layoutAlongKeyboard = nil
+            // The same offset is another contentOffset.y under another top inset: where the model
+            // kept the offset (a held view), the view moves so what is read stays under the top.
+            if topMoved, !isAnimatingCommand { keepModelledOffset(animation: .none) }
+            // The keyboard's share depends on the frame and the bottom inset.
+            updateKeyboard(duration: keyboardLeft)
+            return
+        }
+        // The region the user sees did not change, only how the frame, the inset and the
+        // keyboard make it up: nothing moves, and a reader's model keeps what the view shows
+        // (the frame's change and the keyboard's would otherwise move it twice).
+        let shown = keyboardAnimationTarget ?? contentOffsetY
+        holdingMoves = true
         apply(.viewportChanged(height: height, insetTop: top, insetBottom: bottom))
-        // The same offset is another contentOffset.y under another top inset: where the model
-        // kept the offset (a held view), the view moves so what is read stays under the top.
-        if topMoved, !isAnimatingCommand { keepModelledOffset(animation: .none) }
-        // The keyboard's share depends on the bottom inset.
-        updateKeyboard(overlap: keyboard, duration: nil)
+        updateKeyboard(duration: nil)
+        holdingMoves = false
+        if state.mode == .detached, !state.userHoldsView, let model = modelledContentOffsetY, abs(model - shown) > 0.5 {
+            apply(.scrolled(offset: shown + insetTop))
+        }
     }
 
     /// The keyboard will move to its end frame. `keyboardTop` and `scrollViewBottom` are in one
-    /// coordinate space (the window's); a hidden keyboard's top is at or below the screen.
-    public func keyboardWillChange(keyboardTop: Double, scrollViewBottom: Double, duration: Double? = nil) {
+    /// coordinate space (the window's), as the notification's end frame and the scroll view's
+    /// frame give them before the layout the keyboard causes; a hidden keyboard's top is at or
+    /// below the screen. `barAboveKeyboard` is the height of an input bar that rides on the
+    /// keyboard outside its frame (pinned to `keyboardLayoutGuide`, or SwiftUI's
+    /// `safeAreaInset(edge: .bottom)`), 0 when the bar is the keyboard's `inputAccessoryView`
+    /// (its frame includes it) or there is none: the keyboard's share is what the keyboard and
+    /// that bar cover of the frame, beyond the bottom inset.
+    public func keyboardWillChange(
+        keyboardTop: Double, scrollViewBottom: Double, barAboveKeyboard: Double = 0, duration: Double? = nil
+    ) {
         beginCall()
-        guard !keyboardTop.isNaN, !scrollViewBottom.isNaN else {
+        guard !keyboardTop.isNaN, !scrollViewBottom.isNaN, !barAboveKeyboard.isNaN else {
             warnings.append("keyboard frame is not a number; ignored")
             return
         }
-        updateKeyboard(
-            overlap: max(0, min(scrollViewBottom - keyboardTop, frameHeight ?? .infinity)), duration: duration)
+        let top = keyboardTop - max(0, barAboveKeyboard)
+        coveredEdge = CoveredEdge(top: top, overlap: scrollViewBottom - top)
+        keyboardMotion = duration.map { (max(0, $0), clock?() ?? lastFrameTime, false) }
+        updateKeyboard(duration: duration)
     }
 
-    private func updateKeyboard(overlap: Double, duration: Double?) {
-        keyboardOverlap = overlap
+    /// How long the keyboard's last animation still runs, nil when it is over. Without a clock,
+    /// the first layout after its notification is the one it causes.
+    private func keyboardTimeLeft() -> Double? {
+        guard let motion = keyboardMotion, motion.duration > 0 else { return nil }
+        defer { keyboardMotion?.laidOut = true }
+        guard let start = motion.start, let now = clock?() ?? lastFrameTime else {
+            return motion.laidOut ? nil : motion.duration
+        }
+        let left = motion.duration - (now - start)
+        return left > 0.001 ? left : nil
+    }
+
+    private func updateKeyboard(duration: Double?) {
         if isDecelerating || bouncingBack, isBouncingPastBottom {
             // The keyboard ends a bounce past the bottom edge, which it moves: the list stops
             // where it is, and goes the rest of the way to the new bottom along the keyboard.
@@ -234,7 +295,7 @@ public final class ChatScrollDriver {
 
     /// Sends the keyboard's height when it differs from the state's.
     private func sendKeyboard(duration: Double?) {
-        let height = max(0, keyboardOverlap - insetBottom)
+        let height = max(0, coveredEdge.covers(frameHeight: frameHeight ?? .infinity) - insetBottom)
         defer { momentumSettledForKeyboard = false }
         guard height != state.keyboardHeight else { return }
         apply(
@@ -435,7 +496,7 @@ public final class ChatScrollDriver {
     /// ```
     public func send(_ event: ChatEvent) {
         beginCall()
-        if event.growsTheLiveEnd { endBounceAtTheBottom() }
+        if event.role == .growsTheLiveEnd { endBounceAtTheBottom() }
         apply(event)
     }
 
@@ -495,7 +556,7 @@ public final class ChatScrollDriver {
             return
         }
         if isDecelerating, !state.userHoldsView, state.offset == before,
-            event.type == .jumpToLatestTapped || event.type == .jumpToMessage
+            event.role == .tap
         {
             // A tap that asks for a window (jump to latest or to a message that is not loaded)
             // ends the hold with nothing to scroll to yet: it stops the momentum, as the tap's
@@ -564,10 +625,13 @@ public final class ChatScrollDriver {
                     heldOverscroll = contentOffsetY + insetTop - offset
                 }
                 keepModelledOffset(animation: .none, overscroll: heldOverscroll)
-            } else if state.offsetReason == .settle, !state.userHoldsView, event.mayEndTheUsersHold {
+            } else if state.offsetReason == .settle, !state.userHoldsView, event.role == .mayEndTheUsersHold {
                 // The user's hold ends at the bottom (within `atBottomThreshold`): the list eases
                 // there from where the finger, the momentum or a bounce left it, not in one step.
                 startCommandAnimation()
+            } else if state.offsetReason == .viewport, let left = layoutAlongKeyboard {
+                // A frame laid out for the keyboard moves what it shows along the keyboard.
+                keepModelledOffset(animation: .alongKeyboard(duration: left))
             } else {
                 keepModelledOffset(animation: .none)
             }
@@ -636,7 +700,7 @@ public final class ChatScrollDriver {
     /// (or the header) arrives above.
     private func edgeAboveShown(_ event: ChatEvent) -> EdgeAboveShown? {
         let shownTop = contentOffsetY + insetTop
-        if event.type == .olderLoaded || event.type == .headerChanged {
+        if event.role == .contentAbove {
             return oldestRow.map { EdgeAboveShown(id: $0.id, top: $0.top, height: 0, pageAbove: true) }
         }
         // (A row that starts above what is shown counts as above it: what is read is below it.)
@@ -707,17 +771,50 @@ public final class ChatScrollDriver {
     }
 }
 
-extension ChatEvent {
-    /// Whether the event changes the content at the live end: a message, a streamed answer's
-    /// tokens, a page of newer history, the footer.
-    fileprivate var growsTheLiveEnd: Bool {
-        type == .messageAppended || type == .tokensAppended || type == .newerLoaded || type == .footerChanged
-    }
+/// What covers the scroll view's bottom (the keyboard, the bar riding on it), as the keyboard's
+/// last notification put it.
+private struct CoveredEdge {
+    /// Its top, in the window.
+    var top: Double
+    /// How far above the frame's bottom it begins (negative below it): the frame's bottom in the
+    /// window, less ``top``.
+    var overlap: Double
 
-    /// Whether the event may end the user's hold on the view: the finger lifts, the scroll comes
-    /// to rest, a text selection ends.
-    fileprivate var mayEndTheUsersHold: Bool {
-        type == .dragEnded || type == .scrollSettled || type == .selectionChanged
+    /// How much of a frame `frameHeight` tall it covers.
+    func covers(frameHeight: Double) -> Double { max(0, min(overlap, frameHeight)) }
+}
+
+/// What an event is to the driver, beyond what the reducer does with it. Decided once per type,
+/// by an exhaustive switch: a new event does not compile until the driver has classified it.
+private enum DriverRole {
+    /// It changes the content at the live end: a message, a streamed answer's tokens, a page of
+    /// newer history, the footer.
+    case growsTheLiveEnd
+    /// It may end the user's hold on the view: the finger lifts, the scroll comes to rest, a text
+    /// selection ends.
+    case mayEndTheUsersHold
+    /// A tap that navigates (jump to latest, to a message, to the first unread): it stops the
+    /// momentum, as the tap's touch does in UIKit.
+    case tap
+    /// Content arrives above the oldest row: a page of older history, the header.
+    case contentAbove
+    /// Nothing more.
+    case other
+}
+
+extension ChatEvent {
+    fileprivate var role: DriverRole {
+        switch type {
+        case .messageAppended, .tokensAppended, .newerLoaded, .footerChanged: .growsTheLiveEnd
+        case .dragEnded, .scrollSettled, .selectionChanged: .mayEndTheUsersHold
+        case .jumpToLatestTapped, .jumpToMessage, .jumpToUnreadTapped: .tap
+        case .olderLoaded, .headerChanged: .contentAbove
+        case .viewportChanged, .historyLoaded, .messageConfirmed, .streamFinished, .itemMeasured, .messageRemoved,
+            .loadOlderFailed, .keyboardWillShow, .keyboardWillHide, .dragBegan, .scrolled, .inputFocused, .inputBlurred,
+            .highlightFinished, .entranceAnimationFinished, .appeared, .disappeared, .loadNewerFailed, .windowLoaded,
+            .windowLoadFailed:
+            .other
+        }
     }
 
     /// The message whose height the event changes or removes: `itemMeasured`, `tokensAppended`,

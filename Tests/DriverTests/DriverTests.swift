@@ -849,4 +849,26 @@ struct DriverTests {
         #expect(!screen.driver.isDecelerating)
         #expect(!screen.driver.state.userHoldsView)
     }
+
+    @Test(
+        """
+        given a window short of the newest messages and a fling, when the user taps the unread pill with nothing \
+        unread loaded, then the momentum stops where the list is, as for jump to latest
+        """
+    )
+    func unreadTapStopsMomentum() {
+        let screen = Screen()
+        screen.driver.send(
+            .windowLoaded(messages: messages(1...20), hasMoreOlder: false, hasMoreNewer: true))
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: 600)
+        screen.driver.willEndDragging(velocity: 500)
+        screen.driver.didScroll(contentOffsetY: 650)
+        screen.view.calls = []
+        screen.driver.send(.jumpToUnreadTapped)
+        #expect(screen.driver.state.pendingWindow == PendingWindow(around: nil, reason: .jumpToLatest))
+        #expect(!screen.driver.isDecelerating)
+        #expect(screen.view.calls.map(\.y) == [650])
+        #expect(screen.view.calls.map(\.animation) == [.jump])
+    }
 }

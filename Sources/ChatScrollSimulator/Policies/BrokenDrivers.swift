@@ -408,10 +408,20 @@ public enum BrokenDrivers {
         /// notified, and its overlap not computed anew when the frame changes.
         func keyboardGlue(_ event: AppEvent) {
             guard let view else { return }
+            let bar = view.setup.keyboardFrameIncludesBar ? 0 : InputBarSetup.barHeight
             switch event {
-            case .keyboard:
-                inner.handle(event)
-                notifiedKeyboard = (view.keyboardFrameTop, view.reportedFrameHeight)
+            case .keyboard(_, let duration):
+                if kind == .keyboardFrameShare {
+                    // The notification's frame taken for all that covers the list: the bar that
+                    // rides on the keyboard is left out.
+                    driver.keyboardWillChange(
+                        keyboardTop: view.keyboardFrameTop, scrollViewBottom: view.reportedFrameHeight,
+                        duration: duration)
+                    inner.updateSpacer()
+                } else {
+                    inner.handle(event)
+                }
+                notifiedKeyboard = (view.keyboardFrameTop - bar, view.reportedFrameHeight)
                 // The share the bar and the keyboard cover together, against the driver's.
                 let covered = max(0, view.keyboardOverlap - view.insetBottom)
                 let left = covered - driver.state.keyboardHeight
@@ -424,7 +434,8 @@ public enum BrokenDrivers {
                 guard kind == .staleKeyboardOverlap, let (top, bottom) = notifiedKeyboard else { return }
                 driver.keyboardWillChange(keyboardTop: top, scrollViewBottom: bottom)
                 inner.updateSpacer()
-                let share = view.notifiedKeyboardShare
+                let frame = view.reportedFrameHeight
+                let share = max(0, min(frame - top, frame) - view.reportedInsetBottom)
                 if abs(share - driver.state.keyboardHeight) > 1 {
                     misbehave("counted \(driver.state.keyboardHeight - share) points of keyboard the frame left out")
                 }

@@ -197,12 +197,16 @@ public final class DriverPolicy: ScrollPolicy {
         case .olderLoaded(let page, let more):
             driver.send(.olderLoaded(messages: page.map(Self.message), hasMoreOlder: more))
         case .keyboard(_, let duration):
-            // The notification's end frame and the scroll view's frame, in the window.
+            // The notification's end frame and the scroll view's frame, in the window, and the
+            // bar that rides on the keyboard outside its frame.
             driver.keyboardWillChange(
-                keyboardTop: view.keyboardFrameTop, scrollViewBottom: view.reportedFrameHeight, duration: duration)
+                keyboardTop: view.keyboardFrameTop, scrollViewBottom: view.reportedFrameHeight,
+                barAboveKeyboard: view.setup.keyboardFrameIncludesBar ? 0 : InputBarSetup.barHeight, duration: duration)
         case .layout:
+            // (A frame that moves with the keyboard says where its bottom is, in the window.)
             driver.layout(
-                frameHeight: view.reportedFrameHeight, insetTop: view.insetTop, insetBottom: view.reportedInsetBottom)
+                frameHeight: view.reportedFrameHeight, insetTop: view.insetTop, insetBottom: view.reportedInsetBottom,
+                frameBottom: view.setup.frameMovesWithKeyboard ? view.reportedFrameHeight : nil)
         case .jumpToLatest:
             driver.send(.jumpToLatestTapped)
         case .replyJump(let id):

@@ -51,6 +51,15 @@ public enum InputBarSetup: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// Whether the scroll view's frame moves with the keyboard: its bottom pinned to the bar, or
+    /// SwiftUI's keyboard avoidance.
+    var frameMovesWithKeyboard: Bool {
+        switch self {
+        case .shrinkingFrame, .swiftUISafeArea: true
+        case .accessory, .layoutGuide, .interactiveDismissal: false
+        }
+    }
+
     /// The setup named `name`, or `nil`.
     public static func named(_ name: String) -> InputBarSetup? { allCases.first { $0.rawValue == name } }
 }

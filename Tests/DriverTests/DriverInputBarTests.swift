@@ -1,0 +1,105 @@
+import ChatEvents
+import ChatReducer
+import ChatScrollDriver
+import Testing
+
+/// The keyboard's share with each way an app's input bar meets the keyboard: the covered edge is
+/// the bar's top where the bar rides on the keyboard outside its frame, and a frame that shrinks
+/// to the bar is covered no more.
+@Suite("Scroll driver: input bars")
+struct DriverInputBarTests {
+    /// A driver over a frame `height` tall with insets 103 and `insetBottom`, opened with 20
+    /// messages of 100 points (content 2000), and the events and moves since the open.
+    private static func open(
+        height: Double, insetBottom: Double, frameBottom: Double? = nil
+    ) -> (driver: ChatScrollDriver, view: RecordingScrollView, sent: () -> [ChatEvent]) {
+        let driver = ChatScrollDriver()
+        let view = RecordingScrollView()
+        driver.scrollView = view
+        view.driver = driver
+        driver.layout(frameHeight: height, insetTop: 103, insetBottom: insetBottom, frameBottom: frameBottom)
+        driver.send(.historyLoaded(messages: messages(1...20), hasMoreOlder: false))
+        view.calls = []
+        final class Log { var events: [ChatEvent] = [] }
+        let log = Log()
+        driver.onStep = { event, _ in log.events.append(event) }
+        return (driver, view, { log.events })
+    }
+
+    @Test(
+        """
+        given a bar pinned to keyboardLayoutGuide over an 852-point frame with insets 103/83, when the keyboard's top \
+        comes to 516, then 385 points are covered, 302 beyond the inset, and 364 are visible
+        """
+    )
+    func layoutGuide() {
+        let (driver, view, sent) = Self.open(height: 852, insetBottom: 83)
+        driver.keyboardWillChange(keyboardTop: 516, scrollViewBottom: 852, barAboveKeyboard: 49, duration: 0.25)
+        #expect(sent() == [.keyboardWillShow(height: 302, duration: 0.25)])
+        #expect(driver.state.visibleHeight == 364)
+        // Following: the newest message's bottom at the bar's top, along the keyboard.
+        #expect(driver.state.offset == 1636)
+        #expect(view.calls.map(\.y) == [1533])
+        #expect(view.calls.map(\.animation) == [.alongKeyboard(duration: 0.25)])
+    }
+
+    @Test(
+        """
+        given a 769-point frame pinned to a bar that rides on the keyboard, with insets 103/0, when the keyboard \
+        shows and the frame shrinks to 467, then 364 points are visible throughout and the newest message ends at the \
+        frame's bottom, moved once
+        """
+    )
+    func shrinkingFrame() {
+        let (driver, view, sent) = Self.open(height: 769, insetBottom: 0, frameBottom: 769)
+        driver.keyboardWillChange(keyboardTop: 516, scrollViewBottom: 769, barAboveKeyboard: 49, duration: 0.25)
+        #expect(sent() == [.keyboardWillShow(height: 302, duration: 0.25)])
+        #expect(driver.state.visibleHeight == 364)
+        driver.layout(frameHeight: 467, insetTop: 103, insetBottom: 0, frameBottom: 467)
+        #expect(
+            sent() == [
+                .keyboardWillShow(height: 302, duration: 0.25),
+                .viewportChanged(height: 467, insetTop: 103, insetBottom: 0), .keyboardWillHide(duration: nil),
+            ])
+        #expect(driver.state.keyboardHeight == 0)
+        #expect(driver.state.visibleHeight == 364)
+        #expect(driver.state.offset == 1636)
+        // The keyboard's move was the only one: 1636 - 103.
+        #expect(view.calls.map(\.y) == [1533])
+    }
+
+    @Test(
+        """
+        given a reader away from the bottom of a frame pinned to the bar, when the keyboard shows and the frame \
+        shrinks to it, then what sat at the bottom edge stays there and the model keeps what the view shows
+        """
+    )
+    func shrinkingFrameKeepsTheReader() {
+        let (driver, view, sent) = Self.open(height: 769, insetBottom: 0, frameBottom: 769)
+        driver.willBeginDragging()
+        driver.didScroll(contentOffsetY: 600)
+        driver.willEndDragging(velocity: 0)
+        view.calls = []
+        let before = sent().count
+        driver.keyboardWillChange(keyboardTop: 516, scrollViewBottom: 769, barAboveKeyboard: 49, duration: 0.25)
+        driver.layout(frameHeight: 467, insetTop: 103, insetBottom: 0, frameBottom: 467)
+        #expect(
+            Array(sent().dropFirst(before)) == [
+                .keyboardWillShow(height: 302, duration: 0.25),
+                .viewportChanged(height: 467, insetTop: 103, insetBottom: 0), .keyboardWillHide(duration: nil),
+                .scrolled(offset: 1005),
+            ])
+        #expect(driver.state.mode == .detached)
+        #expect(driver.state.offset == 1005)
+        #expect(view.calls.map(\.y) == [902])
+    }
+
+    @Test(
+        "given the keyboard's notification before the first layout, when the frame is laid out, then its share counts")
+    func keyboardBeforeLayout() {
+        let driver = ChatScrollDriver()
+        driver.keyboardWillChange(keyboardTop: 508, scrollViewBottom: 844, duration: 0.25)
+        driver.layout(frameHeight: 844, insetTop: 91, insetBottom: 83)
+        #expect(driver.state.keyboardHeight == 253)
+    }
+}
