@@ -218,8 +218,13 @@ public final class ChatScrollDriver {
             return
         }
         let top = keyboardTop - max(0, barAboveKeyboard)
-        coveredEdge = CoveredEdge(top: top, overlap: scrollViewBottom - top)
-        keyboardMotion = duration.map { (max(0, $0), clock?() ?? lastFrameTime, false) }
+        let edge = CoveredEdge(top: top, overlap: scrollViewBottom - top)
+        // (A layout that tells where the keyboard is, without a duration, ends no animation
+        // that takes it there.)
+        if duration != nil || edge != coveredEdge {
+            keyboardMotion = duration.map { (max(0, $0), clock?() ?? lastFrameTime, false) }
+        }
+        coveredEdge = edge
         updateKeyboard(duration: duration)
     }
 
@@ -773,7 +778,7 @@ public final class ChatScrollDriver {
 
 /// What covers the scroll view's bottom (the keyboard, the bar riding on it), as the keyboard's
 /// last notification put it.
-private struct CoveredEdge {
+private struct CoveredEdge: Equatable {
     /// Its top, in the window.
     var top: Double
     /// How far above the frame's bottom it begins (negative below it): the frame's bottom in the

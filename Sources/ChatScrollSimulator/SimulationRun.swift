@@ -274,8 +274,12 @@ final class SimulationRun {
             // The finger takes the screen: a navigation or an arrival's scroll is over.
             endNavigations(before: frame)
         case .fingerMove(let dy):
+            let keyboard = view.keyboard
             view.moveFinger(by: dy)
             current.fingerDy += dy
+            // The keyboard the finger pulls down moves the bar on the layout guide: the app lays
+            // out anew (interactive dismissal).
+            if view.keyboard != keyboard { view.afterLayout { [policy] in policy.handle(.layout) } }
         case .touchUp(let velocity):
             view.touchUp(velocity: velocity)
             current.releaseVelocity = velocity
@@ -391,7 +395,9 @@ final class SimulationRun {
                     || gap > previous.maxOffset - previous.offset + grew + 0.5 ? nil : running
         }
         current.moving = view.isDecelerating || frame <= userNavigationUntil
-        if view.fingerDown, view.isKeyboardAnimating {
+        if view.fingerDown,
+            view.isKeyboardAnimating || view.keyboardHeld != nil && current.keyboard != previous.keyboard
+        {
             // (At least a point: a keyboard that starts under the finger has not moved yet.)
             keyboardUnderFinger += max(1, abs(current.keyboard - previous.keyboard))
         }

@@ -242,6 +242,10 @@ public final class SimulatedScrollView {
         return frameHeight - max(0, keyboardOverlap - bar)
     }
 
+    /// The top of `keyboardLayoutGuide` in the window, where the keyboard is now: it follows the
+    /// finger that pulls the keyboard down (interactive dismissal), which no notification tells.
+    public var keyboardGuideTop: Double { frameHeight - insetBottom - keyboard + InputBarSetup.barHeight }
+
     /// The keyboard's overlap with the frame as notified and laid out, less the bottom inset: the
     /// share an app reckons with that takes the notification's frame for all that covers the list.
     var notifiedKeyboardShare: Double {
