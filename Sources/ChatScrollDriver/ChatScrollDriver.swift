@@ -114,7 +114,12 @@ public final class ChatScrollDriver {
     /// user's.
     private var keyboardAnimationTarget: Double?
     /// The animated command the driver runs, frame by frame.
-    private var commandAnimation: CommandAnimation?
+    private var commandAnimation: CommandAnimation? { didSet { frameNeedMayHaveChanged() } }
+    /// Appended messages whose entrance animation's end the driver reports, and when it is due
+    /// (nil until the next tick tells the time).
+    private var entrances: [(id: String, due: Double?)] = [] { didSet { frameNeedMayHaveChanged() } }
+    /// What ``onNeedsFramesChanged`` was last told.
+    private var toldNeedsFrames = false
     /// The time of the last ``tick(time:)``.
     private var lastFrameTime: Double?
     /// The view's last move that the driver did not make, until the next call: where the view
@@ -122,6 +127,16 @@ public final class ChatScrollDriver {
     private var viewMove: (from: Double, forwarded: Bool)?
     /// While a command's animation runs (the driver's own, advanced by ``tick(time:)``).
     public var isAnimatingCommand: Bool { commandAnimation != nil }
+    /// Whether the driver needs ``tick(time:)`` on every frame: a command's animation runs, or an
+    /// entrance animation's end is still to be reported. An idle driver needs none: pause the
+    /// display link (`CADisplayLink.isPaused`) or the `TimelineView` until this turns true.
+    public var needsFrames: Bool { commandAnimation != nil || !entrances.isEmpty }
+    /// Called with ``needsFrames`` each time it changes, on the caller of the call that changed it.
+    public var onNeedsFramesChanged: ((Bool) -> Void)?
+    /// How long an appended message's entrance animation runs, in seconds: the driver sends
+    /// `entranceAnimationFinished` for it at the first ``tick(time:)`` that long after the append.
+    /// `nil` when the app reports the ends itself.
+    public var entranceAnimationDuration: Double? = 0.3
     /// From `willBeginDragging` until the scroll comes to rest.
     public private(set) var isDragging = false
     /// After a release with velocity, until `didEndDecelerating`.
@@ -451,6 +466,7 @@ public final class ChatScrollDriver {
             return
         }
         lastFrameTime = time
+        defer { reportEntrances(at: time) }
         guard var animation = commandAnimation else { return }
         if animation.start == nil {
             // The first frame: whatever the view does (momentum, a bounce, which UIKit starts
@@ -464,6 +480,29 @@ public final class ChatScrollDriver {
         move(to: y, animation: .none)
         // The last frame lands where the model is, whatever moved meanwhile.
         if finished { keepModelledOffset(animation: .none) }
+    }
+
+    /// Sends `entranceAnimationFinished` for the appended messages whose animation is over at
+    /// `time`, in the order they came.
+    private func reportEntrances(at time: Double) {
+        guard !entrances.isEmpty, let duration = entranceAnimationDuration else {
+            if !entrances.isEmpty { entrances = [] }
+            return
+        }
+        for index in entrances.indices where entrances[index].due == nil { entrances[index].due = time + duration }
+        while let first = entrances.first, let due = first.due, due <= time {
+            entrances.removeFirst()
+            // (A message gone since, or beyond a window, has no animation left to end.)
+            if state.message(id: first.id) != nil { apply(.entranceAnimationFinished(id: first.id)) }
+        }
+    }
+
+    /// Tells ``onNeedsFramesChanged`` when ``needsFrames`` changed.
+    private func frameNeedMayHaveChanged() {
+        let needs = needsFrames
+        guard needs != toldNeedsFrames else { return }
+        toldNeedsFrames = needs
+        onNeedsFramesChanged?(needs)
     }
 
     // MARK: Content and screen events
@@ -542,7 +581,14 @@ public final class ChatScrollDriver {
         // first: it keeps its place on screen, also where the model's offset stops at the
         // content's end (a page above a conversation that fits).
         let shownRow = overscroll < 0 || overscroll > 0 && state.maxOffset == 0 ? oldestRow : nil
+        let countBefore = state.messageCount
         state.reduce(event)
+        // An appended message's entrance animation ends after its duration, told by the driver.
+        if let duration = entranceAnimationDuration, case .messageAppended(let message, _) = event,
+            message.direction != .system, state.messageCount > countBefore
+        {
+            entrances.append((message.id, (clock?() ?? lastFrameTime).map { $0 + duration }))
+        }
         warnings += state.warnings
         onStep?(event, state)
         for effect in state.effects { onEffect(effect) }

@@ -381,7 +381,10 @@ struct DriverTests {
         screen.driver.tick(time: 10.4)
         #expect(screen.view.calls.count == 5)
         #expect(screen.view.calls.first?.y == 1239)
-        #expect(screen.sent.count == 2)
+        // The append, the tokens, and the end of n1's entrance animation 0.3 s after the first
+        // tick told the time.
+        #expect(screen.sent.count == 3)
+        #expect(screen.sent.last == .entranceAnimationFinished(id: "n1"))
     }
 
     @Test(

@@ -145,6 +145,8 @@ public final class DriverPolicy: ScrollPolicy {
     /// Creates the policy with `configuration`, recording into `recorder` when given.
     public init(configuration: ChatConfiguration, recording: Bool = false) {
         driver = ChatScrollDriver(configuration: configuration)
+        // The simulated app reports each row's entrance animation when it ends (below).
+        driver.entranceAnimationDuration = nil
         if recording { driver.recorder = ChatRecorder(configuration: configuration, capacity: 50_000) }
     }
 

@@ -1,0 +1,73 @@
+import ChatEvents
+import ChatReducer
+import ChatScrollDriver
+import Testing
+
+/// When the driver needs display frames, and the entrance animations it ends itself.
+@Suite("Scroll driver: frames")
+struct DriverFramesTests {
+    @Test("given an open, idle chat, when nothing happens, then the driver asks for no frames")
+    func idleNeedsNoFrames() {
+        let screen = Screen.open()
+        var told: [Bool] = []
+        screen.driver.onNeedsFramesChanged = { told.append($0) }
+        screen.driver.tick(time: 1)
+        screen.driver.send(.inputFocused)
+        screen.driver.tick(time: 2)
+        #expect(!screen.driver.needsFrames)
+        #expect(told == [])
+    }
+
+    @Test(
+        """
+        given an open chat, when the user taps jump to latest from history, then frames are needed while the \
+        command's animation runs and not after it
+        """
+    )
+    func commandNeedsFrames() {
+        let screen = Screen.open()
+        var told: [Bool] = []
+        screen.driver.onNeedsFramesChanged = { told.append($0) }
+        screen.drag(to: 100)
+        screen.driver.send(.jumpToLatestTapped)
+        #expect(screen.driver.needsFrames)
+        for frame in 0...60 { screen.driver.tick(time: 10 + Double(frame) / 120) }
+        #expect(!screen.driver.needsFrames)
+        #expect(told == [true, false])
+    }
+
+    @Test(
+        """
+        given an app that does not report entrance animations, when a message arrives, then the driver reports its \
+        end 0.3 s later, at a tick, and asks for frames until then
+        """
+    )
+    func entranceAnimationsEnd() {
+        let screen = Screen.open()
+        screen.driver.tick(time: 5)
+        let message = ChatMessage(id: "m21", direction: .incoming, height: 100)
+        screen.driver.send(.messageAppended(message, streaming: nil))
+        #expect(screen.driver.state.animating == ["m21"])
+        #expect(screen.driver.needsFrames)
+        screen.driver.tick(time: 5.2)
+        #expect(screen.driver.state.animating == ["m21"])
+        screen.driver.tick(time: 5.3)
+        #expect(screen.driver.state.animating == [])
+        #expect(screen.sent.last == .entranceAnimationFinished(id: "m21"))
+        // (The arrival's scroll to the bottom, started at the tick after the append, runs 0.3 s.)
+        screen.driver.tick(time: 6)
+        #expect(!screen.driver.needsFrames)
+    }
+
+    @Test("given an app that reports entrance animations itself, when a message arrives, then the driver reports none")
+    func appReportsEntrances() {
+        let screen = Screen.open()
+        screen.driver.entranceAnimationDuration = nil
+        screen.driver.send(.messageAppended(ChatMessage(id: "m21", direction: .incoming, height: 100), streaming: nil))
+        // (The arrival's scroll to the bottom runs from the first tick for 0.3 s.)
+        screen.driver.tick(time: 100)
+        screen.driver.tick(time: 101)
+        #expect(screen.driver.state.animating == ["m21"])
+        #expect(!screen.driver.needsFrames)
+    }
+}
