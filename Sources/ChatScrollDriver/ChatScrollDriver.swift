@@ -22,8 +22,8 @@ public enum ScrollAnimation: Sendable, Hashable {
 /// SwiftUI `ScrollPosition`.
 ///
 /// ```swift
-/// // Not compiled here (UIKit):
-/// extension ChatViewController: ChatScrollViewTarget {
+/// // Not compiled here (UIKit). A main-actor view controller conforms as main-actor code:
+/// extension ChatViewController: @MainActor ChatScrollViewTarget {
 ///     func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
 ///         switch animation {
 ///         case .none: tableView.contentOffset.y = y
@@ -58,6 +58,11 @@ public protocol ChatScrollViewTarget: AnyObject {
 ///
 /// Bad input (NaN, negative sizes, callbacks out of order) never traps: it is clamped or
 /// dropped, with a line in ``warnings``.
+///
+/// The driver is not `Sendable`: it lives on the actor of whoever creates it (the main actor,
+/// with the view controller or model that owns it) and is called only from there; its callbacks
+/// (``onEffect``, ``onStep``, ``onNeedsFramesChanged``) run there, inside the call that caused
+/// them.
 ///
 /// - Complexity: each call costs what the reducer's event costs, O(log n); a scroll callback
 ///   while following or detached allocates nothing.
