@@ -238,7 +238,9 @@ public final class ChatScrollDriver {
             return
         }
         let top = keyboardTop - max(0, barAboveKeyboard)
-        let edge = CoveredEdge(top: top, overlap: scrollViewBottom - top)
+        // A keyboard that covers nothing of the frame covers nothing wherever the frame goes
+        // (a hidden keyboard's top is the screen's bottom, which a rotation moves).
+        let edge = CoveredEdge(top: top < scrollViewBottom ? top : .infinity, overlap: scrollViewBottom - top)
         // (A layout that tells where the keyboard is, without a duration, ends no animation
         // that takes it there.)
         if duration != nil || edge != coveredEdge {

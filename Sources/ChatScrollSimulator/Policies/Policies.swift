@@ -241,7 +241,7 @@ public final class DriverPolicy: ScrollPolicy {
 
     func updateSpacer() {
         view?.trailingSpacer = driver.state.trailingSpacer
-        view?.spacerKeyboard = driver.state.keyboardHeight
+        view?.spacerKeyboard = view?.coveredBeyondInset(share: driver.state.keyboardHeight) ?? 0
         // The article's glue grows `contentInset.bottom` by the driver's keyboard share.
         if view?.setup != .accessory { view?.keyboardInset = driver.state.keyboardHeight }
     }

@@ -135,8 +135,16 @@ public final class SimulatedScrollView {
     /// keyboard of ``spacerKeyboard`` points; while the keyboard moves, the spacer moves with it
     /// (the app updates it inside the keyboard's animation).
     @exclusivity(unchecked) public var trailingSpacer: Double = 0
-    /// The keyboard height the ``trailingSpacer`` was computed for.
+    /// The keyboard height the ``trailingSpacer`` was computed for, as this view draws the
+    /// keyboard (see ``coveredBeyondInset(share:)``).
     @exclusivity(unchecked) public var spacerKeyboard: Double = 0
+
+    /// How much the keyboard covers as this view draws it (beyond ``insetBottom``, on the whole
+    /// screen) when the app's layout reports a keyboard share of `share`: the share, and what the
+    /// frame gave up for the keyboard where it shrinks.
+    public func coveredBeyondInset(share: Double) -> Double {
+        frameHeight - insetBottom - (reportedFrameHeight - reportedInsetBottom) + share
+    }
     /// The spacer as drawn now.
     var drawnSpacer: Double {
         trailingSpacer == 0 ? 0 : max(0, trailingSpacer + spacerKeyboard - keyboard)
