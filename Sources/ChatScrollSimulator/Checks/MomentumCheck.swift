@@ -4,10 +4,11 @@
 /// frame did; and the app does not stop a fling that still moves the content.
 ///
 /// As the finger lifts, what is on screen moves no farther than the momentum's first step, or the
-/// bounce back over the overshoot the finger left: the app keeps what the finger left in place,
-/// and a jump or an animation of its own starting here is seen (`reading-stays-put` for a reader
-/// away from the bottom, else `bottom-visible`). A list that follows may also follow what grew
-/// below it (the typing indicator that shows as the finger lifts).
+/// bounce back over the overshoot the finger left, plus the keyboard's first step when it starts
+/// to move then: the app keeps what the finger left in place, and a jump or an animation of its
+/// own starting here is seen (`reading-stays-put` for a reader away from the bottom, else
+/// `bottom-visible`). A list that follows may also follow what grew below it (the typing
+/// indicator that shows as the finger lifts).
 struct MomentumCheck: FrameCheck {
     func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         if let what = Self.coasting(frame) { found.add(.readingStaysPut, what) }
@@ -50,10 +51,15 @@ struct MomentumCheck: FrameCheck {
 
     private static func release(_ frame: TrackedFrame) -> String? {
         let (previous, current, motion) = (frame.previous, frame.current, frame.motion)
+        // (A keyboard that starts to move as the finger lifts, notified then, may carry what is
+        // read by its own first step.)
+        // (A navigation that the release itself starts, the catch-up with the keyboard or a send
+        // that waited for the finger, has not moved the list yet.)
         guard previous.finger, !current.finger, let release = current.releaseVelocity, !current.layoutChanged,
-            !current.keyboardMoving, frame.navigationOver,
+            frame.navigationOver || frame.navigationStartsFromRest,
             let id = motion.firstMoved(
-                fartherThan: abs(release) / Simulator.frameRate * 1.5 + abs(previous.overshoot) + 2,
+                fartherThan: abs(release) / Simulator.frameRate * 1.5 + abs(previous.overshoot) + 2
+                    + abs(frame.keyboardDelta),
                 orThan: !frame.wasAway ? -(motion.grownBelow() ?? 0) : 0)
         else { return nil }
         return "\(id) moved \(motion.moved(id)) as the finger lifted at \(release) points/s"

@@ -275,6 +275,8 @@ public enum BrokenDrivers {
         var shownPastBottom = false
         /// The keyboard's end frame and the scroll view's bottom at its last notification.
         var notifiedKeyboard: (top: Double, bottom: Double)?
+        /// A wrong share told at a notification, and when: a layout in the same frame may mend it.
+        var unseenUntilLaidOut: (index: Int, time: Double)?
         /// The command whose animation was finished at once; its remaining moves are dropped.
         var finishedCommand: Int?
         /// After a tap on jump to latest that left the list detached where the package's driver
@@ -423,19 +425,26 @@ public enum BrokenDrivers {
                 }
                 notifiedKeyboard = (view.keyboardFrameTop - bar, view.reportedFrameHeight)
                 // The share the bar and the keyboard cover together, against the driver's.
-                let covered = max(0, view.keyboardOverlap - view.insetBottom)
-                let left = covered - driver.state.keyboardHeight
+                let left = rightKeyboardShare(coveredFrom: view.keyboardFrameTop - bar) - driver.state.keyboardHeight
                 if kind == .keyboardFrameShare, abs(left) > 1, driver.state.mode == .following {
                     misbehave("left \(left) points of the newest message under the bar")
+                    unseenUntilLaidOut = (misbehaviours.count - 1, view.time)
                 }
             case .layout:
                 inner.handle(event)
+                // A frame that shrank to the bar in the notification's frame left the share right
+                // before anything was drawn.
+                if let (index, time) = unseenUntilLaidOut, time == view.time, index == misbehaviours.count - 1,
+                    abs(rightKeyboardShare(coveredFrom: view.keyboardFrameTop - bar) - driver.state.keyboardHeight) <= 1
+                {
+                    misbehaviours.removeLast()
+                }
+                unseenUntilLaidOut = nil
                 // Told again of the overlap as computed at the notification, from the old frame.
                 guard kind == .staleKeyboardOverlap, let (top, bottom) = notifiedKeyboard else { return }
                 driver.keyboardWillChange(keyboardTop: top, scrollViewBottom: bottom)
                 inner.updateSpacer()
-                let frame = view.reportedFrameHeight
-                let share = max(0, min(frame - top, frame) - view.reportedInsetBottom)
+                let share = rightKeyboardShare(coveredFrom: top)
                 if abs(share - driver.state.keyboardHeight) > 1 {
                     misbehave("counted \(driver.state.keyboardHeight - share) points of keyboard the frame left out")
                 }
@@ -443,6 +452,14 @@ public enum BrokenDrivers {
                 .newerLoaded, .windowLoadFailed, .header, .footer:
                 inner.handle(event)
             }
+        }
+
+        /// The keyboard's share of the frame the view reports now, when what covers it begins at
+        /// `top` in the window: the package's driver's.
+        func rightKeyboardShare(coveredFrom top: Double) -> Double {
+            guard let view else { return 0 }
+            let frame = view.reportedFrameHeight
+            return max(0, min(frame - top, frame) - view.reportedInsetBottom)
         }
 
         /// ``Kind/jumpDuringNavigation``: a navigation that was running when the keyboard moved or a
