@@ -89,13 +89,14 @@ struct SimulateCommandTests {
                         0.00              0.00              0.00          4.66
                 """
             ])
-        // On a bar pinned to the keyboard layout guide the driver leaves the newest message under
-        // the bar (its keyboard share leaves the bar out): the setups' own violations.
+        // On a bar pinned to the keyboard layout guide the driver counts the bar that rides on the
+        // keyboard: the newest message stays above it, and what is left is the accessory's known
+        // limit.
         #expect(
             headers.filter { lines[$0].hasPrefix("uikit layout-guide") }.map { lines[$0 + 1] } == [
                 """
-                driver                                     0.00               3.02           74.77        0.00     \
-                        0.00              0.00             56.95          4.66
+                driver                                     0.00               0.16            0.00        0.00     \
+                        0.00              0.00              0.00          4.66
                 """
             ])
         try recordedLogsReplay(folder)
