@@ -198,6 +198,7 @@ public final class ChatScrollDriver {
             // A layout the keyboard caused (the frame grows back as it hides) goes along the
             // rest of its animation.
             let keyboardLeft = topMoved ? nil : keyboardTimeLeft()
+            let offsetBefore = state.offset
             layoutAlongKeyboard = keyboardLeft
             apply(.viewportChanged(height: height, insetTop: top, insetBottom: bottom))
             layoutAlongKeyboard = nil
@@ -206,6 +207,17 @@ public final class ChatScrollDriver {
             if topMoved, !isAnimatingCommand { keepModelledOffset(animation: .none) }
             // The keyboard's share depends on the frame and the bottom inset.
             updateKeyboard(duration: keyboardLeft)
+            // A frame the keyboard grows or shrinks moves the visible bottom edge as the keyboard
+            // does: what sat at it stays there for a reader (specification §2's bottom edge).
+            if let keyboardLeft, let offsetBefore, let edgeBefore, state.mode == .detached, !state.userHoldsView,
+                !isAnimatingCommand
+            {
+                let target = min(max(0, offsetBefore + edgeBefore - (height - bottom - keyboardAfter)), state.maxOffset)
+                if let offset = state.offset, abs(target - offset) > 0.5 {
+                    apply(.scrolled(offset: target))
+                    keepModelledOffset(animation: .alongKeyboard(duration: keyboardLeft))
+                }
+            }
             return
         }
         // The region the user sees did not change, only how the frame, the inset and the

@@ -95,6 +95,33 @@ struct DriverInputBarTests {
     }
 
     @Test(
+        """
+        given a reader over the keyboard on a frame pinned to the bar, when the keyboard hides and the frame grows \
+        back, then what sat at the bottom edge goes down with it, along the keyboard
+        """
+    )
+    func shrinkingFrameReaderKeyboardHides() {
+        let (driver, view, sent) = Self.open(height: 769, insetBottom: 0, frameBottom: 769)
+        driver.willBeginDragging()
+        driver.didScroll(contentOffsetY: 600)
+        driver.willEndDragging(velocity: 0)
+        driver.keyboardWillChange(keyboardTop: 516, scrollViewBottom: 769, barAboveKeyboard: 49, duration: 0.25)
+        driver.layout(frameHeight: 467, insetTop: 103, insetBottom: 0, frameBottom: 467)
+        view.calls = []
+        let before = sent().count
+        // Hidden: the keyboard's top at the screen's bottom covers nothing of the shrunk frame.
+        driver.keyboardWillChange(keyboardTop: 852, scrollViewBottom: 467, barAboveKeyboard: 49, duration: 0.25)
+        driver.layout(frameHeight: 769, insetTop: 103, insetBottom: 0, frameBottom: 769)
+        #expect(
+            Array(sent().dropFirst(before)) == [
+                .viewportChanged(height: 769, insetTop: 103, insetBottom: 0), .scrolled(offset: 703),
+            ])
+        #expect(driver.state.offset == 703)
+        #expect(view.calls.map(\.y) == [600])
+        #expect(view.calls.map(\.animation) == [.alongKeyboard(duration: 0.25)])
+    }
+
+    @Test(
         "given the keyboard's notification before the first layout, when the frame is laid out, then its share counts")
     func keyboardBeforeLayout() {
         let driver = ChatScrollDriver()

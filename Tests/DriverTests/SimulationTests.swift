@@ -64,8 +64,9 @@ struct SimulationTests {
     /// keyboard scenarios. With the bar that rides on the keyboard counted and the frame's share
     /// computed anew at each layout (and, with interactive dismissal, the layout guide's top while
     /// the finger pulls the keyboard), the UIKit setups are clean but one frame where the reader's
-    /// keyboard lands on the layout guide (`keyboard-while-reading`); SwiftUI's safe area,
-    /// reported a frame late, is its personality's to mend. A change either way fails.
+    /// keyboard goes (`keyboard-while-reading`: a row measured at the keyboard's end, a known
+    /// limit of the accessory setup too); SwiftUI's safe area, reported a frame late, is its
+    /// personality's to mend. A change either way fails.
     static let setupViolations: [String: [InputBarSetup: [ScreenCheck: Int]]] = [
         "keyboard-while-following": [
             .layoutGuide: [:],
@@ -75,9 +76,9 @@ struct SimulationTests {
         ],
         "keyboard-while-reading": [
             .layoutGuide: [.readingStaysPut: 1],
-            .shrinkingFrame: [:],
+            .shrinkingFrame: [.readingStaysPut: 1],
             .interactiveDismissal: [:],
-            .swiftUISafeArea: [.readingStaysPut: 29],
+            .swiftUISafeArea: [.readingStaysPut: 1],
         ],
         "keyboard-with-streamed-answer": [
             .layoutGuide: [:],
