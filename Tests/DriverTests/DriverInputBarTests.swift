@@ -26,6 +26,25 @@ struct DriverInputBarTests {
         return (driver, view, { log.events })
     }
 
+    /// A reader left at `contentOffset.y` 600 on a 769-point frame (insets 103/0) whose bottom is
+    /// pinned to a bar that rides on the keyboard.
+    private static func openReaderOnPinnedFrame() -> (
+        driver: ChatScrollDriver, view: RecordingScrollView, sent: () -> [ChatEvent]
+    ) {
+        let opened = open(height: 769, insetBottom: 0, frameBottom: 769)
+        opened.driver.willBeginDragging()
+        opened.driver.didScroll(contentOffsetY: 600)
+        opened.driver.willEndDragging(velocity: 0)
+        opened.view.calls = []
+        return opened
+    }
+
+    /// The keyboard's top comes to 516 under that frame, which then shrinks to the bar's top, 467.
+    private static func showKeyboardOnPinnedFrame(_ driver: ChatScrollDriver) {
+        driver.keyboardWillChange(keyboardTop: 516, scrollViewBottom: 769, barAboveKeyboard: 49, duration: 0.25)
+        driver.layout(frameHeight: 467, insetTop: 103, insetBottom: 0, frameBottom: 467)
+    }
+
     @Test(
         """
         given a bar pinned to keyboardLayoutGuide over an 852-point frame with insets 103/83, when the keyboard's top \
@@ -75,14 +94,9 @@ struct DriverInputBarTests {
         """
     )
     func shrinkingFrameKeepsTheReader() {
-        let (driver, view, sent) = Self.open(height: 769, insetBottom: 0, frameBottom: 769)
-        driver.willBeginDragging()
-        driver.didScroll(contentOffsetY: 600)
-        driver.willEndDragging(velocity: 0)
-        view.calls = []
+        let (driver, view, sent) = Self.openReaderOnPinnedFrame()
         let before = sent().count
-        driver.keyboardWillChange(keyboardTop: 516, scrollViewBottom: 769, barAboveKeyboard: 49, duration: 0.25)
-        driver.layout(frameHeight: 467, insetTop: 103, insetBottom: 0, frameBottom: 467)
+        Self.showKeyboardOnPinnedFrame(driver)
         #expect(
             Array(sent().dropFirst(before)) == [
                 .keyboardWillShow(height: 302, duration: 0.25),
@@ -101,12 +115,8 @@ struct DriverInputBarTests {
         """
     )
     func shrinkingFrameReaderKeyboardHides() {
-        let (driver, view, sent) = Self.open(height: 769, insetBottom: 0, frameBottom: 769)
-        driver.willBeginDragging()
-        driver.didScroll(contentOffsetY: 600)
-        driver.willEndDragging(velocity: 0)
-        driver.keyboardWillChange(keyboardTop: 516, scrollViewBottom: 769, barAboveKeyboard: 49, duration: 0.25)
-        driver.layout(frameHeight: 467, insetTop: 103, insetBottom: 0, frameBottom: 467)
+        let (driver, view, sent) = Self.openReaderOnPinnedFrame()
+        Self.showKeyboardOnPinnedFrame(driver)
         view.calls = []
         let before = sent().count
         // Hidden: the keyboard's top at the screen's bottom covers nothing of the shrunk frame.
