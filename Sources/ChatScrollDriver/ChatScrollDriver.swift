@@ -182,9 +182,9 @@ public final class ChatScrollDriver {
         // The visible region's bottom edge in the frame, before and after: a frame that shrinks
         // (or grows) by what the keyboard covers leaves it where it is.
         let edgeBefore = self.frameHeight.map { $0 - self.insetBottom - state.keyboardHeight }
+        let edgeAfter = height - bottom - keyboardAfter
         let edgeStays =
-            !topMoved && height != self.frameHeight
-            && edgeBefore.map { abs($0 - (height - bottom - keyboardAfter)) <= 0.5 } ?? false
+            !topMoved && height != self.frameHeight && edgeBefore.map { abs($0 - edgeAfter) <= 0.5 } ?? false
         // A keyboard share that the new bottom inset changes ends plain momentum (below): it
         // settles first, so for the reader the inset's change and the share's cancel out.
         if isDecelerating, !isBouncing, keyboardAfter != state.keyboardHeight { settleMomentum() }
@@ -212,7 +212,7 @@ public final class ChatScrollDriver {
             if let keyboardLeft, let offsetBefore, let edgeBefore, state.mode == .detached, !state.userHoldsView,
                 !isAnimatingCommand
             {
-                let target = min(max(0, offsetBefore + edgeBefore - (height - bottom - keyboardAfter)), state.maxOffset)
+                let target = min(max(0, offsetBefore + edgeBefore - edgeAfter), state.maxOffset)
                 if let offset = state.offset, abs(target - offset) > 0.5 {
                     apply(.scrolled(offset: target))
                     keepModelledOffset(animation: .alongKeyboard(duration: keyboardLeft))

@@ -412,9 +412,11 @@ final class SimulationRun {
         }
     }
 
+    /// Whether a scroll to a message that arrived or was sent, or a navigation, may still run.
+    private var navigating: Bool { frame <= arrivalScrollUntil || frame <= userNavigationUntil }
+
     /// How the screen moved the rows of the last frame.
     private func measureMotion() -> FrameMotion {
-        let navigating = frame <= arrivalScrollUntil || frame <= userNavigationUntil
         // The rows the user saw in the last frame, wherever they are now (on screen or not): a
         // jump farther than the screen still moves them.
         return FrameMotion(
@@ -460,7 +462,6 @@ final class SimulationRun {
 
     /// The frame as every check sees it, with the moves that ran in it noted.
     private func track(_ motion: FrameMotion, wasAway: Bool) -> TrackedFrame {
-        let navigating = frame <= arrivalScrollUntil || frame <= userNavigationUntil
         let commandRunning = view.isAnimatingScroll || navigating
         // A navigation that starts in this frame (a send that waited for the momentum the
         // rotation ended) has not moved the list yet, unless along the keyboard's curve.

@@ -410,7 +410,7 @@ public enum BrokenDrivers {
         /// notified, and its overlap not computed anew when the frame changes.
         func keyboardGlue(_ event: AppEvent) {
             guard let view else { return }
-            let bar = view.setup.keyboardFrameIncludesBar ? 0 : InputBarSetup.barHeight
+            let bar = view.setup.barAboveKeyboard
             switch event {
             case .keyboard(_, let duration):
                 if kind == .keyboardFrameShare {
@@ -425,7 +425,7 @@ public enum BrokenDrivers {
                 }
                 notifiedKeyboard = (view.keyboardFrameTop - bar, view.reportedFrameHeight)
                 // The share the bar and the keyboard cover together, against the driver's.
-                let left = rightKeyboardShare(coveredFrom: view.keyboardFrameTop - bar) - driver.state.keyboardHeight
+                let left = view.keyboardShare(coveredFrom: view.keyboardFrameTop - bar) - driver.state.keyboardHeight
                 if kind == .keyboardFrameShare, abs(left) > 1, driver.state.mode == .following {
                     misbehave("left \(left) points of the newest message under the bar")
                     unseenUntilLaidOut = (misbehaviours.count - 1, view.time)
@@ -435,7 +435,7 @@ public enum BrokenDrivers {
                 // A frame that shrank to the bar in the notification's frame left the share right
                 // before anything was drawn.
                 if let (index, time) = unseenUntilLaidOut, time == view.time, index == misbehaviours.count - 1,
-                    abs(rightKeyboardShare(coveredFrom: view.keyboardFrameTop - bar) - driver.state.keyboardHeight) <= 1
+                    abs(view.keyboardShare(coveredFrom: view.keyboardFrameTop - bar) - driver.state.keyboardHeight) <= 1
                 {
                     misbehaviours.removeLast()
                 }
@@ -444,7 +444,7 @@ public enum BrokenDrivers {
                 guard kind == .staleKeyboardOverlap, let (top, bottom) = notifiedKeyboard else { return }
                 driver.keyboardWillChange(keyboardTop: top, scrollViewBottom: bottom)
                 inner.updateSpacer()
-                let share = rightKeyboardShare(coveredFrom: top)
+                let share = view.keyboardShare(coveredFrom: top)
                 if abs(share - driver.state.keyboardHeight) > 1 {
                     misbehave("counted \(driver.state.keyboardHeight - share) points of keyboard the frame left out")
                 }
@@ -452,14 +452,6 @@ public enum BrokenDrivers {
                 .newerLoaded, .windowLoadFailed, .header, .footer:
                 inner.handle(event)
             }
-        }
-
-        /// The keyboard's share of the frame the view reports now, when what covers it begins at
-        /// `top` in the window: the package's driver's.
-        func rightKeyboardShare(coveredFrom top: Double) -> Double {
-            guard let view else { return 0 }
-            let frame = view.reportedFrameHeight
-            return max(0, min(frame - top, frame) - view.reportedInsetBottom)
         }
 
         /// ``Kind/jumpDuringNavigation``: a navigation that was running when the keyboard moved or a

@@ -203,14 +203,14 @@ public final class DriverPolicy: ScrollPolicy {
             // bar that rides on the keyboard outside its frame.
             driver.keyboardWillChange(
                 keyboardTop: view.keyboardFrameTop, scrollViewBottom: view.reportedFrameHeight,
-                barAboveKeyboard: view.setup.keyboardFrameIncludesBar ? 0 : InputBarSetup.barHeight, duration: duration)
+                barAboveKeyboard: view.setup.barAboveKeyboard, duration: duration)
         case .layout:
             // The layout guide follows a keyboard the finger pulls down, which no notification
             // tells: the app tells the driver where it is (interactive dismissal).
             if view.setup == .interactiveDismissal, view.keyboardHeld != nil {
                 driver.keyboardWillChange(
                     keyboardTop: view.keyboardGuideTop, scrollViewBottom: view.reportedFrameHeight,
-                    barAboveKeyboard: InputBarSetup.barHeight)
+                    barAboveKeyboard: view.setup.barAboveKeyboard)
             }
             // (A frame that moves with the keyboard says where its bottom is, in the window.)
             driver.layout(

@@ -43,11 +43,12 @@ public enum InputBarSetup: String, Sendable, CaseIterable, Hashable {
         }
     }
 
-    /// Whether the keyboard's frame, as notified, includes the bar.
-    var keyboardFrameIncludesBar: Bool {
+    /// The height of the bar that rides on the keyboard outside the keyboard's notified frame: 0
+    /// where the frame includes the bar (its input accessory view).
+    var barAboveKeyboard: Double {
         switch self {
-        case .accessory: true
-        case .layoutGuide, .shrinkingFrame, .swiftUISafeArea, .interactiveDismissal: false
+        case .accessory: 0
+        case .layoutGuide, .shrinkingFrame, .swiftUISafeArea, .interactiveDismissal: Self.barHeight
         }
     }
 

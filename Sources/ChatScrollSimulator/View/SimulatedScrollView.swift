@@ -246,8 +246,7 @@ public final class SimulatedScrollView {
     /// top is the frame's): at or below the screen's bottom when hidden.
     public var keyboardFrameTop: Double {
         guard keyboardOverlap > 0 else { return frameHeight }
-        let bar = setup.keyboardFrameIncludesBar ? 0 : InputBarSetup.barHeight
-        return frameHeight - max(0, keyboardOverlap - bar)
+        return frameHeight - max(0, keyboardOverlap - setup.barAboveKeyboard)
     }
 
     /// The top of `keyboardLayoutGuide` in the window, where the keyboard is now: it follows the
@@ -256,9 +255,13 @@ public final class SimulatedScrollView {
 
     /// The keyboard's overlap with the frame as notified and laid out, less the bottom inset: the
     /// share an app reckons with that takes the notification's frame for all that covers the list.
-    var notifiedKeyboardShare: Double {
+    var notifiedKeyboardShare: Double { keyboardShare(coveredFrom: keyboardFrameTop) }
+
+    /// The keyboard's share of the frame the layout reports now, beyond its bottom inset, when
+    /// what covers the frame begins at `top` in the window.
+    func keyboardShare(coveredFrom top: Double) -> Double {
         let frame = reportedFrameHeight
-        return max(0, min(frame - keyboardFrameTop, frame) - reportedInsetBottom)
+        return max(0, min(frame - top, frame) - reportedInsetBottom)
     }
 
     /// The app lays the frame out for the keyboard's end (a frame pinned to the bar shrinks);
