@@ -1,0 +1,197 @@
+import ChatEvents
+import ChatReducer
+
+// Events to the reducer, and the scroll view kept where the model is.
+extension DriverStateMachine {
+    mutating func cellMeasured(id: String, height: Double, _ out: inout some DriverActionSink) {
+        let move = viewMove
+        viewMove = nil
+        guard let message = state.message(id: id), message.height != height else { return }
+        // A row below what is shown moves the bottom away from a bounce past it; one above moves
+        // the bottom and what is shown alike.
+        if let top = state.top(ofMessage: id), let shown = state.offset, top + message.height > shown {
+            endBounceAtTheBottom(&out)
+        }
+        // A view that keeps what it shows when a row above it changes height (a table view
+        // with estimated heights) has just moved by the change itself: the model learns the
+        // height from where the view was, so that the move is not made twice.
+        if let move, abs(contentOffsetY - move.from - (height - message.height)) <= 0.5,
+            let top = state.top(ofMessage: id), top + message.height <= move.from + insetTop
+        {
+            contentOffsetY = move.from
+            if move.forwarded { apply(.scrolled(offset: move.from + insetTop), &out) }
+        }
+        apply(.itemMeasured(id: id, height: height), &out)
+    }
+
+    /// Reduces `event`, reports it and its effects, and moves the scroll view where the model went.
+    mutating func apply(_ event: ChatEvent, _ out: inout some DriverActionSink) {
+        let facts = event.driverFacts
+        let before = state.offset
+        // During a command's animation, the row whose change above what is shown moves it: the
+        // view then moves with it at once, and only the rest of the path bends.
+        let edgeAboveShown = isAnimatingCommand ? self.edgeAboveShown(facts) : nil
+        // How far the view shows the content past an edge (the model clamps it): position
+        // keeping keeps it, so a page that arrives under a rubber-banding finger does not jump.
+        let overscroll = self.overscroll
+        // Past the top, or past the bottom of a conversation that fits, the oldest row is shown
+        // first: it keeps its place on screen, also where the model's offset stops at the
+        // content's end (a page above a conversation that fits).
+        let shownRow = overscroll < 0 || overscroll > 0 && state.maxOffset == 0 ? oldestRow : nil
+        let countBefore = state.messageCount
+        state.reduce(event)
+        if let message = facts.appended, state.messageCount > countBefore { noteEntrance(of: message) }
+        warnings += state.warnings
+        _ = out.take(.sent(event), from: self)
+        for effect in state.effects { _ = out.take(.effect(effect), from: self) }
+        if runNewCommand(&out) { return }
+        if phase == .decelerating, !state.userHoldsView, state.offset == before, facts.role == .tap {
+            // A tap that asks for a window (jump to latest or to a message that is not loaded)
+            // ends the hold with nothing to scroll to yet: it stops the momentum, as the tap's
+            // touch does in UIKit, so the list rests where the window will replace it; a bounce
+            // past an edge goes back to the edge.
+            if isBouncing {
+                phase = .bouncingBack
+            } else {
+                endDeceleration()
+                move(to: contentOffsetY, animation: .jump, &out)
+            }
+            return
+        }
+        if isAnimatingCommand, let edge = edgeAboveShown, !holdingMoves {
+            // Content above what is shown moved it: the view moves with it at once, as it would
+            // at rest, and the rest of the way bends to where the model now is when that moved
+            // otherwise (an anchor below the change, the content's end).
+            shiftCommandAnimation(by: moved(edge), &out)
+            if let target = modelledContentOffsetY, let running = commandAnimation, abs(running.to - target) > 0.5 {
+                redirectCommandAnimation(&out)
+            }
+            return
+        }
+        guard state.offset != before || state.offsetReason == .clamp, !holdingMoves else { return }
+        follow(facts, from: before, overscroll: overscroll, shownRow: shownRow, &out)
+    }
+
+    /// Runs a command the reducer issued since the last one ran: at once, or animated from the
+    /// next tick. Returns whether there was one.
+    private mutating func runNewCommand(_ out: inout some DriverActionSink) -> Bool {
+        guard let command = state.scrollTarget, command.seq != executedSeq, command.offset != nil else { return false }
+        executedSeq = command.seq
+        // The user's gesture is over once a command takes the view.
+        if !state.userHoldsView, phase == .dragging || phase == .decelerating { phase = .idle }
+        if command.animated {
+            startCommandAnimation(&out)
+        } else {
+            commandAnimation = nil
+            keepModelledOffset(animation: .jump, &out)
+        }
+        if pendingKeyboard != nil, phase != .dragging, phase != .decelerating { sendPendingKeyboard(&out) }
+        return true
+    }
+
+    /// The model moved for a reason other than a command: the view goes where it is, in the way
+    /// the reason asks for.
+    private mutating func follow(
+        _ facts: DriverFacts, from before: Double?, overscroll: Double, shownRow: (id: String, top: Double)?,
+        _ out: inout some DriverActionSink
+    ) {
+        switch state.offsetReason {
+        case .user?, nil:
+            // The user's own scrolling: the scroll view is already there.
+            return
+        case .keyboard?:
+            var animation = keyboardAnimation(duration: facts.keyboardDuration)
+            if isAnimatingCommand {
+                // The keyboard's animation takes over the command's: the rest of the way goes
+                // along the keyboard's curve, so the bottom edge and the content arrive together.
+                commandAnimation = nil
+                if case .alongKeyboard(let duration) = animation {
+                    animation = .alongKeyboard(duration: max(duration, CommandAnimation.shortestRemainder))
+                } else {
+                    animation = .alongKeyboard(duration: CommandAnimation.shortestRemainder)
+                }
+            }
+            keepModelledOffset(animation: animation, &out)
+        case .command?, .growth?, .prepend?, .viewport?, .measure?, .remove?, .settle?, .clamp?:
+            if isAnimatingCommand, state.offsetReason == .viewport, let offset = state.offset, let before {
+                // A new frame (a rotation) moves the whole path with it: the list keeps its place
+                // on it, as everything on screen moves with the new layout at once.
+                shiftCommandAnimation(by: offset - before, &out)
+            } else if isAnimatingCommand {
+                // The destination moved (the live end grew, a cell below was measured): the path
+                // bends to it at the view's speed, ending on time unless that would lurch.
+                redirectCommandAnimation(&out)
+            } else if overscroll != 0 || heldOverscroll != 0, state.offsetReason != .viewport,
+                state.userHoldsView || phase == .bouncingBack
+            {
+                keepOverscroll(overscroll, from: before, shownRow: shownRow, &out)
+            } else if state.offsetReason == .settle, !state.userHoldsView, facts.role == .mayEndTheUsersHold {
+                // The user's hold ends at the bottom (within `atBottomThreshold`): the list eases
+                // there from where the finger, the momentum or a bounce left it, not in one step.
+                startCommandAnimation(&out)
+            } else if state.offsetReason == .viewport, let left = layoutAlongKeyboard {
+                // A frame laid out for the keyboard moves what it shows along the keyboard.
+                keepModelledOffset(animation: .alongKeyboard(duration: left), &out)
+            } else {
+                keepModelledOffset(animation: .none, &out)
+            }
+        }
+    }
+
+    /// Under the finger or in a bounce, the view shows the content past the model's clamped
+    /// offset: what is shown keeps its place, by that much, until the user's next scroll tells the
+    /// model where the view is. (Out of the finger's hold, only what the view shows past the edge
+    /// now is held.)
+    private mutating func keepOverscroll(
+        _ overscroll: Double, from before: Double?, shownRow: (id: String, top: Double)?,
+        _ out: inout some DriverActionSink
+    ) {
+        if overscroll != 0 || !state.userHoldsView { heldOverscroll = overscroll }
+        if let row = shownRow, let now = state.top(ofMessage: row.id), let offset = state.offset {
+            heldOverscroll = contentOffsetY + insetTop + now - row.top - offset
+        } else if phase == .bouncingBack, state.offsetReason == .growth, let offset = state.offset, let before,
+            offset < before
+        {
+            // The live end shrank (the typing indicator went) under a bounce past the bottom:
+            // what is shown stays, and the spring carries the larger overshoot back.
+            heldOverscroll = contentOffsetY + insetTop - offset
+        }
+        keepModelledOffset(animation: .none, overscroll: heldOverscroll, &out)
+    }
+
+    /// The oldest loaded row and its top.
+    private var oldestRow: (id: String, top: Double)? {
+        state.oldestMessageID.flatMap { id in state.top(ofMessage: id).map { (id, $0) } }
+    }
+
+    /// The row that an event changes and that starts above what the scroll view shows now, or
+    /// that a page (or the header) arrives above.
+    private func edgeAboveShown(_ facts: DriverFacts) -> EdgeAboveShown? {
+        let shownTop = contentOffsetY + insetTop
+        if facts.role == .contentAbove {
+            return oldestRow.map { EdgeAboveShown(id: $0.id, top: $0.top, height: 0, pageAbove: true) }
+        }
+        // (A row that starts above what is shown counts as above it: what is read is below it.)
+        guard let id = facts.resizedMessageID, let top = state.top(ofMessage: id),
+            let message = state.message(id: id), top < shownTop
+        else { return nil }
+        return EdgeAboveShown(id: id, top: top, height: message.height, pageAbove: false)
+    }
+
+    /// How far the event moved what is shown below `edge` (a removed row takes its height).
+    private func moved(_ edge: EdgeAboveShown) -> Double {
+        guard let top = state.top(ofMessage: edge.id), let message = state.message(id: edge.id) else {
+            return -edge.height
+        }
+        return edge.pageAbove ? top - edge.top : top + message.height - edge.top - edge.height
+    }
+}
+
+/// A row above what the scroll view shows, as it was before an event: what is shown hangs from
+/// its bottom, or from its top when a page arrives above it.
+private struct EdgeAboveShown {
+    var id: String
+    var top: Double
+    var height: Double
+    var pageAbove: Bool
+}

@@ -1,0 +1,92 @@
+import ChatEvents
+import ChatReducer
+
+// Display frames: a command's animation, run frame by frame, and entrance animations that end.
+extension DriverStateMachine {
+    mutating func tick(time: Double, _ out: inout some DriverActionSink) {
+        guard time.isFinite else {
+            warnings.append("tick time \(time) is not a finite number; ignored")
+            return
+        }
+        lastFrameTime = time
+        defer { reportEntrances(at: time, &out) }
+        guard var animation = commandAnimation else { return }
+        if animation.start == nil {
+            // The first frame: whatever the view does (momentum, a bounce, which UIKit starts
+            // after willEndDragging even when a command came from it) stops where the list is,
+            // and the animation starts from there.
+            animation.from = contentOffsetY
+            move(to: contentOffsetY, animation: .jump, &out)
+        }
+        let (y, finished) = animation.position(at: time)
+        commandAnimation = finished ? nil : animation
+        move(to: y, animation: .none, &out)
+        // The last frame lands where the model is, whatever moved meanwhile.
+        if finished { keepModelledOffset(animation: .none, &out) }
+    }
+
+    /// Sends `entranceAnimationFinished` for the appended messages whose animation is over at
+    /// `time`, in the order they came.
+    private mutating func reportEntrances(at time: Double, _ out: inout some DriverActionSink) {
+        guard !entrances.isEmpty, let duration = entranceAnimationDuration else {
+            if !entrances.isEmpty { entrances = [] }
+            return
+        }
+        for index in entrances.indices where entrances[index].due == nil { entrances[index].due = time + duration }
+        while let first = entrances.first, let due = first.due, due <= time {
+            entrances.removeFirst()
+            // (A message gone since, or beyond a window, has no animation left to end.)
+            if state.message(id: first.id) != nil { apply(.entranceAnimationFinished(id: first.id), &out) }
+        }
+    }
+
+    /// An appended message's entrance animation ends after its duration, told by the machine.
+    mutating func noteEntrance(of message: ChatMessage) {
+        guard let duration = entranceAnimationDuration, message.direction != .system else { return }
+        entrances.append((message.id, (now ?? lastFrameTime).map { $0 + duration }))
+    }
+
+    /// Starts the animated scroll to the modelled offset, from where the view is at the next tick.
+    /// A scroll to where the view already is does nothing; a command that comes while another's
+    /// animation runs carries it on, without a stop.
+    mutating func startCommandAnimation(_ out: inout some DriverActionSink) {
+        guard let target = modelledContentOffsetY else { return }
+        if var running = commandAnimation {
+            running.redirect(
+                to: target, from: contentOffsetY, at: lastFrameTime ?? 0, atLeast: CommandAnimation.duration)
+            commandAnimation = running
+            return
+        }
+        guard abs(target - contentOffsetY) > 0.5 else {
+            keepModelledOffset(animation: .none, &out)
+            return
+        }
+        commandAnimation = CommandAnimation(from: contentOffsetY, to: target)
+    }
+
+    /// The running animation's destination moved to the modelled offset: the path bends from
+    /// where the view is, at its speed, and still ends on time.
+    mutating func redirectCommandAnimation(_ out: inout some DriverActionSink) {
+        guard var animation = commandAnimation, let target = modelledContentOffsetY else { return }
+        // A destination that came back to where the view rests ends the animation: what comes
+        // next (an answer growing at the live end) moves the view at once, not along a path
+        // that starts from rest and lags behind it. (Not in a bounce, which the path carries on.)
+        if phase != .bouncingBack, abs(target - contentOffsetY) <= 0.5,
+            abs(animation.speed(at: lastFrameTime ?? 0)) < CommandAnimation.restSpeed
+        {
+            commandAnimation = nil
+            keepModelledOffset(animation: .none, &out)
+            return
+        }
+        animation.redirect(to: target, from: contentOffsetY, at: lastFrameTime ?? 0)
+        commandAnimation = animation
+    }
+
+    /// What the running animation passes through moved by `delta`: the view moves with it now.
+    mutating func shiftCommandAnimation(by delta: Double, _ out: inout some DriverActionSink) {
+        guard var animation = commandAnimation, delta != 0 else { return }
+        animation.shift(by: delta)
+        commandAnimation = animation
+        move(to: contentOffsetY + delta, animation: .none, &out)
+    }
+}

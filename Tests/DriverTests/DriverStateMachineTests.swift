@@ -1,0 +1,156 @@
+import ChatEvents
+import ChatReducer
+import ChatScrollDriver
+import Testing
+
+extension DriverStateMachine {
+    /// The actions `input` decides, at `now`.
+    mutating func actions(for input: DriverInput, now: Double? = nil) -> [DriverAction] {
+        var log = DriverActionLog()
+        handle(input, now: now, into: &log)
+        return log.actions
+    }
+
+    /// A machine laid out in a frame of 844 with insets 91 and 83 (a visible height of 670) and
+    /// opened with `count` messages of 100 points, following at the bottom.
+    static func opened(_ count: Int = 20) -> DriverStateMachine {
+        var machine = DriverStateMachine(configuration: ChatConfiguration())
+        _ = machine.actions(for: .layout(frameHeight: 844, insetTop: 91, insetBottom: 83, frameBottom: nil))
+        _ = machine.actions(for: .send(.historyLoaded(messages: messages(1...count), hasMoreOlder: false)))
+        return machine
+    }
+}
+
+/// A scroll view that reports, from inside every move, the offset the move asked for, as UIKit
+/// reports its model value from inside an animation of the offset.
+struct ReportingView: DriverActionSink {
+    var actions: [DriverAction] = []
+
+    mutating func take(_ action: DriverAction, from machine: DriverStateMachine) -> Double? {
+        actions.append(action)
+        if case .move(let y, _) = action { return y }
+        return nil
+    }
+}
+
+/// The driver's decisions without a scroll view: each input's whole list of actions.
+@Suite("Scroll driver: state machine")
+struct DriverStateMachineTests {
+    @Test(
+        """
+        given a new machine, when the view is laid out and the history loads, then it sends both and moves the view \
+        to the top, then to the bottom at once
+        """
+    )
+    func opens() {
+        var machine = DriverStateMachine(configuration: ChatConfiguration())
+        #expect(
+            machine.actions(for: .layout(frameHeight: 844, insetTop: 91, insetBottom: 83, frameBottom: nil)) == [
+                .sent(.viewportChanged(height: 844, insetTop: 91, insetBottom: 83)),
+                .move(y: -91, animation: .none),
+            ])
+        let history = ChatEvent.historyLoaded(messages: messages(1...20), hasMoreOlder: false)
+        // Content 2,000 in 670 visible points: the bottom is at offset 1,330, contentOffset.y 1,239.
+        #expect(machine.actions(for: .send(history)) == [.sent(history), .move(y: 1239, animation: .jump)])
+        #expect(machine.actions(for: .tick(time: 1)) == [])
+    }
+
+    @Test(
+        """
+        given a list following at the bottom, when the keyboard rises to 500 in a frame ending at 844, then it sends \
+        the 261 points beyond the bottom inset and moves the list along the keyboard
+        """
+    )
+    func keyboardShows() {
+        var machine = DriverStateMachine.opened()
+        let keyboard = DriverInput.keyboardWillChange(
+            keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25)
+        #expect(
+            machine.actions(for: keyboard, now: 1) == [
+                .sent(.keyboardWillShow(height: 261, duration: 0.25)),
+                .move(y: 1500, animation: .alongKeyboard(duration: 0.25)),
+            ])
+    }
+
+    @Test(
+        """
+        given a move the view reports from inside it, then the machine goes on from the offset the view reported, \
+        and from its own offset when it reported none
+        """
+    )
+    func movesReportTheirOffset() {
+        let keyboard = DriverInput.keyboardWillChange(
+            keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25)
+        var silent = DriverStateMachine.opened()
+        _ = silent.actions(for: keyboard, now: 1)
+        #expect(silent.contentOffsetY == 1239)
+        var reporting = DriverStateMachine.opened()
+        var view = ReportingView()
+        reporting.handle(keyboard, now: 1, into: &view)
+        #expect(reporting.contentOffsetY == 1500)
+    }
+
+    @Test(
+        """
+        given a fling away from the bottom, when the user taps jump to the first unread, then the momentum stops and \
+        the list scrolls from where it is
+        """
+    )
+    func unreadTapStopsMomentum() {
+        var machine = DriverStateMachine.opened()
+        #expect(machine.actions(for: .willBeginDragging, now: 2) == [.sent(.dragBegan)])
+        #expect(machine.actions(for: .didScroll(contentOffsetY: 500), now: 2) == [.sent(.scrolled(offset: 591))])
+        #expect(
+            machine.actions(for: .willEndDragging(velocity: -2000), now: 2) == [
+                .sent(.dragEnded(offset: 591, velocity: -2000))
+            ])
+        #expect(machine.phase == .decelerating)
+        #expect(machine.actions(for: .didScroll(contentOffsetY: 400), now: 2.1) == [.sent(.scrolled(offset: 491))])
+        #expect(
+            machine.actions(for: .send(.jumpToUnreadTapped), now: 2.2) == [
+                .sent(.jumpToUnreadTapped), .needsFrames(true),
+            ])
+        #expect(machine.phase == .idle)
+        #expect(
+            machine.actions(for: .tick(time: 2.21), now: 2.21) == [
+                .move(y: 400, animation: .jump), .move(y: 400, animation: .none),
+            ])
+        #expect(
+            machine.actions(for: .tick(time: 2.6), now: 2.6) == [
+                .move(y: 1239, animation: .none), .needsFrames(false),
+            ])
+    }
+
+    @Test(
+        """
+        given a list at the bottom, when a message arrives, then frames are needed until its scroll and its entrance \
+        animation are over, and the machine reports the entrance's end
+        """
+    )
+    func arrivalNeedsFramesUntilItsEnd() {
+        var machine = DriverStateMachine.opened()
+        let message = ChatMessage(id: "m21", direction: .incoming, height: 100)
+        #expect(
+            machine.actions(for: .send(.messageAppended(message, streaming: nil)), now: 4) == [
+                .sent(.messageAppended(message, streaming: nil)), .needsFrames(true),
+            ])
+        #expect(
+            machine.actions(for: .tick(time: 4.1), now: 4.1) == [
+                .move(y: 1239, animation: .jump), .move(y: 1239, animation: .none),
+            ])
+        #expect(
+            machine.actions(for: .tick(time: 4.5), now: 4.5) == [
+                .move(y: 1339, animation: .none), .sent(.entranceAnimationFinished(id: "m21")), .needsFrames(false),
+            ])
+    }
+
+    @Test("given a top inset that is not a number, then it is laid out as 0, with a warning, and nothing moves")
+    func badInsetIsZero() {
+        var machine = DriverStateMachine.opened()
+        #expect(
+            machine.actions(for: .layout(frameHeight: 844, insetTop: .nan, insetBottom: 83, frameBottom: nil)) == [
+                .sent(.viewportChanged(height: 844, insetTop: 0, insetBottom: 83))
+            ])
+        #expect(machine.warnings == ["insetTop nan replaced by 0"])
+    }
+}
