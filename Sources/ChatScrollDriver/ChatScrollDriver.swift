@@ -69,9 +69,9 @@ public protocol ChatScrollViewTarget: AnyObject {
 public final class ChatScrollDriver {
     /// The decisions, as a value; this class runs the actions they return.
     private var machine: DriverStateMachine
-    /// While the machine's transition runs: the machine as it stood at the action being run, so
-    /// that a callback reads the driver as it is at that point.
-    private var atAction: DriverStateMachine?
+    /// While an action runs: the machine as it stands at that action, so that a callback reads the
+    /// driver as it is at that point (the machine itself is being changed by the transition).
+    private var atAction: UnsafePointer<DriverStateMachine>?
     /// Calls made from inside a callback while a transition runs, handled after it in order.
     private var queued: [DriverInput] = []
     /// While the driver moves the scroll view: its callbacks are not the user's, and the last
@@ -93,38 +93,39 @@ public final class ChatScrollDriver {
     /// Called with ``needsFrames`` each time it changes, at the end of the call that changed it.
     public var onNeedsFramesChanged: ((Bool) -> Void)?
 
-    /// The machine as a callback may read it: as it stood at the action being run.
-    private var current: DriverStateMachine { atAction ?? machine }
     /// The reducer's state after the last event.
-    public var state: ChatState { current.state }
+    public var state: ChatState { atAction?.pointee.state ?? machine.state }
     /// The diagnostics of the last call: the driver's own (bad callbacks) and the reducer's for
     /// the events this call sent. Empty after a call that found nothing wrong, whatever an
     /// earlier call found (`state.warnings` is the last event's, which may be an earlier call's).
-    public var warnings: [String] { current.warnings }
+    public var warnings: [String] { atAction?.pointee.warnings ?? machine.warnings }
     /// The last known `contentOffset.y`.
-    public var contentOffsetY: Double { current.contentOffsetY }
+    public var contentOffsetY: Double { atAction?.pointee.contentOffsetY ?? machine.contentOffsetY }
     /// While a command's animation runs (the driver's own, advanced by ``tick(time:)``).
-    public var isAnimatingCommand: Bool { current.isAnimatingCommand }
+    public var isAnimatingCommand: Bool { atAction?.pointee.isAnimatingCommand ?? machine.isAnimatingCommand }
     /// Whether the driver needs ``tick(time:)`` on every frame: a command's animation runs, or an
     /// entrance animation's end is still to be reported. An idle driver needs none: pause the
     /// display link (`CADisplayLink.isPaused`) or the `TimelineView` until this turns true.
-    public var needsFrames: Bool { current.needsFrames }
+    public var needsFrames: Bool { atAction?.pointee.needsFrames ?? machine.needsFrames }
     /// How long an appended message's entrance animation runs, in seconds: the driver sends
     /// `entranceAnimationFinished` for it at the first ``tick(time:)`` that long after the append.
     /// `nil` when the app reports the ends itself.
     public var entranceAnimationDuration: Double? {
-        get { current.entranceAnimationDuration }
+        get { atAction?.pointee.entranceAnimationDuration ?? machine.entranceAnimationDuration }
         set {
             guard atAction == nil else { return }
             machine.entranceAnimationDuration = newValue
         }
     }
     /// From `willBeginDragging` until the finger lifts.
-    public var isDragging: Bool { current.phase == .dragging }
+    public var isDragging: Bool { (atAction?.pointee.phase ?? machine.phase) == .dragging }
     /// After a release with velocity, until `didEndDecelerating`.
-    public var isDecelerating: Bool { current.phase == .decelerating }
+    public var isDecelerating: Bool { (atAction?.pointee.phase ?? machine.phase) == .decelerating }
     /// The modelled offset as a `contentOffset.y`, or `nil` before the geometry is known.
-    public var modelledContentOffsetY: Double? { current.modelledContentOffsetY }
+    public var modelledContentOffsetY: Double? {
+        if let atAction { return atAction.pointee.modelledContentOffsetY }
+        return machine.modelledContentOffsetY
+    }
 
     /// Creates a driver over a new state with `configuration`.
     public init(configuration: ChatConfiguration = ChatConfiguration()) {
@@ -198,7 +199,8 @@ public final class ChatScrollDriver {
     /// - Complexity: O(log n).
     public func willEndDragging(velocity: Double, targetContentOffsetY: Double) -> Double {
         willEndDragging(velocity: velocity)
-        return current.landing(of: targetContentOffsetY)
+        if let atAction { return atAction.pointee.landing(of: targetContentOffsetY) }
+        return machine.landing(of: targetContentOffsetY)
     }
 
     /// `scrollViewDidEndDecelerating`: the scroll comes to rest.
@@ -257,30 +259,33 @@ public final class ChatScrollDriver {
 
     /// Runs the machine's actions against the scroll view and the app's callbacks.
     private struct Runner: DriverActionSink {
-        unowned let driver: ChatScrollDriver
+        /// The driver that runs the machine: it outlives the call this runner lives in.
+        unowned(unsafe) let driver: ChatScrollDriver
         /// The clock at the call.
         var time: Double?
 
         mutating func take(_ action: DriverAction, from machine: DriverStateMachine) -> Double? {
-            driver.atAction = machine
-            defer { driver.atAction = nil }
-            switch action {
-            case .move(let y, let animation):
-                driver.moving = true
-                driver.reportedOffset = nil
-                driver.scrollView?.setContentOffsetY(y, animation: animation)
-                driver.moving = false
-                return driver.reportedOffset
-            case .sent(let event):
-                // In place: a copy recorded into would copy the whole ring buffer on every event.
-                driver.recorder?.record(event, time: time)
-                driver.onStep?(event, machine.state)
-            case .effect(let effect):
-                driver.onEffect(effect)
-            case .needsFrames(let needs):
-                driver.onNeedsFramesChanged?(needs)
+            withUnsafePointer(to: machine) { machine in
+                driver.atAction = machine
+                defer { driver.atAction = nil }
+                switch action {
+                case .move(let y, let animation):
+                    driver.moving = true
+                    driver.reportedOffset = nil
+                    driver.scrollView?.setContentOffsetY(y, animation: animation)
+                    driver.moving = false
+                    return driver.reportedOffset
+                case .sent(let event):
+                    // In place: a copy recorded into would copy the whole ring buffer on every event.
+                    driver.recorder?.record(event, time: time)
+                    driver.onStep?(event, machine.pointee.state)
+                case .effect(let effect):
+                    driver.onEffect(effect)
+                case .needsFrames(let needs):
+                    driver.onNeedsFramesChanged?(needs)
+                }
+                return nil
             }
-            return nil
         }
     }
 }

@@ -623,6 +623,27 @@ struct DriverTests {
 
     @Test(
         """
+        given an effect handler that answers loadOlder at once, when the reader scrolls up, then the page is \
+        applied after the scroll that asked for it, and the handler reads the driver as it stood then
+        """
+    )
+    func effectHandlerCallsBack() {
+        let screen = Screen.open(hasMoreOlder: true)
+        let page = ChatEvent.olderLoaded(messages: messages(1...5, prefix: "o"), hasMoreOlder: false)
+        var seen: [String] = []
+        screen.driver.onEffect = { [unowned screen] effect in
+            guard case .loadOlder = effect else { return }
+            seen.append("\(screen.driver.state.messageCount) \(screen.driver.isDragging)")
+            screen.driver.send(page)
+        }
+        screen.drag(to: 300)
+        #expect(seen == ["20 true"])
+        #expect(screen.sent == [.dragBegan, .scrolled(offset: 391), page, .dragEnded(offset: 891, velocity: 0)])
+        #expect(screen.view.calls.map(\.y) == [800])
+    }
+
+    @Test(
+        """
         given a finger pulling a conversation that fits past the top, when a page arrives and a row of it is measured, \
         then what is shown keeps its place on screen
         """
