@@ -94,7 +94,12 @@ public final class ChatScrollDriver {
     public var onNeedsFramesChanged: ((Bool) -> Void)?
 
     /// The reducer's state after the last event.
-    public var state: ChatState { atAction?.pointee.state ?? machine.state }
+    public var state: ChatState {
+        // Lent in place: `driver.state.offset` copies no more than the offset.
+        _read {
+            if let atAction { yield atAction.pointee.state } else { yield machine.state }
+        }
+    }
     /// The diagnostics of the last call: the driver's own (bad callbacks) and the reducer's for
     /// the events this call sent. Empty after a call that found nothing wrong, whatever an
     /// earlier call found (`state.warnings` is the last event's, which may be an earlier call's).

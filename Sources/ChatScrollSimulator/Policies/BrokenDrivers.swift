@@ -853,36 +853,43 @@ extension BrokenDrivers {
         _ sessions: [SimSession], kinds: [Kind] = Kind.allCases, personality: ViewPersonality = .uikit,
         setup: InputBarSetup = .accessory
     ) -> [CatchRate] {
-        let correct = parallelMap(sessions.count) { index in
-            Simulator.run(
-                sessions[index], policy: DriverPolicy(configuration: sessions[index].configuration),
-                view: SimulatedScrollView(personality: personality, setup: setup)
-            )
-        }
-        return kinds.map { kind in
-            // For each session: nil when it did not misbehave where the user could see it, else
-            // whether a check caught it, and its first misbehaviour that the user saw.
-            let outcomes = parallelMap(sessions.count) { index -> (caught: Bool, first: String)? in
-                let session = sessions[index]
-                guard kind.canMisbehave(in: session) else { return nil }
-                let broken = Policy(kind, configuration: session.configuration)
-                let result = Simulator.run(
-                    session, policy: broken, view: SimulatedScrollView(personality: personality, setup: setup))
-                let pairs = zip(result.screens, correct[index].screens).map { (broken: $0, correct: $1) }
-                let seen = broken.misbehaviours.filter { isSeen(kind, at: $0.frame, in: pairs) }
-                guard let first = seen.first else { return nil }
-                let own = Set(result.violatingFrames).subtracting(correct[index].violatingFrames)
-                let caught = seen.contains { misbehaviour in
-                    (misbehaviour.frame..<misbehaviour.frame + catchFrames).contains(where: own.contains)
-                }
-                return (caught, "\(session.name): frame \(first.frame): \(first.what)")
+        // Each session on its own worker: the package's driver, then every broken driver beside it.
+        let outcomes = parallelMap(sessions.count) { index in
+            let session = sessions[index]
+            let correct = Simulator.run(
+                session, policy: DriverPolicy(configuration: session.configuration),
+                view: SimulatedScrollView(personality: personality, setup: setup))
+            return kinds.map { kind in
+                outcome(of: kind, in: session, correct: correct, personality: personality, setup: setup)
             }
-            var rate = CatchRate(kind: kind, misbehaving: 0, caught: 0, missed: [])
-            for case (let caught, let first)? in outcomes {
+        }
+        return kinds.indices.map { kindIndex in
+            var rate = CatchRate(kind: kinds[kindIndex], misbehaving: 0, caught: 0, missed: [])
+            for case (let caught, let first)? in outcomes.lazy.map({ $0[kindIndex] }) {
                 rate.misbehaving += 1
                 if caught { rate.caught += 1 } else { rate.missed.append(first) }
             }
             return rate
         }
+    }
+
+    /// Nil when `kind` did not misbehave in `session` where the user could see it; else whether a
+    /// check caught it, and its first misbehaviour that the user saw.
+    private static func outcome(
+        of kind: Kind, in session: SimSession, correct: SimulationResult, personality: ViewPersonality,
+        setup: InputBarSetup
+    ) -> (caught: Bool, first: String)? {
+        guard kind.canMisbehave(in: session) else { return nil }
+        let broken = Policy(kind, configuration: session.configuration)
+        let result = Simulator.run(
+            session, policy: broken, view: SimulatedScrollView(personality: personality, setup: setup))
+        let pairs = zip(result.screens, correct.screens).map { (broken: $0, correct: $1) }
+        let seen = broken.misbehaviours.filter { isSeen(kind, at: $0.frame, in: pairs) }
+        guard let first = seen.first else { return nil }
+        let own = Set(result.violatingFrames).subtracting(correct.violatingFrames)
+        let caught = seen.contains { misbehaviour in
+            (misbehaviour.frame..<misbehaviour.frame + catchFrames).contains(where: own.contains)
+        }
+        return (caught, "\(session.name): frame \(first.frame): \(first.what)")
     }
 }
