@@ -153,4 +153,36 @@ struct DriverStateMachineTests {
             ])
         #expect(machine.warnings == ["insetTop nan replaced by 0"])
     }
+
+    @Test(
+        """
+        given a jump to latest under way, when the keyboard takes it over and rows are measured, then a row below \
+        the frame bends the rest of the way along the keyboard, and a row above moves the list with it at once
+        """
+    )
+    func measurementsDuringTheKeyboardsScroll() {
+        var machine = DriverStateMachine.opened()
+        _ = machine.actions(for: .willBeginDragging, now: 1)
+        _ = machine.actions(for: .didScroll(contentOffsetY: -91), now: 1)
+        _ = machine.actions(for: .willEndDragging(velocity: 0), now: 1)
+        _ = machine.actions(for: .send(.jumpToLatestTapped), now: 2)
+        _ = machine.actions(for: .tick(time: 2), now: 2)
+        #expect(machine.actions(for: .tick(time: 2.1), now: 2.1) == [.move(y: 253.81481481481538, animation: .none)])
+        let keyboard = DriverInput.keyboardWillChange(
+            keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25)
+        #expect(
+            machine.actions(for: keyboard, now: 2.1) == [
+                .sent(.keyboardWillShow(height: 261, duration: 0.25)),
+                .move(y: 1500, animation: .alongKeyboard(duration: 0.25)), .needsFrames(false),
+            ])
+        // m20 starts at 1,900, below the frame's bottom (1,015) when the list set off.
+        #expect(
+            machine.actions(for: .cellMeasured(id: "m20", height: 60), now: 2.1) == [
+                .sent(.itemMeasured(id: "m20", height: 60)), .move(y: 1460, animation: .alongKeyboard(duration: 0.25)),
+            ])
+        #expect(
+            machine.actions(for: .cellMeasured(id: "m1", height: 60), now: 2.1) == [
+                .sent(.itemMeasured(id: "m1", height: 60)), .move(y: 1420, animation: .none),
+            ])
+    }
 }

@@ -132,6 +132,10 @@ extension DriverStateMachine {
             } else if state.offsetReason == .viewport, let left = layoutAlongKeyboard {
                 // A frame laid out for the keyboard moves what it shows along the keyboard.
                 keepModelledOffset(animation: .alongKeyboard(duration: left), &out)
+            } else if let left = keyboardTimeRemaining, resizesBelowTheKeyboardsScroll(facts) {
+                // A row below what the list showed when it set off along the keyboard moved where
+                // it goes, not what it shows: the rest of the way bends to the new end.
+                keepModelledOffset(animation: .alongKeyboard(duration: left), &out)
             } else {
                 keepModelledOffset(animation: .none, &out)
             }
@@ -157,6 +161,16 @@ extension DriverStateMachine {
             heldOverscroll = contentOffsetY + insetTop - offset
         }
         keepModelledOffset(animation: .none, overscroll: heldOverscroll, &out)
+    }
+
+    /// Whether the event resizes a row that starts below the frame's bottom as it was when the
+    /// driver's animation along the keyboard set off: it changes where the list goes, and nothing
+    /// the list showed.
+    private func resizesBelowTheKeyboardsScroll(_ facts: DriverFacts) -> Bool {
+        guard keyboardAnimationTarget != nil, let frameBottom = keyboardAnimationStart?.frameBottom,
+            let id = facts.resizedMessageID, let top = state.top(ofMessage: id)
+        else { return false }
+        return top >= frameBottom
     }
 
     /// The oldest loaded row and its top.

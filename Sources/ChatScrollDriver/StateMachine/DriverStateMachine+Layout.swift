@@ -118,9 +118,16 @@ extension DriverStateMachine {
     private mutating func keyboardTimeLeft() -> Double? {
         guard let motion = keyboardMotion, motion.duration > 0 else { return nil }
         defer { keyboardMotion?.laidOut = true }
-        guard let start = motion.start, let now = now ?? lastFrameTime else {
-            return motion.laidOut ? nil : motion.duration
-        }
+        guard motion.start != nil, now ?? lastFrameTime != nil else { return motion.laidOut ? nil : motion.duration }
+        return keyboardTimeRemaining
+    }
+
+    /// How long the keyboard's last animation still runs by the clock, nil when it is over or
+    /// there is no clock.
+    var keyboardTimeRemaining: Double? {
+        guard let motion = keyboardMotion, motion.duration > 0, let start = motion.start,
+            let now = now ?? lastFrameTime
+        else { return nil }
         let left = motion.duration - (now - start)
         return left > 0.001 ? left : nil
     }

@@ -53,6 +53,9 @@ package struct DriverStateMachine: Sendable {
     /// Where an animation the driver started along the keyboard ends: its callbacks are not the
     /// user's.
     var keyboardAnimationTarget: Double?
+    /// Where the frame's bottom was in the content when that animation set off, and when the
+    /// animation ends (nil without a clock): a new end for it keeps where it set off.
+    var keyboardAnimationStart: (frameBottom: Double, end: Double?)?
     /// The animated command the machine runs, frame by frame.
     var commandAnimation: CommandAnimation?
     /// Appended messages whose entrance animation's end the machine reports, and when it is due
@@ -139,11 +142,22 @@ package struct DriverStateMachine: Sendable {
         // A jump and an animation stop a bounce, which then reports no end.
         switch animation {
         case .none:
+            // A running animation goes on around the new offset: what it set off from moved too.
+            keyboardAnimationStart?.frameBottom += y - contentOffsetY
             contentOffsetY = y
         case .jump:
             contentOffsetY = y
             bounceBackEnded()
-        case .alongKeyboard:
+            // What the list showed when it set off along the keyboard is gone.
+            keyboardAnimationStart = nil
+        case .alongKeyboard(let duration):
+            let time = now ?? lastFrameTime
+            let running =
+                keyboardAnimationTarget != nil && (keyboardAnimationStart?.end).map { $0 > time ?? .infinity } ?? false
+            let frameBottom = contentOffsetY + (frameHeight ?? 0) - insetBottom
+            keyboardAnimationStart = (
+                running ? keyboardAnimationStart?.frameBottom ?? frameBottom : frameBottom, time.map { $0 + duration }
+            )
             keyboardAnimationTarget = y
             bounceBackEnded()
         }
