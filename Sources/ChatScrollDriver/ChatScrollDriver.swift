@@ -74,6 +74,8 @@ public final class ChatScrollDriver {
     private var atAction: UnsafePointer<DriverStateMachine>?
     /// Calls made from inside a callback while a transition runs, handled after it in order.
     private var queued: [DriverInput] = []
+    /// An entrance animation duration set from inside a callback, taken after the transition.
+    private var queuedEntranceDuration: Double??
     /// While the driver moves the scroll view: its callbacks are not the user's, and the last
     /// offset it reports is where the move left it.
     private var moving = false
@@ -118,7 +120,11 @@ public final class ChatScrollDriver {
     public var entranceAnimationDuration: Double? {
         get { atAction?.pointee.entranceAnimationDuration ?? machine.entranceAnimationDuration }
         set {
-            guard atAction == nil else { return }
+            // From inside a callback, the machine takes it when the call in progress ends.
+            guard atAction == nil else {
+                queuedEntranceDuration = .some(newValue)
+                return
+            }
             machine.entranceAnimationDuration = newValue
         }
     }
@@ -255,7 +261,12 @@ public final class ChatScrollDriver {
         }
         var runner = Runner(driver: self, time: clock?())
         machine.handle(input, now: runner.time, into: &runner)
-        while !queued.isEmpty, atAction == nil {
+        while !queued.isEmpty || queuedEntranceDuration != nil {
+            if let duration = queuedEntranceDuration {
+                machine.entranceAnimationDuration = duration
+                queuedEntranceDuration = nil
+            }
+            guard !queued.isEmpty else { break }
             let next = queued.removeFirst()
             runner.time = clock?()
             machine.handle(next, now: runner.time, into: &runner)

@@ -624,7 +624,8 @@ struct DriverTests {
     @Test(
         """
         given an effect handler that answers loadOlder at once, when the reader scrolls up, then the page is \
-        applied after the scroll that asked for it, and the handler reads the driver as it stood then
+        applied after the scroll that asked for it, the handler reads the driver as it stood then, and what it sets \
+        is kept
         """
     )
     func effectHandlerCallsBack() {
@@ -635,11 +636,13 @@ struct DriverTests {
             guard case .loadOlder = effect else { return }
             seen.append("\(screen.driver.state.messageCount) \(screen.driver.isDragging)")
             screen.driver.send(page)
+            screen.driver.entranceAnimationDuration = nil
         }
         screen.drag(to: 300)
         #expect(seen == ["20 true"])
         #expect(screen.sent == [.dragBegan, .scrolled(offset: 391), page, .dragEnded(offset: 891, velocity: 0)])
         #expect(screen.view.calls.map(\.y) == [800])
+        #expect(screen.driver.entranceAnimationDuration == nil)
     }
 
     @Test(
