@@ -105,20 +105,20 @@ public final class ChatScrollDriver {
     /// The diagnostics of the last call: the driver's own (bad callbacks) and the reducer's for
     /// the events this call sent. Empty after a call that found nothing wrong, whatever an
     /// earlier call found (`state.warnings` is the last event's, which may be an earlier call's).
-    public var warnings: [String] { atAction?.pointee.warnings ?? machine.warnings }
+    public var warnings: [String] { read { $0.warnings } }
     /// The last known `contentOffset.y`.
-    public var contentOffsetY: Double { atAction?.pointee.contentOffsetY ?? machine.contentOffsetY }
+    public var contentOffsetY: Double { read { $0.contentOffsetY } }
     /// While a command's animation runs (the driver's own, advanced by ``tick(time:)``).
-    public var isAnimatingCommand: Bool { atAction?.pointee.isAnimatingCommand ?? machine.isAnimatingCommand }
+    public var isAnimatingCommand: Bool { read { $0.isAnimatingCommand } }
     /// Whether the driver needs ``tick(time:)`` on every frame: a command's animation runs, or an
     /// entrance animation's end is still to be reported. An idle driver needs none: pause the
     /// display link (`CADisplayLink.isPaused`) or the `TimelineView` until this turns true.
-    public var needsFrames: Bool { atAction?.pointee.needsFrames ?? machine.needsFrames }
+    public var needsFrames: Bool { read { $0.needsFrames } }
     /// How long an appended message's entrance animation runs, in seconds: the driver sends
     /// `entranceAnimationFinished` for it at the first ``tick(time:)`` that long after the append.
     /// `nil` when the app reports the ends itself.
     public var entranceAnimationDuration: Double? {
-        get { atAction?.pointee.entranceAnimationDuration ?? machine.entranceAnimationDuration }
+        get { read { $0.entranceAnimationDuration } }
         set {
             // From inside a callback, the machine takes it when the call in progress ends.
             guard atAction == nil else {
@@ -129,14 +129,11 @@ public final class ChatScrollDriver {
         }
     }
     /// From `willBeginDragging` until the finger lifts.
-    public var isDragging: Bool { (atAction?.pointee.phase ?? machine.phase) == .dragging }
+    public var isDragging: Bool { read { $0.phase == .dragging } }
     /// After a release with velocity, until `didEndDecelerating`.
-    public var isDecelerating: Bool { (atAction?.pointee.phase ?? machine.phase) == .decelerating }
+    public var isDecelerating: Bool { read { $0.phase == .decelerating } }
     /// The modelled offset as a `contentOffset.y`, or `nil` before the geometry is known.
-    public var modelledContentOffsetY: Double? {
-        if let atAction { return atAction.pointee.modelledContentOffsetY }
-        return machine.modelledContentOffsetY
-    }
+    public var modelledContentOffsetY: Double? { read { $0.modelledContentOffsetY } }
 
     /// Creates a driver over a new state with `configuration`.
     public init(configuration: ChatConfiguration = ChatConfiguration()) {
@@ -210,8 +207,7 @@ public final class ChatScrollDriver {
     /// - Complexity: O(log n).
     public func willEndDragging(velocity: Double, targetContentOffsetY: Double) -> Double {
         willEndDragging(velocity: velocity)
-        if let atAction { return atAction.pointee.landing(of: targetContentOffsetY) }
-        return machine.landing(of: targetContentOffsetY)
+        return read { $0.landing(of: targetContentOffsetY) }
     }
 
     /// `scrollViewDidEndDecelerating`: the scroll comes to rest.
@@ -250,6 +246,13 @@ public final class ChatScrollDriver {
     public func send(_ event: ChatEvent) { run(.send(event)) }
 
     // MARK: Running the machine
+
+    /// Reads the machine: while an action runs, as it stands at that action, since the machine
+    /// itself is then being changed and may not be read.
+    private func read<T>(_ value: (borrowing DriverStateMachine) -> T) -> T {
+        if let atAction { return value(atAction.pointee) }
+        return value(machine)
+    }
 
     /// Hands `input` to the machine and runs the actions it decides, as it decides them. A call
     /// from inside one of them (an effect's handler that sends an event) waits for the transition

@@ -647,6 +647,21 @@ struct DriverTests {
 
     @Test(
         """
+        given an app that reports entrance animations itself, when an effect's handler reads the driver's entrance \
+        duration, then it reads nil
+        """
+    )
+    func callbackReadsNoEntranceDuration() {
+        let screen = Screen.open(hasMoreOlder: true)
+        screen.driver.entranceAnimationDuration = nil
+        var read: [Double?] = []
+        screen.driver.onEffect = { [unowned screen] _ in read.append(screen.driver.entranceAnimationDuration) }
+        screen.drag(to: 300)
+        #expect(read == [nil, nil])
+    }
+
+    @Test(
+        """
         given a finger pulling a conversation that fits past the top, when a page arrives and a row of it is measured, \
         then what is shown keeps its place on screen
         """
