@@ -11,8 +11,12 @@
 /// after the tap or send, or after the window of history that answers it arrives. Every frame
 /// from then until it lands violates `navigation-lands`, except while the keyboard moves the
 /// bottom edge (the navigation then lands with the keyboard), or for up to ``graceFrames`` while
-/// it still closes in (its destination moved late). The user's finger ends the navigation (it is
-/// the user's screen again) once the frame it touches in is judged; a new navigation replaces it.
+/// it still closes in (its destination moved late). Before its time is up, a navigation that has
+/// come to rest short of its place for ``stillFrames`` frames has stopped there: every frame it
+/// stays violates too (an eased animation closes its last point moving; a message that arrives
+/// on the way gives the navigation more time, never a stop). The user's finger ends the
+/// navigation (it is the user's screen again) once the frame it touches in is judged; a new
+/// navigation replaces it.
 ///
 /// A window of history replaces everything: its first frame already shows what it was loaded for
 /// (the message, or the newest one), or the user sees a flash of other messages.
@@ -35,11 +39,16 @@ struct LandingCheck: FrameCheck {
         var startDue: Int?
         /// How far it was from landing in the last frame, in points.
         var lastMiss = Double.infinity
+        /// Where the screen was in the last frame, and for how many frames it has not moved.
+        var lastOffset: Double?
+        var still = 0
     }
 
     private(set) var pending: Pending?
     /// The frames a navigation still moving may take past its time: another 0.3 s animation.
     static let graceFrames = 36
+    /// The frames a navigation short of its place must rest to have stopped (25 ms).
+    static let stillFrames = 3
 
     /// A navigation starts at `frame`; `awaitsWindow` when it lands only after a window of
     /// history arrives.
@@ -149,6 +158,14 @@ struct LandingCheck: FrameCheck {
         // measured, an image loaded) may take up to another animation's time to get there.
         let closingIn = miss < navigation.lastMiss - 0.01
         pending?.lastMiss = miss
+        let resting = navigation.lastOffset.map { abs(offset - $0) < 0.01 } == true && !decelerating
+        pending?.lastOffset = offset
+        pending?.still = resting ? navigation.still + 1 : 0
+        if frame < deadline, navigation.started, resting, navigation.still + 1 >= Self.stillFrames,
+            miss > keyboardLeft + 1
+        {
+            return "\(navigation.what) stopped short of its place \(deadline - frame) frames before its time: \(place)"
+        }
         guard frame >= deadline, miss > keyboardLeft + 0.5, !closingIn || frame >= deadline + Self.graceFrames else {
             return nil
         }
