@@ -36,10 +36,10 @@ struct CheckTests {
             session: Scenarios.scrollUpDuringStream, policy: .alwaysScroll,
             violations: [.readingStaysPut: 384, .cleanOpen: 156],
             first: "frame 184: m23 moved -1.6170008935018814 while the reader read"),
-        // bottom-visible: the keyboard covers the last message.
+        // bottom-visible: the keyboard covers the last message; reading-stays-put: and what a reader read.
         Case(
             session: Scenarios.keyboardWhileFollowingAndDetached, policy: .scrollWhenAtBottom,
-            violations: [.fingerLock: 6, .bottomStaysVisible: 95, .cleanOpen: 1],
+            violations: [.fingerLock: 6, .bottomStaysVisible: 95, .cleanOpen: 1, .readingStaysPut: 28],
             first: "frame 31: 6.042983617146092 points of new content below the screen"),
         // clean-open: the list shows its top, then scrolls down.
         Case(
@@ -57,7 +57,7 @@ struct CheckTests {
         // bottom, away from it.
         Case(
             session: { Scenarios.messenger(seed: 1, opening: .restore) }, policy: .scrollWhenAtBottom,
-            violations: [.readingStaysPut: 7, .fingerLock: 1, .cleanOpen: 207],
+            violations: [.readingStaysPut: 8, .fingerLock: 1, .cleanOpen: 207],
             first: "frame 9: the open shows m81 at no place, not at 53.0"),
         // clean-open: a window loaded around the first unread message opens at its bottom, past it.
         Case(

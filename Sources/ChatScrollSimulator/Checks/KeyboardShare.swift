@@ -7,6 +7,8 @@ struct KeyboardShare {
     private(set) var share: Double?
     /// When the keyboard's animation the share belongs to began.
     private(set) var animationStart: Double?
+    /// The least share that is all of the move (the edge's rounding).
+    static let whole = 0.99
 
     /// Starts a new frame. A gesture starts a new share (the finger held the list, and what it
     /// reads now), and so do a rotation, which lays the screen out anew, a keyboard at rest and

@@ -1,7 +1,9 @@
 /// `reading-stays-put` under momentum: what is on screen moves only as the momentum carries it,
 /// each frame's movement the last one's decayed by 0.998 per millisecond (a prepend that is not
 /// compensated shows as a jump); momentum that ends carries the content no farther than its last
-/// frame did; and the app does not stop a fling that still moves the content.
+/// frame did; and the app does not stop a fling that still moves the content. While the keyboard
+/// moves too, what is on screen moves no farther in a frame than the momentum's last step and the
+/// keyboard's move together.
 ///
 /// As the finger lifts, what is on screen moves no farther than the momentum's first step, or the
 /// bounce back over the overshoot the finger left, plus the keyboard's first step when it starts
@@ -22,6 +24,17 @@ struct MomentumCheck: FrameCheck {
             let expected = previous.movement * decay
             guard abs(motion.moved(id) - expected) > 1 else { return nil }
             return "\(id) moved \(motion.moved(id)) during momentum that carried it \(expected)"
+        }
+        if current.decelerating, previous.decelerating, current.keyboardMoving || previous.keyboardMoving,
+            !current.bouncing, !previous.bouncing, !current.finger, !previous.finger, !current.layoutChanged,
+            !current.animated, let id = motion.common.first,
+            // (Right after the release, the fling's speed is the finger's.)
+            case let speed = max(abs(previous.movement), abs(previous.releaseVelocity ?? 0) / Simulator.frameRate),
+            abs(motion.moved(id)) > speed + abs(frame.keyboardDelta) * (1 + frame.keyboardExtra) + 2
+        {
+            // Momentum the keyboard's move meets: it decays, and the keyboard adds its own share.
+            return "\(id) moved \(motion.moved(id)) during momentum of \(speed) a frame and the keyboard's "
+                + "move of \(frame.keyboardDelta)"
         }
         if !current.coasting, previous.coasting, previous.coastedSince, !current.finger, !current.layoutChanged,
             frame.navigationOver, let id = motion.common.first,

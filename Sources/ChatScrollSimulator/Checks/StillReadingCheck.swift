@@ -5,13 +5,19 @@
 ///   read moves (`reading-stays-put`);
 /// - while the keyboard moves: what is read moves by one share of its move through the whole
 ///   animation (``KeyboardShare``), for a reader (`reading-stays-put`) and for a list that
-///   follows, which may also be pushed by what grew below it (`bottom-visible`);
+///   follows, which may also be pushed by what grew below it (`bottom-visible`); a keyboard that
+///   rises under a reader nobody holds takes all of it up with the bottom edge, so it covers
+///   nothing that was read (specification §2);
 /// - a rotation keeps the row read at the top where it was (``RotationCheck``); while it
 ///   settles, what is read moves by less than a screen.
 struct StillReadingCheck: FrameCheck {
     /// The keyboard's share that what is read follows, tracked across its animation.
     private(set) var keyboardShare = KeyboardShare()
     private var rotation = RotationCheck()
+    /// When the keyboard's animation under way began, while it has met only a reader nobody
+    /// held; and when the one of the last frame began.
+    private var unheldKeyboardStart: Double?
+    private var lastKeyboardStart: Double?
 
     mutating func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (previous, current, motion) = (frame.previous, frame.current, frame.motion)
@@ -39,6 +45,14 @@ struct StillReadingCheck: FrameCheck {
         let untouched = !previous.finger && !current.finger && !previous.moving && !current.moving
         let quiet = frame.away && untouched && previous.shown && !frame.questionPinned && !rotating
         let keyboardMoves = current.keyboardMoving || previous.keyboardMoving
+        // (A hold keeps the list where the finger left it, also for the rest of the keyboard's move;
+        // a rotation lays out anew what is read.)
+        if !quiet || !keyboardMoves || current.layoutChanged {
+            unheldKeyboardStart = nil
+        } else if !previous.keyboardMoving || frame.keyboardStart != lastKeyboardStart {
+            unheldKeyboardStart = frame.keyboardStart
+        }
+        lastKeyboardStart = frame.keyboardStart
         func followsKeyboard(_ moved: Double) -> Bool {
             keyboardShare.follows(moved, delta: frame.keyboardDelta, extra: frame.keyboardExtra)
         }
@@ -53,6 +67,14 @@ struct StillReadingCheck: FrameCheck {
             let id = frame.common.first(where: { !followsKeyboard(motion.moved($0)) })
         {
             found.add(.readingStaysPut, "\(id) moved \(motion.moved(id)) \(alongKeyboard())")
+        } else if quiet, keyboardMoves, !current.layoutChanged, frame.keyboardDelta > 0.5,
+            unheldKeyboardStart != nil, unheldKeyboardStart == frame.keyboardStart,
+            let share = keyboardShare.share, share < KeyboardShare.whole, let id = frame.common.last
+        {
+            // A rising keyboard covers a reader's rows only where something holds the list.
+            found.add(
+                .readingStaysPut,
+                "\(id) moved \(motion.moved(id)) \(alongKeyboard()): the keyboard covered what sat at the bottom edge")
         } else if !frame.wasAway, !frame.away, keyboardMoves, !current.layoutChanged, untouched, !frame.navigating,
             !frame.view.isDecelerating, previous.shown, previous.inRange, !frame.questionPinned,
             let grown = motion.grownBelow(),
