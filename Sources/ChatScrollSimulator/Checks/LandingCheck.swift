@@ -158,12 +158,14 @@ struct LandingCheck: FrameCheck {
         // measured, an image loaded) may take up to another animation's time to get there.
         let closingIn = miss < navigation.lastMiss - 0.01
         pending?.lastMiss = miss
-        let resting = navigation.lastOffset.map { abs(offset - $0) < 0.01 } == true && !decelerating
+        // (Still only counts while it has somewhere to go: a list that waits for the keyboard to
+        // bring its place, then gets a message, has 3 frames to set off for it.)
+        let resting =
+            navigation.lastOffset.map { abs(offset - $0) < 0.01 } == true && !decelerating
+            && miss > keyboardLeft + 1
         pending?.lastOffset = offset
         pending?.still = resting ? navigation.still + 1 : 0
-        if frame < deadline, navigation.started, resting, navigation.still + 1 >= Self.stillFrames,
-            miss > keyboardLeft + 1
-        {
+        if frame < deadline, navigation.started, resting, navigation.still + 1 >= Self.stillFrames {
             return "\(navigation.what) stopped short of its place \(deadline - frame) frames before its time: \(place)"
         }
         guard frame >= deadline, miss > keyboardLeft + 0.5, !closingIn || frame >= deadline + Self.graceFrames else {
