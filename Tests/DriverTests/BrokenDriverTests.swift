@@ -40,11 +40,22 @@ struct BrokenDriverTests {
         arguments: BrokenDrivers.Kind.allCases)
     func caught(_ kind: BrokenDrivers.Kind) throws {
         let rate = BrokenDrivers.catchRates(Self.sessions, kinds: [kind])[0]
-        let floor = try #require(Self.floors[kind])
-        #expect(rate.misbehaving == floor.misbehaving, "\(kind.rawValue) misbehaved in \(rate.misbehaving) sessions")
-        let missed = "\(kind.rawValue): \(rate.caught) of \(rate.misbehaving) caught; missed \(rate.missed.prefix(5))"
+        Self.expect(
+            rate, floor: try #require(Self.floors[kind]), belowTarget: Self.belowTarget.contains(kind),
+            in: "uikit accessory")
+    }
+
+    /// Expects `rate` to misbehave as often as `floor` says, to be caught at least as often, and
+    /// in 95 % of its sessions (a known issue where it is `belowTarget` today).
+    static func expect(
+        _ rate: BrokenDrivers.CatchRate, floor: (caught: Int, misbehaving: Int), belowTarget: Bool, in block: String
+    ) {
+        let missed =
+            "\(block) \(rate.kind.rawValue): \(rate.caught) of \(rate.misbehaving) caught; "
+            + "missed \(rate.missed.prefix(5))"
+        #expect(rate.misbehaving == floor.misbehaving, "\(missed)")
         #expect(rate.caught >= floor.caught, "\(missed)")
-        if Self.belowTarget.contains(kind) {
+        if belowTarget {
             withKnownIssue("below 95 % today") { #expect(rate.rate >= 0.95, "\(missed)") }
         } else {
             #expect(rate.rate >= 0.95, "\(missed)")
@@ -59,8 +70,7 @@ struct BrokenDriverTests {
 @Suite("Broken drivers are caught on every input-bar setup")
 struct BrokenDriverSetupTests {
     static func sessions(meeting setup: InputBarSetup) -> [SimSession] {
-        (Scenarios.all + (1...120).map { Scenarios.random(seed: $0) } + (1...40).map { Scenarios.messenger(seed: $0) })
-            .filter { SimulationTable.meets($0, setup, on: .uikit) }
+        BrokenDriverTests.sessions.filter { SimulationTable.meets($0, setup, on: .uikit) }
     }
 
     /// Caught and misbehaving sessions today, per setup and broken driver.
@@ -87,21 +97,13 @@ struct BrokenDriverSetupTests {
     @Test(
         "the keyboard's broken drivers are caught in 95 % of their sessions on each setup, as often as they were",
         arguments: [InputBarSetup.layoutGuide, .shrinkingFrame, .interactiveDismissal])
-    func caught(on setup: InputBarSetup) {
+    func caught(on setup: InputBarSetup) throws {
         let rates = BrokenDrivers.catchRates(
             Self.sessions(meeting: setup), kinds: BrokenDrivers.Kind.keyboard, setup: setup)
         for rate in rates {
-            let floor = Self.floors[setup]?[rate.kind]
-            let missed =
-                "\(setup.rawValue) \(rate.kind.rawValue): \(rate.caught) of \(rate.misbehaving) caught; "
-                + "missed \(rate.missed.prefix(5))"
-            #expect(rate.misbehaving == floor?.misbehaving, "\(missed)")
-            #expect(rate.caught >= floor?.caught ?? Int.max, "\(missed)")
-            if Self.belowTarget[setup]?.contains(rate.kind) == true {
-                withKnownIssue("below 95 % today") { #expect(rate.rate >= 0.95, "\(missed)") }
-            } else {
-                #expect(rate.rate >= 0.95, "\(missed)")
-            }
+            BrokenDriverTests.expect(
+                rate, floor: try #require(Self.floors[setup]?[rate.kind]),
+                belowTarget: Self.belowTarget[setup]?.contains(rate.kind) == true, in: "uikit \(setup.rawValue)")
         }
     }
 }
