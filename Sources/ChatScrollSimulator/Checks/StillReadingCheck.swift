@@ -14,13 +14,12 @@ struct StillReadingCheck: FrameCheck {
     /// The keyboard's share that what is read follows, tracked across its animation.
     private(set) var keyboardShare = KeyboardShare()
     private var rotation = RotationCheck()
-    /// When the keyboard's animation under way began, while it has met only a reader nobody
-    /// held; and when the one of the last frame began.
-    private var unheldKeyboardStart: Double?
-    private var lastKeyboardStart: Double?
+    /// Whether the keyboard's animation under way has met only a reader nobody held.
+    private var keyboardUnheld = false
 
     mutating func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (previous, current, motion) = (frame.previous, frame.current, frame.motion)
+        let lastKeyboardStart = keyboardShare.animationStart
         keyboardShare.next(previous: previous, current: current, keyboardStart: frame.keyboardStart)
         // (Momentum goes on while the keyboard moves a held list.)
         let coast =
@@ -48,11 +47,10 @@ struct StillReadingCheck: FrameCheck {
         // (A hold keeps the list where the finger left it, also for the rest of the keyboard's move;
         // a rotation lays out anew what is read.)
         if !quiet || !keyboardMoves || current.layoutChanged {
-            unheldKeyboardStart = nil
+            keyboardUnheld = false
         } else if !previous.keyboardMoving || frame.keyboardStart != lastKeyboardStart {
-            unheldKeyboardStart = frame.keyboardStart
+            keyboardUnheld = frame.keyboardStart != nil
         }
-        lastKeyboardStart = frame.keyboardStart
         func followsKeyboard(_ moved: Double) -> Bool {
             keyboardShare.follows(moved, delta: frame.keyboardDelta, extra: frame.keyboardExtra)
         }
@@ -68,7 +66,7 @@ struct StillReadingCheck: FrameCheck {
         {
             found.add(.readingStaysPut, "\(id) moved \(motion.moved(id)) \(alongKeyboard())")
         } else if quiet, keyboardMoves, !current.layoutChanged, frame.keyboardDelta > 0.5,
-            unheldKeyboardStart != nil, unheldKeyboardStart == frame.keyboardStart,
+            keyboardUnheld,
             let share = keyboardShare.share, share < KeyboardShare.whole, let id = frame.common.last
         {
             // A rising keyboard covers a reader's rows only where something holds the list.
