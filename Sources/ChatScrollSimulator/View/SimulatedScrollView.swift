@@ -612,6 +612,9 @@ public final class SimulatedScrollView {
             self.insetBottom = insetBottom
             keyboardAnimation = nil
             keyboard = max(0, keyboardOverlap - insetBottom)
+            // The rotation's layout lays a frame pinned to the bar out against the bar where it
+            // now is: the frame's bottom is the bar's top in every layout.
+            laidOutKeyboard = keyboard
             if let running = animation, running.keyboardCurve {
                 offset = running.to
                 animation = nil
