@@ -139,4 +139,26 @@ struct DriverInputBarTests {
         driver.layout(frameHeight: 844, insetTop: 91, insetBottom: 83)
         #expect(driver.state.keyboardHeight == 253)
     }
+
+    @Test(
+        """
+        given a frame pinned to the bar under a landscape keyboard, when the window rotates and the frame is laid out \
+        before the keyboard's next notification, then the keyboard's old top covers none of the new frame
+        """
+    )
+    func rotationBeforeTheKeyboardsNotification() {
+        // Landscape: a 390-point window, the keyboard's top at 190 and the bar above it to 141.
+        let (driver, view, sent) = Self.open(height: 341, insetBottom: 0, frameBottom: 341)
+        driver.keyboardWillChange(keyboardTop: 190, scrollViewBottom: 341, barAboveKeyboard: 49, duration: 0.25)
+        driver.layout(frameHeight: 141, insetTop: 103, insetBottom: 0, frameBottom: 141)
+        view.calls = []
+        let before = sent().count
+        // Portrait: the frame ends at the bar's top, 467, in the new window, where 190 means nothing.
+        driver.layout(frameHeight: 467, insetTop: 103, insetBottom: 0, frameBottom: 467)
+        driver.keyboardWillChange(keyboardTop: 516, scrollViewBottom: 467, barAboveKeyboard: 49, duration: 0.25)
+        #expect(Array(sent().dropFirst(before)) == [.viewportChanged(height: 467, insetTop: 103, insetBottom: 0)])
+        #expect(driver.state.keyboardHeight == 0)
+        #expect(driver.state.offset == 1636)
+        #expect(view.calls.map(\.y) == [1533])
+    }
 }

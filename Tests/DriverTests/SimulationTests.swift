@@ -121,6 +121,24 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// Rotations with the keyboard up, on a frame pinned to the bar that rides on it: the
+    /// rotation's layout once reported a frame that reached 12 points under the bar, and the
+    /// driver once measured the new frame against the keyboard's top in the old window's
+    /// coordinates (a keyboard of 454 points for a moment).
+    @Test(
+        "the driver violates no check where the screen rotates with the keyboard up on a frame pinned to the bar",
+        arguments: [
+            "random-25", "random-112", "random-130", "random-223", "random-244", "random-286", "random-403",
+            "random-424", "random-427", "random-487", "random-493", "random-700", "random-703", "random-727",
+        ])
+    func rotationOnAShrinkingFrame(name: String) throws {
+        let session = try #require(Scenarios.named(name))
+        let result = Simulator.run(
+            session, policy: DriverPolicy(configuration: session.configuration),
+            view: SimulatedScrollView(setup: .shrinkingFrame))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// A page that arrives under a finger pulling a conversation that fits past an edge: the
     /// driver once kept the pull's overshoot from the model's offset, which stops at the content's
     /// end, and the rows under the finger jumped by the difference.

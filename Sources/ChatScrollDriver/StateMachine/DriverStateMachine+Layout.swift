@@ -11,7 +11,13 @@ extension DriverStateMachine {
         let height = sanitized(frameHeight, "frameHeight")
         let top = sanitized(insetTop, "insetTop")
         let bottom = sanitized(insetBottom, "insetBottom")
-        if let frameBottom, frameBottom.isFinite { coveredEdge.overlap = frameBottom - coveredEdge.top }
+        // The layout a keyboard's notification causes moves the frame against the notified top.
+        // A later one moves it for another reason (a rotation also moves the window, whose old
+        // coordinates that top is in): the frame keeps what covers it.
+        if let frameBottom, frameBottom.isFinite, coveredEdgeAwaitsLayout {
+            coveredEdge.overlap = frameBottom - coveredEdge.top
+            coveredEdgeAwaitsLayout = false
+        }
         let keyboardAfter = max(0, coveredEdge.covers(frameHeight: height) - bottom)
         guard
             height != self.frameHeight || top != self.insetTop || bottom != self.insetBottom
@@ -109,6 +115,7 @@ extension DriverStateMachine {
         if duration != nil || edge != coveredEdge {
             keyboardMotion = duration.map { (max(0, $0), now ?? lastFrameTime, false) }
         }
+        if edge != coveredEdge { coveredEdgeAwaitsLayout = true }
         coveredEdge = edge
         updateKeyboard(duration: duration, &out)
     }

@@ -33,6 +33,9 @@ package struct DriverStateMachine: Sendable {
     var insetBottom: Double = 0
     /// Where what covers the scroll view's bottom (the keyboard, the bar riding on it) begins.
     var coveredEdge = CoveredEdge(top: .infinity, overlap: 0)
+    /// Whether the keyboard's last notification still waits for the layout it causes, the one
+    /// layout that measures the frame's bottom against the notified top.
+    var coveredEdgeAwaitsLayout = false
     /// The keyboard's last animation: its duration, when it began (nil without a clock), and
     /// whether a layout came since.
     var keyboardMotion: (duration: Double, start: Double?, laidOut: Bool)?
