@@ -185,4 +185,33 @@ struct DriverStateMachineTests {
                 .sent(.itemMeasured(id: "m1", height: 60)), .move(y: 1420, animation: .none),
             ])
     }
+
+    @Test(
+        """
+        given a reader as the keyboard hides, when the row at the new visible top is measured at the keyboard's \
+        start, then the rows below it, on screen, stay: the list and the model move by the change at once
+        """
+    )
+    func measurementAtTheKeyboardsEnd() {
+        var machine = DriverStateMachine.opened()
+        let shown = DriverInput.keyboardWillChange(
+            keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25)
+        _ = machine.actions(for: shown, now: 1)
+        _ = machine.actions(for: .willBeginDragging, now: 2)
+        _ = machine.actions(for: .didScroll(contentOffsetY: 809), now: 2)
+        _ = machine.actions(for: .willEndDragging(velocity: 0), now: 2)
+        let hidden = DriverInput.keyboardWillChange(
+            keyboardTop: 844, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25)
+        #expect(
+            machine.actions(for: hidden, now: 3) == [
+                .sent(.keyboardWillHide(duration: 0.25)), .move(y: 548, animation: .alongKeyboard(duration: 0.25)),
+            ])
+        // m7 (600 to 700) is the new visible top, above what is shown (900) as the list sets off.
+        #expect(
+            machine.actions(for: .cellMeasured(id: "m7", height: 120), now: 3) == [
+                .sent(.itemMeasured(id: "m7", height: 120)), .move(y: 568, animation: .none),
+                .sent(.scrolled(offset: 659)),
+            ])
+        #expect(machine.state.offset == 659)
+    }
 }

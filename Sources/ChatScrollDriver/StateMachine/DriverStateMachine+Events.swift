@@ -31,6 +31,11 @@ extension DriverStateMachine {
         // During a command's animation, the row whose change above what is shown moves it: the
         // view then moves with it at once, and only the rest of the path bends.
         let edgeAboveShown = isAnimatingCommand ? self.edgeAboveShown(facts) : nil
+        // During the driver's scroll along the keyboard, the row whose change above what the list
+        // showed when it set off moves what is on screen (the rows of its end are measured at
+        // its start).
+        let edgeAboveKeyboardScroll =
+            isScrollingAlongKeyboard ? keyboardAnimationStart.flatMap { self.edgeAbove($0.shownTop, facts) } : nil
         // How far the view shows the content past an edge (the model clamps it): position
         // keeping keeps it, so a page that arrives under a rubber-banding finger does not jump.
         let overscroll = self.overscroll
@@ -66,6 +71,10 @@ extension DriverStateMachine {
             if let target = modelledContentOffsetY, let running = commandAnimation, abs(running.to - target) > 0.5 {
                 redirectCommandAnimation(&out)
             }
+            return
+        }
+        if let edge = edgeAboveKeyboardScroll, state.offset == before, !holdingMoves {
+            keepShownAlongKeyboard(moved(edge), &out)
             return
         }
         guard state.offset != before || state.offsetReason == .clamp, !holdingMoves else { return }
@@ -178,10 +187,26 @@ extension DriverStateMachine {
         state.oldestMessageID.flatMap { id in state.top(ofMessage: id).map { (id, $0) } }
     }
 
+    /// A reader's model kept its anchor, the new visible top of the keyboard's end, when a row
+    /// there changed: the rows below it, on screen now, would step by the change. The whole path
+    /// along the keyboard moves with them instead, and the model learns where the list is.
+    private mutating func keepShownAlongKeyboard(_ moved: Double, _ out: inout some DriverActionSink) {
+        guard abs(moved) > 0.5, let end = keyboardAnimationTarget, state.mode == .detached, !state.userHoldsView,
+            let offset = state.offset
+        else { return }
+        move(to: end + moved, animation: .none, &out)
+        apply(.scrolled(offset: offset + moved), &out)
+    }
+
     /// The row that an event changes and that starts above what the scroll view shows now, or
     /// that a page (or the header) arrives above.
     private func edgeAboveShown(_ facts: DriverFacts) -> EdgeAboveShown? {
-        let shownTop = contentOffsetY + insetTop
+        edgeAbove(contentOffsetY + insetTop, facts)
+    }
+
+    /// The row that an event changes and that starts above `shownTop`, or that a page (or the
+    /// header) arrives above.
+    private func edgeAbove(_ shownTop: Double, _ facts: DriverFacts) -> EdgeAboveShown? {
         if facts.role == .contentAbove {
             return oldestRow.map { EdgeAboveShown(id: $0.id, top: $0.top, height: 0, pageAbove: true) }
         }

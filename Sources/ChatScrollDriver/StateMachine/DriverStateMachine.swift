@@ -56,9 +56,10 @@ package struct DriverStateMachine: Sendable {
     /// Where an animation the driver started along the keyboard ends: its callbacks are not the
     /// user's.
     var keyboardAnimationTarget: Double?
-    /// Where the frame's bottom was in the content when that animation set off, and when the
-    /// animation ends (nil without a clock): a new end for it keeps where it set off.
-    var keyboardAnimationStart: (frameBottom: Double, end: Double?)?
+    /// Where the frame's bottom and the top of what it showed were in the content when that
+    /// animation set off, and when the animation ends (nil without a clock): a new end for it
+    /// keeps where it set off.
+    var keyboardAnimationStart: (frameBottom: Double, shownTop: Double, end: Double?)?
     /// The animated command the machine runs, frame by frame.
     var commandAnimation: CommandAnimation?
     /// Appended messages whose entrance animation's end the machine reports, and when it is due
@@ -140,13 +141,23 @@ package struct DriverStateMachine: Sendable {
         viewMove = nil
     }
 
+    /// Whether the animation the driver started along the keyboard still runs by the clock.
+    var isScrollingAlongKeyboard: Bool {
+        guard keyboardAnimationTarget != nil, let end = keyboardAnimationStart?.end else { return false }
+        return end > (now ?? lastFrameTime) ?? .infinity
+    }
+
     /// Moves the scroll view; what the view reports from inside the move is where it is.
     mutating func move(to y: Double, animation: ScrollAnimation, _ out: inout some DriverActionSink) {
         // A jump and an animation stop a bounce, which then reports no end.
         switch animation {
         case .none:
-            // A running animation goes on around the new offset: what it set off from moved too.
-            keyboardAnimationStart?.frameBottom += y - contentOffsetY
+            // A running animation goes on around the new offset (UIKit's are additive): what it
+            // set off from and where it goes move as far as its end, the offset's model value.
+            let shift = y - (keyboardAnimationTarget ?? contentOffsetY)
+            keyboardAnimationStart?.frameBottom += shift
+            keyboardAnimationStart?.shownTop += shift
+            keyboardAnimationTarget? += shift
             contentOffsetY = y
         case .jump:
             contentOffsetY = y
@@ -154,12 +165,10 @@ package struct DriverStateMachine: Sendable {
             // What the list showed when it set off along the keyboard is gone.
             keyboardAnimationStart = nil
         case .alongKeyboard(let duration):
-            let time = now ?? lastFrameTime
-            let running =
-                keyboardAnimationTarget != nil && (keyboardAnimationStart?.end).map { $0 > time ?? .infinity } ?? false
-            let frameBottom = contentOffsetY + (frameHeight ?? 0) - insetBottom
+            let setOff = isScrollingAlongKeyboard ? keyboardAnimationStart.map { ($0.frameBottom, $0.shownTop) } : nil
             keyboardAnimationStart = (
-                running ? keyboardAnimationStart?.frameBottom ?? frameBottom : frameBottom, time.map { $0 + duration }
+                setOff?.0 ?? contentOffsetY + (frameHeight ?? 0) - insetBottom, setOff?.1 ?? contentOffsetY + insetTop,
+                (now ?? lastFrameTime).map { $0 + duration }
             )
             keyboardAnimationTarget = y
             bounceBackEnded()
