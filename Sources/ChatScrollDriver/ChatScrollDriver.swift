@@ -147,8 +147,10 @@ public final class ChatScrollDriver {
     /// keyboard avoidance), its bottom in the window, the space of
     /// ``keyboardWillChange(keyboardTop:scrollViewBottom:barAboveKeyboard:duration:)``. Sends
     /// `viewportChanged` only when one of them changed, and the keyboard's share of the frame
-    /// anew: a frame that shrank to the bar is covered no more. Without `frameBottom`, the
-    /// keyboard covers as much of the frame's bottom as before.
+    /// anew: a frame that shrank to the bar is covered no more. Only the first layout after a
+    /// keyboard notification measures `frameBottom` against the notified top (a later one, a
+    /// rotation's, moves the window too). Without `frameBottom`, the keyboard covers as much of
+    /// the frame's bottom as before.
     public func layout(frameHeight: Double, insetTop: Double, insetBottom: Double, frameBottom: Double? = nil) {
         run(.layout(frameHeight: frameHeight, insetTop: insetTop, insetBottom: insetBottom, frameBottom: frameBottom))
     }
