@@ -38,6 +38,11 @@ final class SimulationRun {
     /// may catch up with it (and with the keyboard's moves since), by no more, until the
     /// navigation that catch-up is ends.
     var keyboardUnderFinger = 0.0
+    /// The frames in which the only navigation is that catch-up, from the release on.
+    var catchUpAlone: ClosedRange<Int>?
+    /// The finger let go, without momentum, of the keyboard it pulled in this frame (interactive
+    /// dismissal): the keyboard moves on its own after the hold.
+    var keyboardLetGo = false
     /// The user tapped jump to latest since the last touch: momentum no longer takes them away.
     var tappedToLatest = false
     /// Since the finger last lifted, the list went past the bottom.
@@ -108,6 +113,7 @@ final class SimulationRun {
         current = Simulator.Frame()
         newerPageArrived = false
         userActed = false
+        keyboardLetGo = false
         windowTarget = nil
         while stepIndex < session.steps.count, session.steps[stepIndex].frame <= frame {
             let step = session.steps[stepIndex].step
@@ -147,9 +153,16 @@ final class SimulationRun {
         arrivalScrollUntil = min(arrivalScrollUntil, frame - 1)
     }
 
+    /// A navigation the user asked for starts: it may run for a navigation's time, and the list
+    /// no longer catches up with the keyboard.
+    private func startNavigation() {
+        userNavigationUntil = frame + Simulator.navigationFrames
+        catchUp.superseded()
+    }
+
     /// A send's navigation starts now; in layout `top`, `question` is pinned by it.
     private func sendNavigates(question: String?) {
-        userNavigationUntil = frame + Simulator.navigationFrames
+        startNavigation()
         guard let question else {
             landing.navigate(to: .bottom, what: "the send", at: frame, frames: Simulator.navigationFrames)
             return
@@ -218,7 +231,7 @@ final class SimulationRun {
                 to: .bottom, what: "jump to latest", at: frame, awaitsWindow: server.beyondLiveEnd,
                 frames: Simulator.navigationFrames)
             // The user leaves the pinned question for the newest message.
-            userNavigationUntil = frame + Simulator.navigationFrames
+            startNavigation()
             pinned.release()
             // A send that waited for the gesture is superseded by the tap.
             deferredQuestion = nil
@@ -233,7 +246,7 @@ final class SimulationRun {
                 to: .message(id), what: "the reply's jump to \(id)", at: frame,
                 awaitsWindow: view.index(of: id) == nil, frames: Simulator.navigationFrames)
             if view.index(of: id) != nil {
-                userNavigationUntil = frame + Simulator.navigationFrames
+                startNavigation()
                 away = true
                 showsNavigationTarget = true
             }
@@ -286,6 +299,7 @@ final class SimulationRun {
             // A keyboard the finger pulled down hides, or comes back up: now it is notified.
             if let overlap = view.releaseKeyboard(velocity: velocity) {
                 apply(.keyboard(overlap: overlap, duration: Simulator.keyboardReleaseDuration))
+                keyboardLetGo = velocity == 0
             }
             // A keyboard that moved under the finger is caught up with after the release:
             // the list moves to it then, as a navigation (the finger held it meanwhile),
@@ -293,6 +307,7 @@ final class SimulationRun {
             if keyboardUnderFinger > 0 {
                 catchUp.fingerLifted(keyboardMoved: keyboardUnderFinger)
                 keyboardUnderFinger = 0
+                catchUpAlone = userNavigationUntil < frame && arrivalScrollUntil < frame ? frame...frame + 2 : nil
                 userNavigationUntil = max(userNavigationUntil, frame + 2)
             }
         case .rotate(let height, let insetTop, let insetBottom):
@@ -334,7 +349,7 @@ final class SimulationRun {
             // New content, laid out anew: nothing on screen is "the same item moved".
             current.layoutChanged = true
             // The navigation the user asked for (the reply's tap, the send, jump to latest).
-            userNavigationUntil = frame + Simulator.navigationFrames
+            startNavigation()
             landing.windowArrived(at: frame, frames: Simulator.navigationFrames)
             away = window.hasMoreNewer || window.around != nil
             showsNavigationTarget = window.around != nil
@@ -479,7 +494,11 @@ final class SimulationRun {
             userActed: userActed, opening: !cleanOpen.isOver, windowTarget: windowTarget,
             answerStreams: !streaming.isEmpty, keyboardDelta: current.keyboard - previous.keyboard,
             keyboardExtra: view.keyboardAnimation.map { abs(previous.overshoot) / max(1, abs($0.to - $0.from)) } ?? 0,
-            keyboardStart: view.keyboardAnimation?.start,
+            keyboardStart: view.keyboardAnimation?.start, keyboardLetGo: keyboardLetGo,
+            onlyCatchingUp: catchUpAlone.map {
+                frame <= $0.upperBound + 1 && userNavigationUntil <= $0.upperBound
+                    && arrivalScrollUntil < $0.lowerBound && !view.isAnimatingScroll
+            } ?? false,
             violatedLastFrame: result.violatingFrames.last == frame - 1,
             atBottomThreshold: session.configuration.atBottomThreshold, pinMargin: session.configuration.pinMargin)
     }

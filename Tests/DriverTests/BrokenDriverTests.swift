@@ -20,7 +20,7 @@ struct BrokenDriverTests {
         .ignoreReplyTaps: (23, 23), .keyboardToBottom: (41, 41), .keyboardToTop: (3, 3), .rotationToTop: (46, 46),
         .rotationToBottom: (42, 43), .noPrependCompensation: (39, 39), .prependCompensatedTwice: (42, 42),
         .dropsDeferredCommand: (15, 15), .noDisplayLink: (132, 133), .keyboardDefaultCurve: (80, 80),
-        .lateByAFrame: (177, 177), .forgetsMeasurements: (129, 132), .animatedPositionKeeping: (144, 146),
+        .lateByAFrame: (177, 177), .forgetsMeasurements: (129, 132), .animatedPositionKeeping: (143, 146),
         .noEndDecelerating: (2, 2), .snapOnLift: (11, 11), .keyboardAfterAnimation: (76, 78),
         .keyboardCountsInputBar: (80, 86), .jumpToLatestAsMessage: (50, 51), .keyboardFrameShare: (0, 0),
         .staleKeyboardOverlap: (0, 0), .jumpDuringNavigation: (51, 52),
@@ -85,7 +85,7 @@ struct BrokenDriverSetupTests {
         ],
         .interactiveDismissal: [
             .keyboardToBottom: (17, 17), .keyboardToTop: (6, 6), .keyboardDefaultCurve: (32, 32),
-            .keyboardFrameShare: (18, 20), .staleKeyboardOverlap: (0, 0), .jumpDuringNavigation: (19, 19),
+            .keyboardFrameShare: (18, 20), .staleKeyboardOverlap: (11, 11), .jumpDuringNavigation: (19, 19),
         ],
     ]
 
@@ -115,9 +115,10 @@ struct BrokenDriverCaseTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var seed: UInt64
         var kind: BrokenDrivers.Kind
+        var setup = InputBarSetup.accessory
         var violations: [ScreenCheck: Int]
         var first: [ScreenCheck: String]
-        var testDescription: String { "\(kind.rawValue) on random-\(seed)" }
+        var testDescription: String { "\(kind.rawValue) on random-\(seed), \(setup.rawValue)" }
     }
 
     static let cases: [Case] = [
@@ -166,14 +167,36 @@ struct BrokenDriverCaseTests {
                 .readingStaysPut: "frame 559: m20 moved -243.24041857818474 during momentum of 9.923769787262245 a "
                     + "frame and the keyboard's move of 0.1353567164189542"
             ]),
+        // reading-stays-put: a finger that lets go of the keyboard it pulled down ends the hold, and the
+        // keyboard that comes back up takes what sat at the bottom edge with it; glue that tells
+        // the driver again of the keyboard as notified (the driver never saw it go) lets it cover
+        // the rows read.
+        Case(
+            seed: 578, kind: .staleKeyboardOverlap, setup: .interactiveDismissal, violations: [.readingStaysPut: 18],
+            first: [
+                .readingStaysPut: "frame 172: m50 moved 0.0 while the keyboard moved the bottom edge by "
+                    + "5.281362488636788: the keyboard covered what sat at the bottom edge"
+            ]),
+        // reading-stays-put: a reader has nothing to catch up with after the finger lifts; with that
+        // glue the keyboard the finger pulled away hides again in the driver's eyes, which slides
+        // the reader down.
+        Case(
+            seed: 29, kind: .staleKeyboardOverlap, setup: .interactiveDismissal, violations: [.readingStaysPut: 1],
+            first: [
+                .readingStaysPut: "frame 378: m20 moved 6.042983617146547 points after the finger lifted, more "
+                    + "than the keyboard moved since (0.0)"
+            ]),
     ]
 
     @Test("a broken driver is seen where it misbehaves; the driver is not", arguments: cases)
     func seen(_ testCase: Case) {
         let session = Scenarios.random(seed: testCase.seed)
         let broken = Simulator.run(
-            session, policy: BrokenDrivers.Policy(testCase.kind, configuration: session.configuration))
-        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+            session, policy: BrokenDrivers.Policy(testCase.kind, configuration: session.configuration),
+            view: SimulatedScrollView(setup: testCase.setup))
+        let driver = Simulator.run(
+            session, policy: DriverPolicy(configuration: session.configuration),
+            view: SimulatedScrollView(setup: testCase.setup))
         #expect(broken.violations == testCase.violations)
         #expect(broken.firstViolations == testCase.first)
         #expect(driver.violations == [:])

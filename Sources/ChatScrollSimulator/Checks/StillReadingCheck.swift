@@ -43,10 +43,17 @@ struct StillReadingCheck: FrameCheck {
         let rotating = rotation.isRunning(at: frame.index)
         let untouched = !previous.finger && !current.finger && !previous.moving && !current.moving
         let quiet = frame.away && untouched && previous.shown && !frame.questionPinned && !rotating
+        // Nobody holds the list either when the finger let go of the keyboard without momentum
+        // (interactive dismissal) and the list at most catches up with the keyboard since.
+        let released =
+            frame.keyboardLetGo
+            || !previous.finger && !current.finger && frame.onlyCatchingUp && !frame.view.isDecelerating
+                && !previous.decelerating
+        let unheld = quiet || released && frame.away && previous.shown && !frame.questionPinned && !rotating
         let keyboardMoves = current.keyboardMoving || previous.keyboardMoving
         // (A hold keeps the list where the finger left it, also for the rest of the keyboard's move;
         // a rotation lays out anew what is read.)
-        if !quiet || !keyboardMoves || current.layoutChanged {
+        if !unheld || !keyboardMoves || current.layoutChanged {
             keyboardUnheld = false
         } else if !previous.keyboardMoving || frame.keyboardStart != lastKeyboardStart {
             keyboardUnheld = frame.keyboardStart != nil
@@ -65,7 +72,7 @@ struct StillReadingCheck: FrameCheck {
             let id = frame.common.first(where: { !followsKeyboard(motion.moved($0)) })
         {
             found.add(.readingStaysPut, "\(id) moved \(motion.moved(id)) \(alongKeyboard())")
-        } else if quiet, keyboardMoves, !current.layoutChanged, frame.keyboardDelta > 0.5,
+        } else if unheld, keyboardMoves, !current.layoutChanged, frame.keyboardDelta > 0.5,
             keyboardUnheld,
             let share = keyboardShare.share, share < KeyboardShare.whole, let id = frame.common.last
         {

@@ -46,6 +46,12 @@ struct TrackedFrame {
     let keyboardDelta: Double
     let keyboardExtra: Double
     let keyboardStart: Double?
+    /// The finger let go, without momentum, of the keyboard it pulled (interactive dismissal): the
+    /// hold is over, and the keyboard moves on its own from this frame.
+    let keyboardLetGo: Bool
+    /// The only navigation that runs, in this frame or the last, is the list catching up with a
+    /// keyboard that moved under the finger: no one holds the list.
+    let onlyCatchingUp: Bool
     /// The last frame violated a check.
     let violatedLastFrame: Bool
     /// The session's configuration of the snap at the bottom and the pinned question's margin.

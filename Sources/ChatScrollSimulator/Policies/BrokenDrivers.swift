@@ -442,11 +442,13 @@ public enum BrokenDrivers {
                 unseenUntilLaidOut = nil
                 // Told again of the overlap as computed at the notification, from the old frame.
                 guard kind == .staleKeyboardOverlap, let (top, bottom) = notifiedKeyboard else { return }
+                // (What the layout told the driver: the frame's new bottom, or the keyboard the
+                // finger pulls down.)
+                let told = driver.state.keyboardHeight
                 driver.keyboardWillChange(keyboardTop: top, scrollViewBottom: bottom)
                 inner.updateSpacer()
-                let share = view.keyboardShare(coveredFrom: top)
-                if abs(share - driver.state.keyboardHeight) > 1 {
-                    misbehave("counted \(driver.state.keyboardHeight - share) points of keyboard the frame left out")
+                if abs(told - driver.state.keyboardHeight) > 1 {
+                    misbehave("counted \(driver.state.keyboardHeight - told) points of keyboard the layout left out")
                 }
             case .open, .appeared, .append, .tokens, .finish, .olderLoaded, .jumpToLatest, .replyJump, .windowLoaded,
                 .newerLoaded, .windowLoadFailed, .header, .footer:
