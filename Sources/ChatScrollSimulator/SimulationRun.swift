@@ -96,11 +96,13 @@ final class SimulationRun {
         policy.attach(view, requests: server.requests { [unowned self] in self.frame })
     }
 
-    /// Runs every frame of the session.
-    func run() -> SimulationResult {
+    /// Runs the frames of the session, every one unless `decided` says after a frame that the
+    /// rest can change nothing its caller needs.
+    func run(until decided: (SimulationResult) -> Bool = { _ in false }) -> SimulationResult {
         for index in 0..<session.frames {
             frame = index
             runFrame()
+            if decided(result) { break }
         }
         result.scrollCalls = view.scrollCalls
         return result

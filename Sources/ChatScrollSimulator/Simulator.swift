@@ -196,6 +196,15 @@ public enum Simulator {
         SimulationRun(session, policy: policy, draw: draw, view: view).run()
     }
 
+    /// Runs `session` until `decided` says, after a frame, that the rest can change nothing the
+    /// caller needs (the result then holds the frames run so far).
+    static func run(
+        _ session: SimSession, policy: any ScrollPolicy, view: SimulatedScrollView,
+        until decided: (SimulationResult) -> Bool
+    ) -> SimulationResult {
+        SimulationRun(session, policy: policy, draw: false, view: view).run(until: decided)
+    }
+
     static func drawFrame(_ index: Int, view: SimulatedScrollView, frame: Frame) -> String {
         let ids = frame.order.map { "\($0)@\(Int((frame.tops[$0] ?? 0).rounded()))" }
         var flags = ""

@@ -842,6 +842,10 @@ extension BrokenDrivers {
     /// How many frames after a misbehaviour the user saw a check must fail for it to be caught:
     /// a navigation's time, and as long again for a window of history to arrive.
     static let catchFrames = 2 * Simulator.navigationFrames
+    /// How many frames after a misbehaviour decide for good whether it was seen (``isSeen`` looks
+    /// two navigations ahead) and caught, and it can no longer be taken back (within a
+    /// navigation), with a frame to spare for one recorded a frame late.
+    static let judgedAfter = 2 * Simulator.navigationFrames + 2
 
     /// Runs every broken driver over `sessions` on a view of `personality` and `setup` and counts, of the
     /// sessions in which it misbehaved, those that a check caught. A misbehaviour counts when the
@@ -883,15 +887,34 @@ extension BrokenDrivers {
     ) -> (caught: Bool, first: String)? {
         guard kind.canMisbehave(in: session) else { return nil }
         let broken = Policy(kind, configuration: session.configuration)
-        let result = Simulator.run(
-            session, policy: broken, view: SimulatedScrollView(personality: personality, setup: setup))
-        let pairs = zip(result.screens, correct.screens).map { (broken: $0, correct: $1) }
-        let seen = broken.misbehaviours.filter { isSeen(kind, at: $0.frame, in: pairs) }
-        guard let first = seen.first else { return nil }
-        let own = Set(result.violatingFrames).subtracting(correct.violatingFrames)
-        let caught = seen.contains { misbehaviour in
-            (misbehaviour.frame..<misbehaviour.frame + catchFrames).contains(where: own.contains)
+        let ownViolations = Set(correct.violatingFrames)
+        func caught(_ frame: Int, in result: SimulationResult) -> Bool {
+            result.violatingFrames.contains { $0 >= frame && $0 < frame + catchFrames && !ownViolations.contains($0) }
         }
-        return (caught, "\(session.name): frame \(first.frame): \(first.what)")
+        func pairs(_ result: SimulationResult) -> [(broken: Screen, correct: Screen)] {
+            zip(result.screens, correct.screens).map { (broken: $0, correct: $1) }
+        }
+        // The misbehaviours in order, each judged for good once the frames that tell whether it
+        // was seen and caught have run (and nothing can take it back): the run stops at the first
+        // one seen and caught, which decides the outcome as the whole run would.
+        var judged = 0
+        let result = Simulator.run(
+            session, policy: broken, view: SimulatedScrollView(personality: personality, setup: setup)
+        ) { partial in
+            while judged < broken.misbehaviours.count,
+                broken.misbehaviours[judged].frame + judgedAfter <= partial.screens.count
+            {
+                let frame = broken.misbehaviours[judged].frame
+                judged += 1
+                if caught(frame, in: partial), isSeen(kind, at: frame, in: pairs(partial)) { return true }
+            }
+            return false
+        }
+        let all = pairs(result)
+        let seen = broken.misbehaviours.filter { isSeen(kind, at: $0.frame, in: all) }
+        guard let first = seen.first else { return nil }
+        return (
+            seen.contains { caught($0.frame, in: result) }, "\(session.name): frame \(first.frame): \(first.what)"
+        )
     }
 }
