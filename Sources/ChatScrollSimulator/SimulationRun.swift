@@ -38,6 +38,8 @@ final class SimulationRun {
     /// may catch up with it (and with the keyboard's moves since), by no more, until the
     /// navigation that catch-up is ends.
     var keyboardUnderFinger = 0.0
+    /// When the keyboard's animation of the last frame began.
+    var lastKeyboardStart: Double?
     /// The frames in which the only navigation is that catch-up, from the release on.
     var catchUpAlone: ClosedRange<Int>?
     /// The finger let go, without momentum, of the keyboard it pulled in this frame (interactive
@@ -421,12 +423,12 @@ final class SimulationRun {
         // A scroll that has brought the list to the bottom when the keyboard starts to move is
         // over: the list rides the keyboard as a following list does.
         let keyboardStart = view.keyboardAnimation?.start
-        if keyboardStart != nil, keyboardStart != stillReading.keyboardShare.animationStart, previous.atBottom,
-            previous.inRange,
+        if keyboardStart != nil, keyboardStart != lastKeyboardStart, previous.atBottom, previous.inRange,
             !current.finger
         {
             endNavigations(before: frame)
         }
+        lastKeyboardStart = keyboardStart
     }
 
     /// Whether a scroll to a message that arrived or was sent, or a navigation, may still run.

@@ -99,11 +99,12 @@ struct SimulationTests {
 
     /// Sessions where a rotation, momentum, a bounce and the keyboard meet: the checks once
     /// misjudged them (a keyboard still moving at the rotation's end, momentum's step in the
-    /// rotation's frame, an overshoot the keyboard's animation takes back) and the driver once
-    /// moved the reader by a bottom inset's change it applied to a held list.
+    /// rotation's frame, an overshoot the keyboard's animation takes back, the share of a keyboard
+    /// that turns back mid-animation taken from the last step of the one it ends) and the driver
+    /// once moved the reader by a bottom inset's change it applied to a held list.
     @Test(
         "the driver violates no check where a rotation, momentum, a bounce and the keyboard meet",
-        arguments: [35, 131, 171, 246, 322, 424, 454, 458, 487, 494, 662, 671, 704, 811] as [UInt64])
+        arguments: [35, 131, 171, 246, 322, 424, 454, 458, 487, 494, 521, 662, 671, 704, 811] as [UInt64])
     func rotationMeetsMomentumAndKeyboard(seed: UInt64) {
         let session = Scenarios.random(seed: seed)
         let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))

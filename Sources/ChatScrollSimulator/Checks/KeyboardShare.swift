@@ -12,13 +12,14 @@ struct KeyboardShare {
 
     /// Starts a new frame. A gesture starts a new share (the finger held the list, and what it
     /// reads now), and so do a rotation, which lays the screen out anew, a keyboard at rest and
-    /// the keyboard's next animation.
-    mutating func next(previous: Simulator.Frame, current: Simulator.Frame, keyboardStart: Double?) {
-        if current.finger || current.layoutChanged || !current.keyboardMoving && !previous.keyboardMoving
-            || keyboardStart != animationStart
-        {
-            share = nil
-        }
+    /// the keyboard's next animation, from its first frame of motion: in the frame an animation
+    /// starts (`startsNow`), the keyboard moved, if at all, as the last one's end.
+    mutating func next(
+        previous: Simulator.Frame, current: Simulator.Frame, keyboardStart: Double?, startsNow: Bool
+    ) {
+        let reset = current.finger || current.layoutChanged || !current.keyboardMoving && !previous.keyboardMoving
+        if !reset, keyboardStart != animationStart, startsNow, previous.keyboardMoving { return }
+        if reset || keyboardStart != animationStart { share = nil }
         animationStart = keyboardStart
     }
 

@@ -20,7 +20,9 @@ struct StillReadingCheck: FrameCheck {
     mutating func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (previous, current, motion) = (frame.previous, frame.current, frame.motion)
         let lastKeyboardStart = keyboardShare.animationStart
-        keyboardShare.next(previous: previous, current: current, keyboardStart: frame.keyboardStart)
+        keyboardShare.next(
+            previous: previous, current: current, keyboardStart: frame.keyboardStart,
+            startsNow: frame.keyboardStart == frame.view.time)
         // (Momentum goes on while the keyboard moves a held list.)
         let coast =
             previous.coasting || previous.decelerating && previous.inRange
