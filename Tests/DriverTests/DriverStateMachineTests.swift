@@ -13,8 +13,10 @@ extension DriverStateMachine {
 
     /// A machine laid out in a frame of 844 with insets 91 and 83 (a visible height of 670) and
     /// opened with `count` messages of 100 points, following at the bottom.
-    static func opened(_ count: Int = 20) -> DriverStateMachine {
-        var machine = DriverStateMachine(configuration: ChatConfiguration())
+    static func opened(
+        _ count: Int = 20, configuration: ChatConfiguration = ChatConfiguration()
+    ) -> DriverStateMachine {
+        var machine = DriverStateMachine(configuration: configuration)
         _ = machine.actions(for: .layout(frameHeight: 844, insetTop: 91, insetBottom: 83, frameBottom: nil))
         _ = machine.actions(for: .send(.historyLoaded(messages: messages(1...count), hasMoreOlder: false)))
         return machine
@@ -114,6 +116,35 @@ struct DriverStateMachineTests {
         #expect(
             machine.actions(for: .tick(time: 2.21), now: 2.21) == [
                 .move(y: 400, animation: .jump), .move(y: 400, animation: .none),
+            ])
+        #expect(
+            machine.actions(for: .tick(time: 2.6), now: 2.6) == [
+                .move(y: 1239, animation: .none), .needsFrames(false),
+            ])
+    }
+
+    @Test(
+        """
+        given a fling about to land on the bottom, when the user taps the quote of a message that is not loaded, then \
+        the momentum stops where the list is and the list eases the last points to the bottom
+        """
+    )
+    func replyTapEndsAFlingNearTheBottom() {
+        var machine = DriverStateMachine.opened(configuration: ChatConfiguration(windowedHistory: true))
+        _ = machine.actions(for: .willBeginDragging, now: 2)
+        _ = machine.actions(for: .didScroll(contentOffsetY: 1100), now: 2)
+        _ = machine.actions(for: .willEndDragging(velocity: 300), now: 2)
+        _ = machine.actions(for: .didScroll(contentOffsetY: 1230), now: 2.1)
+        #expect(machine.phase == .decelerating)
+        #expect(
+            machine.actions(for: .send(.jumpToMessage(id: "m0")), now: 2.2) == [
+                .sent(.jumpToMessage(id: "m0")), .effect(.loadWindow(around: "m0")), .move(y: 1230, animation: .jump),
+                .needsFrames(true),
+            ])
+        #expect(machine.phase == .idle)
+        #expect(
+            machine.actions(for: .tick(time: 2.21), now: 2.21) == [
+                .move(y: 1230, animation: .jump), .move(y: 1230, animation: .none),
             ])
         #expect(
             machine.actions(for: .tick(time: 2.6), now: 2.6) == [

@@ -50,7 +50,7 @@ extension DriverStateMachine {
         _ = out.take(.sent(event), from: self)
         for effect in state.effects { _ = out.take(.effect(effect), from: self) }
         if runNewCommand(&out) { return }
-        if phase == .decelerating, !state.userHoldsView, state.offset == before, facts.role == .tap {
+        if phase == .decelerating, !state.userHoldsView, facts.role == .tap, state.offset == before {
             // A tap that asks for a window (jump to latest or to a message that is not loaded)
             // ends the hold with nothing to scroll to yet: it stops the momentum, as the tap's
             // touch does in UIKit, so the list rests where the window will replace it; a bounce
@@ -62,6 +62,12 @@ extension DriverStateMachine {
                 move(to: contentOffsetY, animation: .jump, &out)
             }
             return
+        }
+        if phase == .decelerating, !state.userHoldsView, facts.role == .tap, !isBouncing {
+            // The tap's end of the hold moved the model (a list that follows snaps its last
+            // points): the momentum stops there too, and the list eases the rest (below).
+            endDeceleration()
+            move(to: contentOffsetY, animation: .jump, &out)
         }
         if isAnimatingCommand, let edge = edgeAboveShown, !holdingMoves {
             // Content above what is shown moved it: the view moves with it at once, as it would
@@ -134,9 +140,12 @@ extension DriverStateMachine {
                 state.userHoldsView || phase == .bouncingBack
             {
                 keepOverscroll(overscroll, from: before, shownRow: shownRow, &out)
-            } else if state.offsetReason == .settle, !state.userHoldsView, facts.role == .mayEndTheUsersHold {
+            } else if state.offsetReason == .settle, !state.userHoldsView,
+                facts.role == .mayEndTheUsersHold || facts.role == .tap
+            {
                 // The user's hold ends at the bottom (within `atBottomThreshold`): the list eases
-                // there from where the finger, the momentum or a bounce left it, not in one step.
+                // there from where the finger, the momentum, a bounce or the tap that stopped them
+                // left it, not in one step.
                 startCommandAnimation(&out)
             } else if state.offsetReason == .viewport, let left = layoutAlongKeyboard {
                 // A frame laid out for the keyboard moves what it shows along the keyboard.
