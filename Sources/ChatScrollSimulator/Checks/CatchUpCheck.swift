@@ -4,7 +4,8 @@
 /// (`bottom-visible`). A reader away from the bottom has nothing to catch up with: the end of the
 /// hold takes what is read anew (specification §2), so it moves no farther than the keyboard
 /// moved since (`reading-stays-put`). Momentum, a bounce (or a list past an edge), the release's
-/// own frame and a list easing the last points to the bottom are judged by their own rules.
+/// own frame, a rotation's frame and a list easing the last points to the bottom are judged by
+/// their own rules.
 struct CatchUpCheck: FrameCheck {
     /// How far the keyboard moved under the finger and since, and how far the list has moved.
     private var running: (underFinger: Double, since: Double, moved: Double)?
@@ -20,7 +21,7 @@ struct CatchUpCheck: FrameCheck {
         let (previous, current, motion) = (frame.previous, frame.current, frame.motion)
         let ownRules =
             frame.view.isDecelerating || previous.decelerating || previous.coasting || previous.bouncing
-            || current.bouncing || !previous.inRange || previous.finger || frame.settling
+            || current.bouncing || !previous.inRange || previous.finger || current.layoutChanged || frame.settling
         catchUp.since += abs(frame.keyboardDelta)
         catchUp.moved += ownRules ? 0 : frame.common.first.map { abs(motion.moved($0)) } ?? 0
         running = current.finger || frame.navigationOver ? nil : catchUp
