@@ -311,8 +311,9 @@ final class SimulationRun {
             if keyboardUnderFinger > 0 {
                 catchUp.fingerLifted(keyboardMoved: keyboardUnderFinger)
                 keyboardUnderFinger = 0
-                catchUpAlone = userNavigationUntil < frame && arrivalScrollUntil < frame ? frame...frame + 2 : nil
-                userNavigationUntil = max(userNavigationUntil, frame + 2)
+                let frames = frame...frame + 2
+                catchUpAlone = userNavigationUntil < frame && arrivalScrollUntil < frame ? frames : nil
+                userNavigationUntil = max(userNavigationUntil, frames.upperBound)
             }
         case .rotate(let height, let insetTop, let insetBottom):
             view.resize(frameHeight: height, insetTop: insetTop, insetBottom: insetBottom)

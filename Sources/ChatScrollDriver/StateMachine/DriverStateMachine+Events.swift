@@ -50,24 +50,20 @@ extension DriverStateMachine {
         _ = out.take(.sent(event), from: self)
         for effect in state.effects { _ = out.take(.effect(effect), from: self) }
         if runNewCommand(&out) { return }
-        if phase == .decelerating, !state.userHoldsView, facts.role == .tap, state.offset == before {
-            // A tap that asks for a window (jump to latest or to a message that is not loaded)
-            // ends the hold with nothing to scroll to yet: it stops the momentum, as the tap's
-            // touch does in UIKit, so the list rests where the window will replace it; a bounce
-            // past an edge goes back to the edge.
-            if isBouncing {
-                phase = .bouncingBack
-            } else {
+        if phase == .decelerating, !state.userHoldsView, facts.role == .tap {
+            // A tap that ends the hold stops the momentum, as the tap's touch does in UIKit. One
+            // that asks for a window (jump to latest or to a message that is not loaded) has
+            // nothing to scroll to yet: the list rests where the window will replace it, and a
+            // bounce past an edge goes back to the edge. Where the hold's end moved the model (a
+            // list that follows snaps its last points), the list eases the rest (below).
+            let modelStays = state.offset == before
+            if !isBouncing {
                 endDeceleration()
                 move(to: contentOffsetY, animation: .jump, &out)
+            } else if modelStays {
+                phase = .bouncingBack
             }
-            return
-        }
-        if phase == .decelerating, !state.userHoldsView, facts.role == .tap, !isBouncing {
-            // The tap's end of the hold moved the model (a list that follows snaps its last
-            // points): the momentum stops there too, and the list eases the rest (below).
-            endDeceleration()
-            move(to: contentOffsetY, animation: .jump, &out)
+            if modelStays { return }
         }
         if isAnimatingCommand, let edge = edgeAboveShown, !holdingMoves {
             // Content above what is shown moved it: the view moves with it at once, as it would

@@ -18,8 +18,9 @@ struct KeyboardShare {
         previous: Simulator.Frame, current: Simulator.Frame, keyboardStart: Double?, startsNow: Bool
     ) {
         let reset = current.finger || current.layoutChanged || !current.keyboardMoving && !previous.keyboardMoving
-        if !reset, keyboardStart != animationStart, startsNow, previous.keyboardMoving { return }
-        if reset || keyboardStart != animationStart { share = nil }
+        let newAnimation = keyboardStart != animationStart
+        if newAnimation, startsNow, previous.keyboardMoving, !reset { return }
+        if reset || newAnimation { share = nil }
         animationStart = keyboardStart
     }
 

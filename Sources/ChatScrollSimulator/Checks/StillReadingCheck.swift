@@ -44,14 +44,15 @@ struct StillReadingCheck: FrameCheck {
         if current.finger || current.moving { rotation.userMoved() }
         let rotating = rotation.isRunning(at: frame.index)
         let untouched = !previous.finger && !current.finger && !previous.moving && !current.moving
-        let quiet = frame.away && untouched && previous.shown && !frame.questionPinned && !rotating
+        let reader = frame.away && previous.shown && !frame.questionPinned && !rotating
+        let quiet = reader && untouched
         // Nobody holds the list either when the finger let go of the keyboard without momentum
         // (interactive dismissal) and the list at most catches up with the keyboard since.
         let released =
             frame.keyboardLetGo
             || !previous.finger && !current.finger && frame.onlyCatchingUp && !frame.view.isDecelerating
                 && !previous.decelerating
-        let unheld = quiet || released && frame.away && previous.shown && !frame.questionPinned && !rotating
+        let unheld = reader && (untouched || released)
         let keyboardMoves = current.keyboardMoving || previous.keyboardMoving
         // (A hold keeps the list where the finger left it, also for the rest of the keyboard's move;
         // a rotation lays out anew what is read.)
