@@ -245,4 +245,73 @@ struct DriverStateMachineTests {
             ])
         #expect(machine.state.offset == 659)
     }
+
+    @Test(
+        """
+        given a message's scroll on a frame pinned to a bar over the keyboard, when the keyboard hides and the frame \
+        grows back, then the rest of the way goes along the keyboard, not at once by the frame's growth
+        """
+    )
+    func frameGrowsBackDuringAScroll() {
+        var machine = DriverStateMachine(configuration: ChatConfiguration())
+        var view = ReportingView()
+        func run(_ input: DriverInput, now: Double) -> [DriverAction] {
+            view.actions = []
+            machine.handle(input, now: now, into: &view)
+            return view.actions
+        }
+        _ = run(.layout(frameHeight: 769, insetTop: 103, insetBottom: 0, frameBottom: 769), now: 0)
+        _ = run(.send(.historyLoaded(messages: messages(1...20), hasMoreOlder: false)), now: 0)
+        _ = run(
+            .keyboardWillChange(keyboardTop: 516, scrollViewBottom: 769, barAboveKeyboard: 49, duration: 0.25), now: 1)
+        _ = run(.layout(frameHeight: 467, insetTop: 103, insetBottom: 0, frameBottom: 467), now: 1)
+        let message = ChatMessage(id: "m21", direction: .incoming, height: 100)
+        _ = run(.send(.messageAppended(message, streaming: nil)), now: 2)
+        _ = run(.tick(time: 2), now: 2)
+        // A third of the way from 1533 to 1633, eased: 7/27 of it.
+        let third: Double = 1533 + 700 / 27
+        #expect(run(.tick(time: 2.1), now: 2.1) == [.move(y: third, animation: .none)])
+        let hidden = DriverInput.keyboardWillChange(
+            keyboardTop: 852, scrollViewBottom: 467, barAboveKeyboard: 49, duration: 0.25)
+        #expect(run(hidden, now: 2.1) == [])
+        // Content 2100 in 666 visible points: the bottom at contentOffset.y 1331, reached with the keyboard.
+        #expect(
+            run(.layout(frameHeight: 769, insetTop: 103, insetBottom: 0, frameBottom: 769), now: 2.1) == [
+                .sent(.viewportChanged(height: 769, insetTop: 103, insetBottom: 0)),
+                .move(y: 1331, animation: .alongKeyboard(duration: 0.25)),
+            ])
+        #expect(run(.tick(time: 2.2), now: 2.2) == [])
+    }
+
+    @Test(
+        """
+        given the list's scroll along the keyboard on a view that reports each drawn frame, when a tap on jump to \
+        latest comes before it ends, then the list goes on from the scroll's end, not from the frame drawn last
+        """
+    )
+    func commandDuringTheKeyboardsScrollOnAViewThatReportsFrames() {
+        var machine = DriverStateMachine.opened()
+        _ = machine.actions(for: .willBeginDragging, now: 1)
+        _ = machine.actions(for: .didScroll(contentOffsetY: 900), now: 1)
+        _ = machine.actions(for: .willEndDragging(velocity: 0), now: 1)
+        let shown = DriverInput.keyboardWillChange(
+            keyboardTop: 508, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25)
+        // The reader's rows ride up with the keyboard: contentOffset.y 900 + 253.
+        #expect(
+            machine.actions(for: shown, now: 2) == [
+                .sent(.keyboardWillShow(height: 253, duration: 0.25)),
+                .move(y: 1153, animation: .alongKeyboard(duration: 0.25)),
+            ])
+        // A frame drawn on the way, reported.
+        #expect(machine.actions(for: .didScroll(contentOffsetY: 1000), now: 2.1) == [])
+        #expect(
+            machine.actions(for: .send(.jumpToLatestTapped), now: 2.1) == [
+                .sent(.jumpToLatestTapped), .needsFrames(true),
+            ])
+        // Setting 1000 would move the keyboard's animation, which goes on around it, 153 points back.
+        #expect(
+            machine.actions(for: .tick(time: 2.1), now: 2.1) == [
+                .move(y: 1153, animation: .jump), .move(y: 1153, animation: .none),
+            ])
+    }
 }

@@ -111,20 +111,20 @@ extension DriverStateMachine {
             // The user's own scrolling: the scroll view is already there.
             return
         case .keyboard?:
-            var animation = keyboardAnimation(duration: facts.keyboardDuration)
-            if isAnimatingCommand {
-                // The keyboard's animation takes over the command's: the rest of the way goes
-                // along the keyboard's curve, so the bottom edge and the content arrive together.
-                commandAnimation = nil
-                if case .alongKeyboard(let duration) = animation {
-                    animation = .alongKeyboard(duration: max(duration, CommandAnimation.shortestRemainder))
-                } else {
-                    animation = .alongKeyboard(duration: CommandAnimation.shortestRemainder)
-                }
+            let animation = keyboardAnimation(duration: facts.keyboardDuration)
+            if isAnimatingCommand, case .alongKeyboard(let duration) = animation {
+                takeOverCommandAlongKeyboard(duration: duration, &out)
+            } else if isAnimatingCommand {
+                takeOverCommandAlongKeyboard(duration: 0, &out)
+            } else {
+                keepModelledOffset(animation: animation, &out)
             }
-            keepModelledOffset(animation: animation, &out)
         case .command?, .growth?, .prepend?, .viewport?, .measure?, .remove?, .settle?, .clamp?:
-            if isAnimatingCommand, state.offsetReason == .viewport, let offset = state.offset, let before {
+            if isAnimatingCommand, state.offsetReason == .viewport, let left = layoutAlongKeyboard {
+                // A frame laid out for the keyboard moves the bottom edge as the keyboard's event
+                // does (a frame pinned to the bar).
+                takeOverCommandAlongKeyboard(duration: left, &out)
+            } else if isAnimatingCommand, state.offsetReason == .viewport, let offset = state.offset, let before {
                 // A new frame (a rotation) moves the whole path with it: the list keeps its place
                 // on it, as everything on screen moves with the new layout at once.
                 shiftCommandAnimation(by: offset - before, &out)
@@ -154,6 +154,14 @@ extension DriverStateMachine {
                 keepModelledOffset(animation: .none, &out)
             }
         }
+    }
+
+    /// The keyboard's animation takes over the command's: the rest of the way goes along the
+    /// keyboard's curve, over what is left of it, so the bottom edge and the content arrive together.
+    private mutating func takeOverCommandAlongKeyboard(duration: Double, _ out: inout some DriverActionSink) {
+        commandAnimation = nil
+        keepModelledOffset(
+            animation: .alongKeyboard(duration: max(duration, CommandAnimation.shortestRemainder)), &out)
     }
 
     /// Under the finger or in a bounce, the view shows the content past the model's clamped

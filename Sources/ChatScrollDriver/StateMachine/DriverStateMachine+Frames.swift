@@ -14,9 +14,11 @@ extension DriverStateMachine {
         if animation.start == nil {
             // The first frame: whatever the view does (momentum, a bounce, which UIKit starts
             // after willEndDragging even when a command came from it) stops where the list is,
-            // and the animation starts from there.
-            animation.from = contentOffsetY
-            move(to: contentOffsetY, animation: .jump, &out)
+            // and the animation starts from there (an animation along the keyboard goes on
+            // around it).
+            let start = modelOffsetY
+            animation.from = start
+            move(to: start, animation: .jump, &out)
         }
         let (y, finished) = animation.position(at: time)
         commandAnimation = finished ? nil : animation
@@ -53,15 +55,15 @@ extension DriverStateMachine {
         guard let target = modelledContentOffsetY else { return }
         if var running = commandAnimation {
             running.redirect(
-                to: target, from: contentOffsetY, at: lastFrameTime ?? 0, atLeast: CommandAnimation.duration)
+                to: target, from: modelOffsetY, at: lastFrameTime ?? 0, atLeast: CommandAnimation.duration)
             commandAnimation = running
             return
         }
-        guard abs(target - contentOffsetY) > 0.5 else {
+        guard abs(target - modelOffsetY) > 0.5 else {
             keepModelledOffset(animation: .none, &out)
             return
         }
-        commandAnimation = CommandAnimation(from: contentOffsetY, to: target)
+        commandAnimation = CommandAnimation(from: modelOffsetY, to: target)
     }
 
     /// The running animation's destination moved to the modelled offset: the path bends from
@@ -71,14 +73,14 @@ extension DriverStateMachine {
         // A destination that came back to where the view rests ends the animation: what comes
         // next (an answer growing at the live end) moves the view at once, not along a path
         // that starts from rest and lags behind it. (Not in a bounce, which the path carries on.)
-        if phase != .bouncingBack, abs(target - contentOffsetY) <= 0.5,
+        if phase != .bouncingBack, abs(target - modelOffsetY) <= 0.5,
             abs(animation.speed(at: lastFrameTime ?? 0)) < CommandAnimation.restSpeed
         {
             commandAnimation = nil
             keepModelledOffset(animation: .none, &out)
             return
         }
-        animation.redirect(to: target, from: contentOffsetY, at: lastFrameTime ?? 0)
+        animation.redirect(to: target, from: modelOffsetY, at: lastFrameTime ?? 0)
         commandAnimation = animation
     }
 
@@ -87,6 +89,6 @@ extension DriverStateMachine {
         guard var animation = commandAnimation, delta != 0 else { return }
         animation.shift(by: delta)
         commandAnimation = animation
-        move(to: contentOffsetY + delta, animation: .none, &out)
+        move(to: modelOffsetY + delta, animation: .none, &out)
     }
 }

@@ -57,9 +57,11 @@ package struct DriverStateMachine: Sendable {
     /// user's.
     var keyboardAnimationTarget: Double?
     /// Where the frame's bottom and the top of what it showed were in the content when that
-    /// animation set off, and when the animation ends (nil without a clock): a new end for it
-    /// keeps where it set off.
-    var keyboardAnimationStart: (frameBottom: Double, shownTop: Double, end: Double?)?
+    /// animation set off (a new end for it keeps where it set off), until a jump.
+    var keyboardAnimationStart: (frameBottom: Double, shownTop: Double)?
+    /// When that animation ends (nil without a clock). A jump does not end it: it goes on around
+    /// the new value (UIKit's animations are additive).
+    var keyboardAnimationEnd: Double?
     /// The animated command the machine runs, frame by frame.
     var commandAnimation: CommandAnimation?
     /// Appended messages whose entrance animation's end the machine reports, and when it is due
@@ -143,9 +145,14 @@ package struct DriverStateMachine: Sendable {
 
     /// Whether the animation the driver started along the keyboard still runs by the clock.
     var isScrollingAlongKeyboard: Bool {
-        guard keyboardAnimationTarget != nil, let end = keyboardAnimationStart?.end else { return false }
+        guard keyboardAnimationTarget != nil, let end = keyboardAnimationEnd else { return false }
         return end > (now ?? lastFrameTime) ?? .infinity
     }
+
+    /// The offset's model value, where every move starts from: while the animation the driver
+    /// started along the keyboard runs, its end (moves shift it), which a view that reports each
+    /// drawn frame does not report; otherwise the last known `contentOffset.y`.
+    var modelOffsetY: Double { isScrollingAlongKeyboard ? keyboardAnimationTarget ?? contentOffsetY : contentOffsetY }
 
     /// Moves the scroll view; what the view reports from inside the move is where it is.
     mutating func move(to y: Double, animation: ScrollAnimation, _ out: inout some DriverActionSink) {
@@ -165,11 +172,10 @@ package struct DriverStateMachine: Sendable {
             // What the list showed when it set off along the keyboard is gone.
             keyboardAnimationStart = nil
         case .alongKeyboard(let duration):
-            let setOff = isScrollingAlongKeyboard ? keyboardAnimationStart.map { ($0.frameBottom, $0.shownTop) } : nil
-            keyboardAnimationStart = (
-                setOff?.0 ?? contentOffsetY + (frameHeight ?? 0) - insetBottom, setOff?.1 ?? contentOffsetY + insetTop,
-                (now ?? lastFrameTime).map { $0 + duration }
-            )
+            let setOff = isScrollingAlongKeyboard ? keyboardAnimationStart : nil
+            keyboardAnimationStart =
+                setOff ?? (contentOffsetY + (frameHeight ?? 0) - insetBottom, contentOffsetY + insetTop)
+            keyboardAnimationEnd = (now ?? lastFrameTime).map { $0 + duration }
             keyboardAnimationTarget = y
             bounceBackEnded()
         }
