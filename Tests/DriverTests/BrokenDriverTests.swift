@@ -23,7 +23,7 @@ struct BrokenDriverTests {
         .lateByAFrame: (177, 177), .forgetsMeasurements: (129, 132), .animatedPositionKeeping: (143, 146),
         .noEndDecelerating: (2, 2), .snapOnLift: (11, 11), .keyboardAfterAnimation: (76, 78),
         .keyboardCountsInputBar: (80, 86), .jumpToLatestAsMessage: (50, 51), .keyboardFrameShare: (0, 0),
-        .staleKeyboardOverlap: (0, 0), .jumpDuringNavigation: (51, 52),
+        .staleKeyboardOverlap: (0, 0), .jumpDuringNavigation: (52, 52),
     ]
 
     /// Broken drivers the checks catch in fewer than 95 % of their sessions today: the
@@ -81,7 +81,7 @@ struct BrokenDriverSetupTests {
         ],
         .shrinkingFrame: [
             .keyboardToBottom: (20, 20), .keyboardToTop: (13, 13), .keyboardDefaultCurve: (31, 31),
-            .keyboardFrameShare: (0, 0), .staleKeyboardOverlap: (35, 36), .jumpDuringNavigation: (17, 18),
+            .keyboardFrameShare: (0, 0), .staleKeyboardOverlap: (35, 36), .jumpDuringNavigation: (18, 18),
         ],
         .interactiveDismissal: [
             .keyboardToBottom: (17, 17), .keyboardToTop: (6, 6), .keyboardDefaultCurve: (32, 32),
@@ -91,7 +91,7 @@ struct BrokenDriverSetupTests {
 
     /// Below 95 % today on a setup (docs/simulation.md, "Broken drivers", says why).
     static let belowTarget: [InputBarSetup: Set<BrokenDrivers.Kind>] = [
-        .shrinkingFrame: [.jumpDuringNavigation], .interactiveDismissal: [.keyboardFrameShare],
+        .interactiveDismissal: [.keyboardFrameShare]
     ]
 
     @Test(
@@ -185,6 +185,15 @@ struct BrokenDriverCaseTests {
             first: [
                 .readingStaysPut: "frame 378: m20 moved 6.042983617146547 points after the finger lifted, more "
                     + "than the keyboard moved since (0.0)"
+            ]),
+        // bottom-visible: a following list that comes to the bottom is judged by that check, but not one
+        // thrown there: glue that finishes a message's scroll at once as the keyboard hides (a
+        // frame pinned to the bar) jumps it 121 points in one frame.
+        Case(
+            seed: 475, kind: .jumpDuringNavigation, setup: .shrinkingFrame, violations: [.bottomStaysVisible: 1],
+            first: [
+                .bottomStaysVisible: "frame 323: m51 leapt -121.5 points in frame 322, more than the keyboard, an "
+                    + "eased scroll, the finger or momentum moves it"
             ]),
     ]
 

@@ -32,6 +32,8 @@ struct LeapRule: FrameCheck {
 
     /// The last frame's move of what is read, the keyboard's share taken out.
     private var last = 0.0
+    /// The last frame's move of what is read on screen, all of it.
+    private var lastOnScreen = 0.0
     private var start: Start?
 
     /// Whether `step` goes on from `last` as an eased motion does.
@@ -52,15 +54,23 @@ struct LeapRule: FrameCheck {
     mutating func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (previous, current, motion, view) = (frame.previous, frame.current, frame.motion, frame.view)
         let id = frame.common.first
+        let onScreen = id.map(motion.movedOnScreen)
+        defer { lastOnScreen = onScreen ?? 0 }
+        // A following list that stays at the bottom, or comes to it going on as it moved, from
+        // within the content: `bottom-visible` judges it (not one thrown there).
+        let endsAtBottom =
+            !frame.wasAway && current.atBottom && previous.inRange && current.inRange
+            && (previous.atBottom || onScreen.map { Self.continues($0, from: lastOnScreen) } ?? true)
         let judgedElsewhere =
             current.finger || previous.finger || view.isDecelerating || previous.decelerating || previous.coasting
             || current.bouncing || previous.bouncing || current.layoutChanged || !previous.shown || !current.shown
-            || frame.opening || !frame.wasAway && current.atBottom && previous.inRange && current.inRange
+            || frame.opening || endsAtBottom
         let alternatives: [Double] =
-            id.map { id -> [Double] in
-                let onScreen = motion.movedOnScreen(id)
-                guard !frame.wasAway || frame.navigating, let grown = motion.grownBelow() else { return [onScreen] }
-                return [onScreen, motion.moved(id) + grown, onScreen + grown]
+            id.flatMap { id in
+                onScreen.map { onScreen -> [Double] in
+                    guard !frame.wasAway || frame.navigating, let grown = motion.grownBelow() else { return [onScreen] }
+                    return [onScreen, motion.moved(id) + grown, onScreen + grown]
+                }
             } ?? []
         // (A leap in a frame that another check already failed is that check's.)
         guard
