@@ -396,13 +396,14 @@ final class SimulationRun {
         }
         if stillFrames >= 3, userNavigationUntil >= frame { userNavigationUntil = frame - 1 }
         // A scroll the user ends within 20 points of the bottom (the finger lifts at rest, the
-        // momentum or a bounce ends; a pull past the top counts from the top) may ease the
-        // rest of the way there, from the next frame on, as long as it keeps moving down and
-        // the way left only shrinks, but by what grew below (`bottom-visible` only: every other check judges
+        // momentum or a bounce ends; a pull past the top counts from the top), or a bounce back
+        // from past the bottom under content that grew meanwhile, may ease the rest of the way
+        // there, from the next frame on, as long as it keeps moving down and the way left only
+        // shrinks, but by what grew below (`bottom-visible` only: every other check judges
         // those frames as any).
         if !view.fingerDown, !view.isDecelerating, previous.finger || previous.decelerating, !away,
             current.shown, !current.layoutChanged, !current.atBottom,
-            current.maxOffset - max(0, current.offset) <= Simulator.atBottomThreshold + 0.5
+            current.maxOffset - max(0, current.offset) <= Simulator.atBottomThreshold + 0.5 || bouncedPastBottom
         {
             settle = (frame + Simulator.navigationFrames, 0)
         } else if var running = settle {
@@ -465,13 +466,18 @@ final class SimulationRun {
             // whose list reached it by a clamp (content that shrank, a taller viewport) still
             // reads there: specification §2 says clamping changes neither the anchor nor the mode.
             away = false
-        } else if previous.offset > previous.maxOffset + 0.5 {
-            // Pulled past the bottom, the reader is at the bottom, even when content that
-            // grew meanwhile leaves the list above the new bottom once it is back inside,
-            // and until the finger comes down again (the bounce, however it ends, was on its
-            // way to the bottom).
+        } else if previous.offset > previous.maxOffset + 0.5 || previous.offset < -0.5 && previous.maxOffset <= 0.5 {
+            // Pulled past the bottom (past the top of a conversation that fits is past its
+            // bottom too), the reader is at the bottom, even when content that grew meanwhile
+            // leaves the list above the new bottom once it is back inside, and until the finger
+            // comes down again (the bounce, however it ends, was on its way to the bottom).
             away = false
             if !current.finger { bouncedPastBottom = true }
+        } else if userMoving, !bouncedPastBottom, current.offset < -0.5,
+            current.maxOffset > Simulator.atBottomThreshold + 0.5
+        {
+            // Pulled past the top of a conversation that does not fit, the reader is at the top.
+            away = true
         } else if userMoving, !tappedToLatest, !bouncedPastBottom, current.inRange, let grown = motion.grownBelow() {
             // Not by the new content that put the bottom out of view this frame, nor by the
             // momentum of a gesture that a tap on jump to latest ended. A reader within 20

@@ -253,6 +253,59 @@ struct DriverTests {
 
     @Test(
         """
+        given a conversation that fits flung past its top, when an answer grows past the screen during the bounce, \
+        then the list still follows, and eases to the new bottom once the bounce ends
+        """
+    )
+    func bounceEndsFarAboveANewBottom() {
+        // Content 600 fits in 670 visible points. The fling's momentum is the user's hold.
+        let screen = Screen.open(6)
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: -262)
+        screen.driver.willEndDragging(velocity: 2000)
+        screen.driver.didEndDragging(willDecelerate: true)
+        screen.driver.didScroll(contentOffsetY: -250)
+        // An answer grows by 300 while the view springs back: the bottom is offset 230, 230
+        // points below the top the bounce goes to. The top of a conversation that fits was
+        // its bottom: the hold ends there, and the list goes on following.
+        screen.driver.send(.tokensAppended(id: "m6", text: nil, heightDelta: 300, height: nil))
+        #expect(screen.driver.state.mode == .following)
+        #expect(screen.driver.state.offset == 230)
+        #expect(!screen.driver.state.userHoldsView)
+        screen.driver.didScroll(contentOffsetY: -91)
+        screen.view.calls = []
+        screen.driver.didEndDecelerating()
+        #expect(screen.driver.isAnimatingCommand)
+        screen.driver.tick(time: 10)
+        screen.driver.tick(time: 10.15)
+        screen.driver.tick(time: 10.3)
+        #expect(screen.view.calls.map { ($0.y * 1e6).rounded() / 1e6 } == [-91, -91, 24, 139])
+    }
+
+    @Test(
+        """
+        given a conversation that fits flung past its top, when the screen rotates and it no longer fits, then the \
+        bounce ends at the bottom and the list follows there
+        """
+    )
+    func rotationEndsABounceFromTheTopOfAConversationThatFits() {
+        let screen = Screen.open(6)
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: -262)
+        screen.driver.willEndDragging(velocity: 2000)
+        screen.driver.didEndDragging(willDecelerate: true)
+        screen.driver.didScroll(contentOffsetY: -150)
+        screen.view.calls = []
+        // Landscape: 287 visible points, the bottom is offset 313 (contentOffset.y 281).
+        screen.driver.layout(frameHeight: 390, insetTop: 32, insetBottom: 71)
+        #expect(screen.driver.state.mode == .following)
+        #expect(screen.driver.state.offset == 313)
+        #expect(screen.view.calls.map(\.y) == [-150, 281])
+        #expect(screen.view.calls.map(\.animation) == [.jump, .none])
+    }
+
+    @Test(
+        """
         given a message's scroll half way, when the screen rotates, then the list moves with the new layout at once \
         and the scroll ends at the new bottom
         """

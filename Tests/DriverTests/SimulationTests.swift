@@ -108,6 +108,19 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// A conversation that fits, pulled or flung past its top, that grows past the screen (an
+    /// answer, a message) or rotates to a screen it no longer fits while the list springs back:
+    /// its top was its bottom, so the list goes on following. The list once rested at the top
+    /// above the new bottom, or a rotation kept the top.
+    @Test(
+        "the driver violates no check where a conversation that fits outgrows the screen during a bounce from its top",
+        arguments: [679, 736, 790, 829] as [UInt64])
+    func bounceFromTheTopOfAConversationThatFits(seed: UInt64) {
+        let session = Scenarios.random(seed: seed)
+        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// Rotations with the keyboard up, on a frame pinned to the bar that rides on it: the
     /// rotation's layout once reported a frame that reached 12 points under the bar, and the
     /// driver once measured the new frame against the keyboard's top in the old window's

@@ -69,11 +69,12 @@ extension DriverStateMachine {
         endDeceleration()
         if bounced { bounceBackEnded() }
         apply(.scrollSettled(offset: contentOffsetY + insetTop), &out)
-        // A bounce ends at the edge the view's spring went to; where the model moved a little
-        // meanwhile (content that grew under a short list at the bottom), the list eases the
-        // rest of the way, as a release near the bottom does.
-        if bounced, !isAnimatingCommand, let target = modelledContentOffsetY,
-            abs(target - contentOffsetY) > 0.5, abs(target - contentOffsetY) <= state.configuration.atBottomThreshold
+        // A bounce ends at the edge the view's spring went to; where the model moved meanwhile
+        // (content that grew under a short list at the bottom, or past the screen under a
+        // conversation that fitted, which follows), the list eases the rest of the way, as a
+        // release near the bottom does.
+        if bounced, !isAnimatingCommand, let target = modelledContentOffsetY, abs(target - contentOffsetY) > 0.5,
+            abs(target - contentOffsetY) <= state.configuration.atBottomThreshold || state.mode == .following
         {
             startCommandAnimation(&out)
         }
@@ -109,6 +110,12 @@ extension DriverStateMachine {
         return contentOffsetY + insetTop > offset && offset >= state.maxOffset
     }
 
+    /// Whether a following list bounces back to its bottom: past the bottom, or past the top of a
+    /// conversation that fits, whose top is its bottom.
+    var isBouncingAtTheBottom: Bool {
+        isBouncingPastBottom || state.mode == .following && state.maxOffset == 0 && isBouncing
+    }
+
     /// How far the scroll view shows the content past an edge: negative above the top, positive
     /// below the bottom.
     var overscroll: Double {
@@ -133,11 +140,12 @@ extension DriverStateMachine {
         holdingMoves = false
     }
 
-    /// Content that grows during a following list's bounce past the bottom ends the user's hold
-    /// at the bottom, where the bounce is taking the list, so the list goes on following; the
-    /// view springs back on its own, its overshoot kept through the growth.
+    /// Content that grows during a following list's bounce past the bottom (or past the top of a
+    /// conversation that fits, whose top is its bottom) ends the user's hold at the bottom, where
+    /// the bounce is taking the list, so the list goes on following; the view springs back on its
+    /// own, its overshoot kept through the growth.
     mutating func endBounceAtTheBottom(_ out: inout some DriverActionSink) {
-        guard isMovingOnItsOwn, isBouncingPastBottom, state.mode == .following else { return }
+        guard isMovingOnItsOwn, isBouncingAtTheBottom, state.mode == .following else { return }
         settleAtTheBottom(&out)
         phase = .bouncingBack
     }

@@ -23,9 +23,9 @@ extension DriverStateMachine {
             height != self.frameHeight || top != self.insetTop || bottom != self.insetBottom
                 || frameBottom != nil && keyboardAfter != state.keyboardHeight && pendingKeyboard == nil
         else { return }
-        // A bounce past the bottom is the user at the bottom: it ends there before the layout,
+        // A bounce back to the bottom is the user at the bottom: it ends there before the layout,
         // which a held view would otherwise read as a reader away from the new bottom.
-        if isMovingOnItsOwn, isBouncingPastBottom { endBottomBounce(&out) }
+        if isMovingOnItsOwn, isBouncingAtTheBottom { endBottomBounce(&out) }
         let topMoved = top != self.insetTop
         // The visible region's bottom edge in the frame, before and after: a frame that shrinks
         // (or grows) by what the keyboard covers leaves it where it is.
