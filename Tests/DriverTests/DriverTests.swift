@@ -306,6 +306,28 @@ struct DriverTests {
 
     @Test(
         """
+        given a conversation that fits flung past its top, when the keyboard shows and the frame shrinks to the bar \
+        and it still fits, then the bounce goes on: nothing moves the list
+        """
+    )
+    func keyboardDuringABounceFromTheTopOfAConversationThatStillFits() {
+        // Content 200 fits above the keyboard too (417 visible points).
+        let screen = Screen.open(2)
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: -262)
+        screen.driver.willEndDragging(velocity: 2000)
+        screen.driver.didEndDragging(willDecelerate: true)
+        screen.driver.didScroll(contentOffsetY: -150)
+        screen.view.calls = []
+        screen.driver.keyboardWillChange(keyboardTop: 508, scrollViewBottom: 844, duration: 0.25)
+        screen.driver.layout(frameHeight: 508, insetTop: 91, insetBottom: 0, frameBottom: 508)
+        #expect(screen.view.calls.isEmpty)
+        #expect(screen.driver.state.mode == .following)
+        #expect(screen.driver.state.offset == 0)
+    }
+
+    @Test(
+        """
         given a message's scroll half way, when the screen rotates, then the list moves with the new layout at once \
         and the scroll ends at the new bottom
         """

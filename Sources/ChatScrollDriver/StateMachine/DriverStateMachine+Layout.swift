@@ -24,8 +24,10 @@ extension DriverStateMachine {
                 || frameBottom != nil && keyboardAfter != state.keyboardHeight && pendingKeyboard == nil
         else { return }
         // A bounce back to the bottom is the user at the bottom: it ends there before the layout,
-        // which a held view would otherwise read as a reader away from the new bottom.
-        if isMovingOnItsOwn, isBouncingAtTheBottom { endBottomBounce(&out) }
+        // which a held view would otherwise read as a reader away from the new bottom (past the
+        // top of a conversation that fits, where the layout makes it too tall to fit).
+        let fitsAfter = state.contentHeight <= height - top - bottom - keyboardAfter
+        if isMovingOnItsOwn, isBouncingPastBottom || isBouncingAtTheBottom && !fitsAfter { endBottomBounce(&out) }
         let topMoved = top != self.insetTop
         // The visible region's bottom edge in the frame, before and after: a frame that shrinks
         // (or grows) by what the keyboard covers leaves it where it is.
