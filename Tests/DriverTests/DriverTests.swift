@@ -306,6 +306,28 @@ struct DriverTests {
 
     @Test(
         """
+        given a conversation that fits flung past its top, when the screen rotates and it still fits, then the \
+        bounce ends where it is and the list goes to the top of the new layout
+        """
+    )
+    func rotationEndsABounceFromTheTopOfAConversationThatStillFits() {
+        let screen = Screen.open(2)
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: -262)
+        screen.driver.willEndDragging(velocity: 2000)
+        screen.driver.didEndDragging(willDecelerate: true)
+        screen.driver.didScroll(contentOffsetY: -150)
+        screen.view.calls = []
+        // Landscape: 287 visible points; content 200 still fits, at offset 0 (contentOffset.y -32).
+        screen.driver.layout(frameHeight: 390, insetTop: 32, insetBottom: 71)
+        #expect(screen.driver.state.mode == .following)
+        #expect(screen.driver.state.offset == 0)
+        #expect(screen.view.calls.map(\.y) == [-150, -32])
+        #expect(screen.view.calls.map(\.animation) == [.jump, .none])
+    }
+
+    @Test(
+        """
         given a conversation that fits flung past its top, when the keyboard shows and the frame shrinks to the bar \
         and it still fits, then the bounce goes on: nothing moves the list
         """

@@ -23,12 +23,16 @@ extension DriverStateMachine {
             height != self.frameHeight || top != self.insetTop || bottom != self.insetBottom
                 || frameBottom != nil && keyboardAfter != state.keyboardHeight && pendingKeyboard == nil
         else { return }
+        let topMoved = top != self.insetTop
         // A bounce back to the bottom is the user at the bottom: it ends there before the layout,
         // which a held view would otherwise read as a reader away from the new bottom (past the
-        // top of a conversation that fits, where the layout makes it too tall to fit).
+        // top of a conversation that fits, where the layout turns the screen or makes the
+        // conversation too tall to fit; a keyboard's layout that leaves it fitting lets the
+        // bounce go on).
         let fitsAfter = state.contentHeight <= height - top - bottom - keyboardAfter
-        if isMovingOnItsOwn, isBouncingPastBottom || isBouncingAtTheBottom && !fitsAfter { endBottomBounce(&out) }
-        let topMoved = top != self.insetTop
+        if isMovingOnItsOwn, isBouncingPastBottom || isBouncingAtTheBottom && (topMoved || !fitsAfter) {
+            endBottomBounce(&out)
+        }
         // The visible region's bottom edge in the frame, before and after: a frame that shrinks
         // (or grows) by what the keyboard covers leaves it where it is.
         let edgeBefore = self.frameHeight.map { $0 - self.insetBottom - state.keyboardHeight }
