@@ -62,6 +62,8 @@ final class SimulationRun {
     var stillFrames = 0
     /// A page of newer messages arrived below what is read in this frame.
     var newerPageArrived = false
+    /// A page of older messages arrived in this frame, below the header row.
+    var olderPageArrived = false
     /// The user tapped or sent in this frame.
     var userActed = false
     /// The navigation target of a window that arrives in this frame: a message, or the newest
@@ -116,6 +118,7 @@ final class SimulationRun {
         view.rubberBanded = false
         current = Simulator.Frame()
         newerPageArrived = false
+        olderPageArrived = false
         userActed = false
         keyboardLetGo = false
         windowTarget = nil
@@ -333,6 +336,7 @@ final class SimulationRun {
             policy.handle(.header(height: Simulator.spinnerHeight))
         }
         while let (page, more) = server.nextOlderPage(dueBy: frame) {
+            olderPageArrived = true
             view.prepend(page)
             policy.handle(.olderLoaded(page, hasMoreOlder: more))
         }
@@ -442,7 +446,8 @@ final class SimulationRun {
         // jump farther than the screen still moves them.
         return FrameMotion(
             previous: previous, current: current, now: view.rows(previous.order),
-            keyboardShare: stillReading.keyboardShare.share, commandRunning: view.isAnimatingScroll || navigating)
+            keyboardShare: stillReading.keyboardShare.share, commandRunning: view.isAnimatingScroll || navigating,
+            pageAbove: olderPageArrived)
     }
 
     /// Whether the reader is away from the bottom after this frame.

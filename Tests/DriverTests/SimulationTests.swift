@@ -121,6 +121,16 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// A page of older messages that arrives while the list bounces past its top with only the
+    /// "loading" row on screen takes that row's place (specification §12: the rows read stay, the
+    /// header goes above the page); the check once took that row for what was read.
+    @Test("a page that replaces the loading row on screen is no jump")
+    func pageReplacesTheLoadingRow() {
+        let session = Scenarios.random(seed: 1895)
+        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// Rotations with the keyboard up, on a frame pinned to the bar that rides on it: the
     /// rotation's layout once reported a frame that reached 12 points under the bar, and the
     /// driver once measured the new frame against the keyboard's top in the old window's

@@ -1,7 +1,8 @@
 /// How the screen moved the rows of the last frame in this one, their own growth taken out: the
 /// measure every check of motion uses.
 struct FrameMotion {
-    /// The rows seen in both frames, top to bottom as they were, but the footer.
+    /// The rows seen in both frames, top to bottom as they were, but the footer (and the header
+    /// in the frame a page arrives below it).
     let common: [String]
     private let previous: Simulator.Frame
     private let now: RowValues
@@ -18,9 +19,11 @@ struct FrameMotion {
     ///     screen still moves them), and their heights.
     ///   - keyboardShare: The share of the keyboard's move that what is read follows, once seen.
     ///   - commandRunning: Whether an animated scroll or a navigation runs in this frame.
+    ///   - pageAbove: Whether a page of older messages arrived in this frame, between the header
+    ///     row and the oldest message.
     init(
         previous: Simulator.Frame, current: Simulator.Frame, now: (tops: RowValues, heights: RowValues),
-        keyboardShare: Double?, commandRunning: Bool
+        keyboardShare: Double?, commandRunning: Bool, pageAbove: Bool
     ) {
         self.previous = previous
         self.now = now.tops
@@ -29,8 +32,13 @@ struct FrameMotion {
         offset = current.offset
         insetTop = current.insetTop
         // (The footer below the newest message is not read: every row that arrives goes above it
-        // and pushes it down.)
-        let common = previous.order.filter { now.tops[$0] != nil && $0 != SimulatedScrollView.footerID }
+        // and pushes it down. Nor is the header above the oldest one in the frame a page arrives
+        // below it: it stays above the page, and the rows read stay where they were,
+        // specification §12.)
+        let common = previous.order.filter {
+            now.tops[$0] != nil && $0 != SimulatedScrollView.footerID
+                && !(pageAbove && $0 == SimulatedScrollView.headerID)
+        }
         self.common = common
         // A row seen last frame that changed height since (measured, grown by tokens, an image
         // that loaded) grows down, pushing the rows after it by its change, or up, moving
