@@ -55,6 +55,16 @@ final class Screen {
         driver.didScroll(contentOffsetY: y)
         driver.willEndDragging(velocity: 0)
     }
+
+    /// Pulls the list past its top to `contentOffsetY` -262 and flings it (the momentum is the
+    /// user's hold): the view springs back and reports `bouncingAt` on the way.
+    func flingPastTheTop(bouncingAt y: Double) {
+        driver.willBeginDragging()
+        driver.didScroll(contentOffsetY: -262)
+        driver.willEndDragging(velocity: 2000)
+        driver.didEndDragging(willDecelerate: true)
+        driver.didScroll(contentOffsetY: y)
+    }
 }
 
 func messages(_ numbers: ClosedRange<Int>, prefix: String = "m", height: Double = 100) -> [ChatMessage] {
@@ -258,13 +268,9 @@ struct DriverTests {
         """
     )
     func bounceEndsFarAboveANewBottom() {
-        // Content 600 fits in 670 visible points. The fling's momentum is the user's hold.
+        // Content 600 fits in 670 visible points.
         let screen = Screen.open(6)
-        screen.driver.willBeginDragging()
-        screen.driver.didScroll(contentOffsetY: -262)
-        screen.driver.willEndDragging(velocity: 2000)
-        screen.driver.didEndDragging(willDecelerate: true)
-        screen.driver.didScroll(contentOffsetY: -250)
+        screen.flingPastTheTop(bouncingAt: -250)
         // An answer grows by 300 while the view springs back: the bottom is offset 230, 230
         // points below the top the bounce goes to. The top of a conversation that fits was
         // its bottom: the hold ends there, and the list goes on following.
@@ -290,11 +296,7 @@ struct DriverTests {
     )
     func rotationEndsABounceFromTheTopOfAConversationThatFits() {
         let screen = Screen.open(6)
-        screen.driver.willBeginDragging()
-        screen.driver.didScroll(contentOffsetY: -262)
-        screen.driver.willEndDragging(velocity: 2000)
-        screen.driver.didEndDragging(willDecelerate: true)
-        screen.driver.didScroll(contentOffsetY: -150)
+        screen.flingPastTheTop(bouncingAt: -150)
         screen.view.calls = []
         // Landscape: 287 visible points, the bottom is offset 313 (contentOffset.y 281).
         screen.driver.layout(frameHeight: 390, insetTop: 32, insetBottom: 71)
@@ -312,11 +314,7 @@ struct DriverTests {
     )
     func rotationEndsABounceFromTheTopOfAConversationThatStillFits() {
         let screen = Screen.open(2)
-        screen.driver.willBeginDragging()
-        screen.driver.didScroll(contentOffsetY: -262)
-        screen.driver.willEndDragging(velocity: 2000)
-        screen.driver.didEndDragging(willDecelerate: true)
-        screen.driver.didScroll(contentOffsetY: -150)
+        screen.flingPastTheTop(bouncingAt: -150)
         screen.view.calls = []
         // Landscape: 287 visible points; content 200 still fits, at offset 0 (contentOffset.y -32).
         screen.driver.layout(frameHeight: 390, insetTop: 32, insetBottom: 71)
@@ -335,11 +333,7 @@ struct DriverTests {
     func keyboardDuringABounceFromTheTopOfAConversationThatStillFits() {
         // Content 200 fits above the keyboard too (417 visible points).
         let screen = Screen.open(2)
-        screen.driver.willBeginDragging()
-        screen.driver.didScroll(contentOffsetY: -262)
-        screen.driver.willEndDragging(velocity: 2000)
-        screen.driver.didEndDragging(willDecelerate: true)
-        screen.driver.didScroll(contentOffsetY: -150)
+        screen.flingPastTheTop(bouncingAt: -150)
         screen.view.calls = []
         screen.driver.keyboardWillChange(keyboardTop: 508, scrollViewBottom: 844, duration: 0.25)
         screen.driver.layout(frameHeight: 508, insetTop: 91, insetBottom: 0, frameBottom: 508)

@@ -112,13 +112,13 @@ extension DriverStateMachine {
             return
         case .keyboard?:
             let animation = keyboardAnimation(duration: facts.keyboardDuration)
-            if isAnimatingCommand, case .alongKeyboard(let duration) = animation {
-                takeOverCommandAlongKeyboard(duration: duration, &out)
-            } else if isAnimatingCommand {
-                takeOverCommandAlongKeyboard(duration: 0, &out)
-            } else {
+            guard isAnimatingCommand else {
                 keepModelledOffset(animation: animation, &out)
+                return
             }
+            var left = 0.0
+            if case .alongKeyboard(let duration) = animation { left = duration }
+            takeOverCommandAlongKeyboard(duration: left, &out)
         case .command?, .growth?, .prepend?, .viewport?, .measure?, .remove?, .settle?, .clamp?:
             if isAnimatingCommand, state.offsetReason == .viewport, let left = layoutAlongKeyboard {
                 // A frame laid out for the keyboard moves the bottom edge as the keyboard's event

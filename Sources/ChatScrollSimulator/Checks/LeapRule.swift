@@ -65,13 +65,13 @@ struct LeapRule: FrameCheck {
             current.finger || previous.finger || view.isDecelerating || previous.decelerating || previous.coasting
             || current.bouncing || previous.bouncing || current.layoutChanged || !previous.shown || !current.shown
             || frame.opening || endsAtBottom
-        let alternatives: [Double] =
-            id.flatMap { id in
-                onScreen.map { onScreen -> [Double] in
-                    guard !frame.wasAway || frame.navigating, let grown = motion.grownBelow() else { return [onScreen] }
-                    return [onScreen, motion.moved(id) + grown, onScreen + grown]
-                }
-            } ?? []
+        var alternatives: [Double] = []
+        if let id, let onScreen {
+            alternatives = [onScreen]
+            if !frame.wasAway || frame.navigating, let grown = motion.grownBelow() {
+                alternatives += [motion.moved(id) + grown, onScreen + grown]
+            }
+        }
         // (A leap in a frame that another check already failed is that check's.)
         guard
             let leap = judge(
