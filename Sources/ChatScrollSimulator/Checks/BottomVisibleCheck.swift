@@ -1,26 +1,40 @@
 /// `bottom-visible`: a list that follows the conversation, with no animated command
 /// running, shows the newest message's bottom at the visible bottom in every frame, and is not
 /// pushed past it: an overshoot may only shrink (a bounce that the keyboard carries back), never
-/// start or grow, but by the bounce's own last frame or along the keyboard (content that fits
-/// until it has risen), and never rests with neither a bounce nor the keyboard moving.
+/// start or grow, but by the bounce's own last frame or along the keyboard where the rows do not
+/// rise (content that fits until the keyboard has risen, or an end that moved up under rows that
+/// stay), and never rests with neither a bounce nor the keyboard moving.
 ///
-/// It does not judge frames that a navigation, an arrival's scroll, the settling of a list left
-/// near the bottom or momentum moves.
+/// Frames that a navigation, an arrival's scroll or the settling of a list left near the bottom
+/// moves are judged only for carrying the rows on past the newest message's end; frames that
+/// momentum moves are not judged.
 struct BottomVisibleCheck: FrameCheck {
     func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (previous, current) = (frame.previous, frame.current)
         let appScrolls = frame.navigating || frame.settling || frame.view.isDecelerating
         let overshoot = current.offset - current.maxOffset
+        // How far the rows rose on screen by a scroll (not by content changed above them).
+        let rise = frame.common.first.map { -frame.motion.moved($0) } ?? 0
+        // (The keyboard's rise may leave content that fitted past its end; rows that rise while
+        // the blank below them grows were carried past the newest message's end.)
+        let alongKeyboard = current.keyboardMoving && (previous.contentFits || rise <= 0.5)
         // (Past the bottom with nothing to take it back: no bounce, and the keyboard at rest,
         // blank space shows below the newest message, where the app's insets put it.)
         let overshootGrew =
             overshoot > max(0, previous.offset - previous.maxOffset) + 0.5 && !previous.decelerating
-            && !current.keyboardMoving
+            && !alongKeyboard
             || overshoot > 0.5 && !current.decelerating && !previous.decelerating && !current.keyboardMoving
                 && !previous.keyboardMoving
-        guard frame.following, previous.shown, !previous.finger, !current.finger, !appScrolls, current.offset >= 0,
-            !current.atBottom || overshootGrew
-        else { return }
+        guard frame.following, previous.shown, !previous.finger, !current.finger, current.offset >= 0 else { return }
+        if appScrolls {
+            // (The app's own scroll never carries the list on past the newest message's end; a
+            // rotation's frame has a rule of its own.)
+            guard !frame.view.isDecelerating, !previous.decelerating, !current.rotated, rise > 0.5,
+                overshoot > max(0, previous.offset - previous.maxOffset) + 0.5
+            else { return }
+            return found.add(.bottomStaysVisible, "a scroll carried the list \(overshoot) points past the bottom")
+        }
+        guard !current.atBottom || overshootGrew else { return }
         found.add(
             .bottomStaysVisible,
             current.atBottom
