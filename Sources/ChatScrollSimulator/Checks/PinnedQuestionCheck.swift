@@ -1,5 +1,6 @@
 /// `pinned-question`: in layout `top`, a question sent is pinned at the top; from the end
-/// of its pin's animation, while an answer streams and nobody touches the screen, it holds still.
+/// of its pin's animation, while an answer streams or the keyboard moves and nobody touches the
+/// screen, it holds still.
 struct PinnedQuestionCheck: FrameCheck {
     /// The question pinned, until the user touches the screen or leaves it.
     private(set) var question: String?
@@ -23,7 +24,10 @@ struct PinnedQuestionCheck: FrameCheck {
         guard let question else { return }
         let now = frame.current.tops[question]
         defer { top = frame.index < settlesAt ? nil : now }
-        guard frame.index >= settlesAt, let now, let pinned = top, frame.answerStreams, abs(now - pinned) > 0.5
+        // (The keyboard leaves a pinned question where it is: specification §5, `keyboardWillShow`.)
+        let keyboardMoves = (frame.current.keyboardMoving || frame.previous.keyboardMoving) && !frame.current.rotated
+        guard frame.index >= settlesAt, let now, let pinned = top, frame.answerStreams || keyboardMoves,
+            abs(now - pinned) > 0.5
         else { return }
         found.add(.pinnedQuestion, "the question moved from \(pinned) to \(now)")
     }
