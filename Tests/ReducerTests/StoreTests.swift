@@ -200,7 +200,9 @@ struct StoreTests {
         """
         given one historyLoaded of 1,000,000 messages of 10 points, then it builds and answers top and visible queries
         """,
-        .timeLimit(.minutes(1)))
+        // A guard against work that grows faster than the list, not a speed target (the
+        // benchmarks hold those): a debug build on two busy cores has taken over a minute.
+        .timeLimit(.minutes(10)))
     func millionMessages() {
         var state = ChatState()
         state.reduce(standardViewport)
