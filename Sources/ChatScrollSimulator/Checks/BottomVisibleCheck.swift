@@ -11,29 +11,27 @@
 struct BottomVisibleCheck: FrameCheck {
     func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (previous, current) = (frame.previous, frame.current)
-        let appScrolls = frame.navigating || frame.settling || frame.view.isDecelerating
+        guard frame.following, previous.shown, !previous.finger, !current.finger, current.offset >= 0 else { return }
         let overshoot = current.offset - current.maxOffset
+        // An overshoot that starts or grows in this frame.
+        let grew = overshoot > max(0, previous.offset - previous.maxOffset) + 0.5
         // How far the rows rose on screen by a scroll (not by content changed above them).
         let rise = frame.common.first.map { -frame.motion.moved($0) } ?? 0
+        if frame.navigating || frame.settling || frame.view.isDecelerating {
+            // (The app's own scroll never carries the list on past the newest message's end; a
+            // rotation's frame has a rule of its own.)
+            guard !frame.view.isDecelerating, !previous.decelerating, !current.rotated, rise > 0.5, grew else { return }
+            return found.add(.bottomStaysVisible, "a scroll carried the list \(overshoot) points past the bottom")
+        }
         // (The keyboard's rise may leave content that fitted past its end; rows that rise while
         // the blank below them grows were carried past the newest message's end.)
         let alongKeyboard = current.keyboardMoving && (previous.contentFits || rise <= 0.5)
         // (Past the bottom with nothing to take it back: no bounce, and the keyboard at rest,
         // blank space shows below the newest message, where the app's insets put it.)
         let overshootGrew =
-            overshoot > max(0, previous.offset - previous.maxOffset) + 0.5 && !previous.decelerating
-            && !alongKeyboard
+            grew && !previous.decelerating && !alongKeyboard
             || overshoot > 0.5 && !current.decelerating && !previous.decelerating && !current.keyboardMoving
                 && !previous.keyboardMoving
-        guard frame.following, previous.shown, !previous.finger, !current.finger, current.offset >= 0 else { return }
-        if appScrolls {
-            // (The app's own scroll never carries the list on past the newest message's end; a
-            // rotation's frame has a rule of its own.)
-            guard !frame.view.isDecelerating, !previous.decelerating, !current.rotated, rise > 0.5,
-                overshoot > max(0, previous.offset - previous.maxOffset) + 0.5
-            else { return }
-            return found.add(.bottomStaysVisible, "a scroll carried the list \(overshoot) points past the bottom")
-        }
         guard !current.atBottom || overshootGrew else { return }
         found.add(
             .bottomStaysVisible,
