@@ -14,6 +14,14 @@ struct SmoothAnimationCheck: FrameCheck {
         abs(step) <= abs(last) * 5 + 2 && (step * last >= 0 || abs(step) <= 0.5)
     }
 
+    /// The steps an animation may have taken row `id` this frame: with rows' growth taken out
+    /// (``FrameMotion/moved(_:)``), with the content that grew below a following list, or as the
+    /// screen moved it. (A footer that grows under a list landing at the bottom can be taken for
+    /// a push of the rows up, where the screen shows them going on the way they went.)
+    static func steps(of id: String, in motion: FrameMotion, growth: Double) -> [Double] {
+        [motion.moved(id), motion.moved(id) + growth, motion.movedOnScreen(id)]
+    }
+
     func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (previous, current, motion) = (frame.previous, frame.current, frame.motion)
         let growth = frame.wasAway ? 0 : current.contentHeight - previous.contentHeight
@@ -21,7 +29,7 @@ struct SmoothAnimationCheck: FrameCheck {
         guard current.animated, previous.animated, !previous.finger, !current.layoutChanged,
             !current.keyboardMoving, !previous.keyboardMoving, !frame.navigationStarts, abs(last) >= 0.5,
             let id = motion.common.first,
-            ![motion.moved(id), motion.moved(id) + growth].contains(where: { Self.isSmooth($0, after: last) })
+            !Self.steps(of: id, in: motion, growth: growth).contains(where: { Self.isSmooth($0, after: last) })
         else { return }
         found.add(.smoothAnimation, "\(id) moved \(motion.moved(id)) in an animation whose last step was \(last)")
     }

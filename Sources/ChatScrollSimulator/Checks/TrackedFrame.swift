@@ -84,7 +84,7 @@ extension Simulator.Frame {
         movement = motion.common.first.map(motion.moved) ?? 0
         noteBounce(after: previous, motion: motion, view: view, growth: growth)
         animated = animating && !finger && !view.isDecelerating
-        let steps: [Double] = motion.common.first.map { [motion.moved($0), motion.moved($0) + growth] } ?? [0]
+        let steps = motion.common.first.map { SmoothAnimationCheck.steps(of: $0, in: motion, growth: growth) } ?? [0]
         animationStep =
             previous.animated && !navigationStarts && !layoutChanged
             ? steps.first { SmoothAnimationCheck.isSmooth($0, after: previous.animationStep) } ?? steps[0] : 0
