@@ -139,6 +139,7 @@ final class SimulationRun {
         let motion = measureMotion()
         let wasAway = away
         updateAway(motion)
+        trackRotationSettle()
         current.decelerating = view.isDecelerating
         judge(track(motion, wasAway: wasAway))
         record()
@@ -399,16 +400,8 @@ final class SimulationRun {
             stillFrames += 1
         }
         if stillFrames >= 3, userNavigationUntil >= frame { userNavigationUntil = frame - 1 }
-        // A scroll the user ends within 20 points of the bottom (the finger lifts at rest, the
-        // momentum or a bounce ends; a pull past the top counts from the top), or a bounce back
-        // from past the bottom under content that grew meanwhile, may ease the rest of the way
-        // there, from the next frame on, as long as it keeps moving down and the way left only
-        // shrinks, but by what grew below (`bottom-visible` only: every other check judges
-        // those frames as any).
-        if !view.fingerDown, !view.isDecelerating, previous.finger || previous.decelerating, !away,
-            current.shown, !current.layoutChanged, !current.atBottom,
-            current.maxOffset - max(0, current.offset) <= Simulator.atBottomThreshold + 0.5 || bouncedPastBottom
-        {
+        // (A rotation's frame is decided once the reader's place is: `trackRotationSettle`.)
+        if !current.layoutChanged, !away, userScrollEndsNearBottom {
             settle = (frame + Simulator.navigationFrames, 0)
         } else if var running = settle {
             // (It starts within two frames, as a navigation does.)
@@ -435,6 +428,24 @@ final class SimulationRun {
             endNavigations(before: frame)
         }
         lastKeyboardStart = keyboardStart
+    }
+
+    /// Whether a scroll the user ends in this frame within 20 points of the bottom (the finger
+    /// lifts at rest, the momentum or a bounce ends; a pull past the top counts from the top), or
+    /// a bounce back from past the bottom under content that grew meanwhile, may ease the rest of
+    /// the way there, from the next frame on, as long as it keeps moving down and the way left
+    /// only shrinks, but by what grew below (`bottom-visible` only: every other check judges those
+    /// frames as any).
+    private var userScrollEndsNearBottom: Bool {
+        !view.fingerDown && !view.isDecelerating && (previous.finger || previous.decelerating) && current.shown
+            && !current.atBottom
+            && (current.maxOffset - max(0, current.offset) <= Simulator.atBottomThreshold + 0.5 || bouncedPastBottom)
+    }
+
+    /// A rotation that ends the user's momentum may bring the bottom within 20 points: once the
+    /// frame has decided that the reader is at the bottom, the list may settle there as above.
+    private func trackRotationSettle() {
+        if current.rotated, !away, userScrollEndsNearBottom { settle = (frame + Simulator.navigationFrames, 0) }
     }
 
     /// Whether a scroll to a message that arrived or was sent, or a navigation, may still run.
