@@ -31,7 +31,9 @@ extension ReplayCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Write the event log the driver produced for each session into this folder.", valueName: "dir"))
+                "Write the event log the driver produced for each session into this folder (with --frames, the "
+                    + "drawn session's, on its personality and setup).",
+                valueName: "dir"))
         var record: String?
 
         @Option(
@@ -98,6 +100,9 @@ extension ReplayCommand {
             guard format == "text" || format == "json" else { throw ValidationError("--format must be text or json") }
             guard sessions >= 0 else { throw ValidationError("--sessions must not be negative") }
             guard player == nil || frames != nil else { throw ValidationError("--player goes with --frames NAME") }
+            guard record == nil || frames == nil || policy == "driver" && player == nil else {
+                throw ValidationError("--record with --frames records the driver's log: --policy driver, no --player")
+            }
         }
 
         func run() throws {
@@ -123,10 +128,15 @@ extension ReplayCommand {
                 }
                 let view = SimulatedScrollView(personality: viewPersonality, setup: viewSetup)
                 guard let player else {
-                    guard names.count == 1, let drawn = SimulationTable.policy(named: policy, for: session) else {
+                    guard names.count == 1,
+                        let drawn = SimulationTable.policy(named: policy, for: session, recording: record != nil)
+                    else {
                         throw ValidationError("--frames draws one policy; several go with --player")
                     }
                     print(Simulator.run(session, policy: drawn, draw: true, view: view).drawing.joined(separator: "\n"))
+                    if let record, let log = (drawn as? DriverPolicy)?.driver.recorder?.exportLog(keepingText: true) {
+                        try FileSystem.write(log, to: FileSystem.join(record, name + ".jsonl"), creatingFolders: true)
+                    }
                     return
                 }
                 let lanes = (["driver"] + names.filter { $0 != "driver" }).compactMap { laneName -> ReplayPlayer? in
