@@ -219,6 +219,45 @@ struct DriverStateMachineTests {
 
     @Test(
         """
+        given a sent message's scroll with the keyboard up, when the keyboard hides and a row under it is measured, \
+        then the rest of the way bends along the keyboard: nothing the list showed moves at once
+        """
+    )
+    func measurementUnderTheHidingKeyboard() {
+        var machine = DriverStateMachine.opened()
+        var view = ReportingView()
+        func run(_ input: DriverInput, now: Double) -> [DriverAction] {
+            view.actions = []
+            machine.handle(input, now: now, into: &view)
+            return view.actions
+        }
+        _ = run(
+            .keyboardWillChange(keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25), now: 1)
+        _ = run(.tick(time: 1.5), now: 1.5)
+        for id in ["m21", "m22"] {
+            let message = ChatMessage(id: id, direction: .outgoing, height: 200)
+            _ = run(.send(.messageAppended(message, streaming: nil)), now: 2)
+        }
+        _ = run(.tick(time: 2), now: 2)
+        // A third of the way from 1500 to 1900, eased: 7/27 of it.
+        #expect(run(.tick(time: 2.1), now: 2.1) == [.move(y: 1603.703703703704, animation: .none)])
+        // Content 2400 in 670 visible points once the keyboard is gone: the bottom at contentOffset.y 1639.
+        #expect(
+            run(
+                .keyboardWillChange(keyboardTop: 844, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25),
+                now: 2.1)
+                == [
+                    .sent(.keyboardWillHide(duration: 0.25)), .move(y: 1639, animation: .alongKeyboard(duration: 0.25)),
+                ])
+        // m22 starts at 2200, under the keyboard (whose top was at 2104 in the content) as the list set off.
+        #expect(
+            run(.cellMeasured(id: "m22", height: 150), now: 2.1) == [
+                .sent(.itemMeasured(id: "m22", height: 150)), .move(y: 1589, animation: .alongKeyboard(duration: 0.25)),
+            ])
+    }
+
+    @Test(
+        """
         given a reader as the keyboard hides, when the row at the new visible top is measured at the keyboard's \
         start, then the rows below it, on screen, stay: the list and the model move by the change at once
         """

@@ -108,6 +108,20 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// Sessions of further seeds: a typing indicator that grows under a list landing at the
+    /// bottom (the check took its push for a turn back: `random-1008`, `-1121`, `-1684`, `-1981`),
+    /// a rotation that ends momentum within 20 points of the bottom (the list settles there:
+    /// `random-2175`), and a row under a hiding keyboard measured as it takes a send's scroll over
+    /// (the driver once moved the list by its change at once: `random-1025`).
+    @Test(
+        "the driver violates no check where further seeds found a footer, a rotation or the keyboard meet a scroll",
+        arguments: [1008, 1121, 1684, 1981, 2175, 1025] as [UInt64])
+    func furtherSeeds(seed: UInt64) {
+        let session = Scenarios.random(seed: seed)
+        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// A conversation that fits, pulled or flung past its top, that grows past the screen (an
     /// answer, a message) or rotates to a screen it no longer fits while the list springs back:
     /// its top was its bottom, so the list goes on following. The list once rested at the top

@@ -28,6 +28,10 @@ extension DriverStateMachine {
     mutating func apply(_ event: ChatEvent, _ out: inout some DriverActionSink) {
         let facts = event.driverFacts
         let before = state.offset
+        // (An event applied inside another's keeps what the first one found shown.)
+        let outermost = shownBottomBeforeEvent == nil
+        if outermost, before != nil { shownBottomBeforeEvent = contentOffsetY + insetTop + state.visibleHeight }
+        defer { if outermost { shownBottomBeforeEvent = nil } }
         // During a command's animation, the row whose change above what is shown moves it: the
         // view then moves with it at once, and only the rest of the path bends.
         let edgeAboveShown = isAnimatingCommand ? self.edgeAboveShown(facts) : nil
@@ -185,14 +189,14 @@ extension DriverStateMachine {
         keepModelledOffset(animation: .none, overscroll: heldOverscroll, &out)
     }
 
-    /// Whether the event resizes a row that starts below the frame's bottom as it was when the
-    /// driver's animation along the keyboard set off: it changes where the list goes, and nothing
-    /// the list showed.
+    /// Whether the event resizes a row that starts below what the view showed when the driver's
+    /// animation along the keyboard set off (under the keyboard that covered it, or below the
+    /// frame): it changes where the list goes, and nothing the list showed.
     private func resizesBelowTheKeyboardsScroll(_ facts: DriverFacts) -> Bool {
-        guard keyboardAnimationTarget != nil, let frameBottom = keyboardAnimationStart?.frameBottom,
+        guard keyboardAnimationTarget != nil, let shownBottom = keyboardAnimationStart?.shownBottom,
             let id = facts.resizedMessageID, let top = state.top(ofMessage: id)
         else { return false }
-        return top >= frameBottom
+        return top >= shownBottom
     }
 
     /// The oldest loaded row and its top.

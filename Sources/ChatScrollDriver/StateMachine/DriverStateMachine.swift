@@ -56,9 +56,13 @@ package struct DriverStateMachine: Sendable {
     /// Where an animation the driver started along the keyboard ends: its callbacks are not the
     /// user's.
     var keyboardAnimationTarget: Double?
-    /// Where the frame's bottom and the top of what it showed were in the content when that
+    /// Where the bottom and the top of what the view showed were in the content when that
     /// animation set off (a new end for it keeps where it set off), until a jump.
-    var keyboardAnimationStart: (frameBottom: Double, shownTop: Double)?
+    var keyboardAnimationStart: (shownBottom: Double, shownTop: Double)?
+    /// While an event is applied: the bottom of what the view showed before it, in the content
+    /// (a keyboard that covered it included), where an animation that the event sets off along
+    /// the keyboard starts from.
+    var shownBottomBeforeEvent: Double?
     /// When that animation ends (nil without a clock). A jump does not end it: it goes on around
     /// the new value (UIKit's animations are additive).
     var keyboardAnimationEnd: Double?
@@ -162,7 +166,7 @@ package struct DriverStateMachine: Sendable {
             // A running animation goes on around the new offset (UIKit's are additive): what it
             // set off from and where it goes move as far as its end, the offset's model value.
             let shift = y - (keyboardAnimationTarget ?? contentOffsetY)
-            keyboardAnimationStart?.frameBottom += shift
+            keyboardAnimationStart?.shownBottom += shift
             keyboardAnimationStart?.shownTop += shift
             keyboardAnimationTarget? += shift
             contentOffsetY = y
@@ -174,7 +178,11 @@ package struct DriverStateMachine: Sendable {
         case .alongKeyboard(let duration):
             let setOff = isScrollingAlongKeyboard ? keyboardAnimationStart : nil
             keyboardAnimationStart =
-                setOff ?? (contentOffsetY + (frameHeight ?? 0) - insetBottom, contentOffsetY + insetTop)
+                setOff
+                ?? (
+                    shownBottomBeforeEvent ?? contentOffsetY + (frameHeight ?? 0) - insetBottom,
+                    contentOffsetY + insetTop
+                )
             keyboardAnimationEnd = (now ?? lastFrameTime).map { $0 + duration }
             keyboardAnimationTarget = y
             bounceBackEnded()
