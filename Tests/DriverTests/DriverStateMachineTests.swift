@@ -258,6 +258,42 @@ struct DriverStateMachineTests {
 
     @Test(
         """
+        given a message's scroll with the keyboard up, when the screen rotates and the keyboard covers more of the \
+        new frame at once, then the scroll's whole path moves by that much at once, and goes on
+        """
+    )
+    func rotationChangesTheKeyboardsShareDuringAScroll() {
+        var machine = DriverStateMachine.opened()
+        var view = ReportingView()
+        func run(_ input: DriverInput, now: Double) -> [DriverAction] {
+            view.actions = []
+            machine.handle(input, now: now, into: &view)
+            return view.actions
+        }
+        _ = run(
+            .keyboardWillChange(keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25), now: 1)
+        _ = run(.tick(time: 1.5), now: 1.5)
+        let message = ChatMessage(id: "m21", direction: .incoming, height: 100)
+        _ = run(.send(.messageAppended(message, streaming: nil)), now: 2)
+        _ = run(.tick(time: 2), now: 2)
+        // A third of the way from 1500 to 1600, eased: 7/27 of it, at 1525.93.
+        _ = run(.tick(time: 2.1), now: 2.1)
+        // The top inset's change (59), the frame's (383) and the keyboard's share in the new frame
+        // (344 covered, 273 beyond the inset: 12 more) each move the path at once.
+        #expect(
+            run(.layout(frameHeight: 390, insetTop: 32, insetBottom: 71, frameBottom: nil), now: 2.1) == [
+                .move(y: 1584.9259259259259, animation: .none),
+                .sent(.viewportChanged(height: 390, insetTop: 32, insetBottom: 71)),
+                .move(y: 1967.9259259259259, animation: .none),
+                .sent(.keyboardWillShow(height: 273, duration: nil)),
+                .move(y: 1979.9259259259259, animation: .none),
+            ])
+        // Two thirds of the way, from 1954 to 2054.
+        #expect(run(.tick(time: 2.2), now: 2.2) == [.move(y: 2028.0740740740741, animation: .none)])
+    }
+
+    @Test(
+        """
         given a reader as the keyboard hides, when the row at the new visible top is measured at the keyboard's \
         start, then the rows below it, on screen, stay: the list and the model move by the change at once
         """

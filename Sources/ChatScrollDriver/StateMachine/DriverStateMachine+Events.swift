@@ -120,6 +120,12 @@ extension DriverStateMachine {
                 keepModelledOffset(animation: animation, &out)
                 return
             }
+            if animation == .none, let offset = state.offset, let before {
+                // A share that changes at once (a new frame laid out around a keyboard that stays)
+                // moves the whole path with it, as the new layout moves everything on screen.
+                shiftCommandAnimation(by: offset - before, &out)
+                return
+            }
             var left = 0.0
             if case .alongKeyboard(let duration) = animation { left = duration }
             takeOverCommandAlongKeyboard(duration: left, &out)
