@@ -518,7 +518,7 @@ final class SimulationRun {
             questionPinned: questionPinned, navigating: navigating, commandRunning: commandRunning,
             navigationOver: frame > userNavigationUntil, navigationStarts: navigationStarts,
             navigationStartsFromRest: navigationStarts && frame > navigationUntilBefore, settling: settle != nil,
-            userActed: userActed, opening: !cleanOpen.isOver, windowTarget: windowTarget,
+            userActed: userActed, pageAbove: olderPageArrived, opening: !cleanOpen.isOver, windowTarget: windowTarget,
             answerStreams: !streaming.isEmpty, keyboardDelta: current.keyboard - previous.keyboard,
             keyboardExtra: view.keyboardAnimation.map { abs(previous.overshoot) / max(1, abs($0.to - $0.from)) } ?? 0,
             keyboardStart: view.keyboardAnimation?.start, keyboardLetGo: keyboardLetGo,

@@ -5,7 +5,8 @@
 /// - the finger, momentum or a bounce (`finger-lock` and `reading-stays-put` judge those frames
 ///   by their own measures), a layout that replaced or resized the screen (a window's first
 ///   frame, a rotation's: `navigation-lands` and `reading-stays-put` judge them), or the open
-///   (`clean-open` judges its frames);
+///   (`clean-open` judges its frames), or a page above a following conversation that fitted,
+///   which pins it at its bottom (`bottom-visible` judges it);
 /// - a share of the keyboard's move in this frame, between none and all of it;
 /// - an eased motion: the rest of the move (the keyboard's share taken out) is at most five
 ///   times the last frame's plus 2 points, the way it went; or it starts from rest and goes on
@@ -64,7 +65,7 @@ struct LeapRule: FrameCheck {
         let judgedElsewhere =
             current.finger || previous.finger || view.isDecelerating || previous.decelerating || previous.coasting
             || current.bouncing || previous.bouncing || current.layoutChanged || !previous.shown || !current.shown
-            || frame.opening || endsAtBottom
+            || frame.opening || endsAtBottom || frame.pagePinsAFittingConversation
         var alternatives: [Double] = []
         if let id, let onScreen {
             alternatives = [onScreen]

@@ -85,6 +85,7 @@ struct StillReadingCheck: FrameCheck {
                 "\(id) moved \(motion.moved(id)) \(alongKeyboard()): the keyboard covered what sat at the bottom edge")
         } else if !frame.wasAway, !frame.away, keyboardMoves, !current.layoutChanged, untouched, !frame.navigating,
             !frame.view.isDecelerating, previous.shown, previous.inRange, !frame.questionPinned,
+            !frame.pagePinsAFittingConversation,
             let grown = motion.grownBelow(),
             let id = frame.common.first(where: {
                 !followsKeyboard(motion.moved($0)) && !followsKeyboard(motion.moved($0) + grown)

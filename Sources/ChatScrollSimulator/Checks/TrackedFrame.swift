@@ -34,6 +34,8 @@ struct TrackedFrame {
     let settling: Bool
     /// The user tapped or sent in this frame.
     let userActed: Bool
+    /// A page of older messages arrived above the oldest one in this frame.
+    let pageAbove: Bool
     /// The open is still judged by `clean-open`.
     let opening: Bool
     /// The navigation target of a window that arrived in this frame: a message, or the newest
@@ -60,6 +62,11 @@ struct TrackedFrame {
 
     /// The rows seen in both frames.
     var common: [String] { motion.common }
+
+    /// A page of older messages arrived above a following conversation that fitted on screen: it
+    /// is pinned at its bottom at once, and its rows go where the bottom puts them, which
+    /// `bottom-visible` judges (specification §2: `following` keeps `offset = maxOffset`).
+    var pagePinsAFittingConversation: Bool { pageAbove && !wasAway && previous.contentFits }
 }
 
 extension Simulator.Frame {
