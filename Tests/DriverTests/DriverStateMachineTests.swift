@@ -219,6 +219,37 @@ struct DriverStateMachineTests {
 
     @Test(
         """
+        given a fling with the keyboard up, when the screen rotates and the keyboard covers another share of the new \
+        frame, then the fling stops where it is at once and its end is told: the list does not coast on unheld
+        """
+    )
+    func rotationEndsAFlingUnderTheKeyboard() {
+        var machine = DriverStateMachine.opened()
+        _ = machine.actions(
+            for: .keyboardWillChange(keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25),
+            now: 1)
+        _ = machine.actions(for: .tick(time: 1.5), now: 1.5)
+        _ = machine.actions(for: .willBeginDragging, now: 2)
+        _ = machine.actions(for: .didScroll(contentOffsetY: 800), now: 2)
+        _ = machine.actions(for: .willEndDragging(velocity: -2000), now: 2)
+        _ = machine.actions(for: .didScroll(contentOffsetY: 700), now: 2.1)
+        #expect(machine.phase == .decelerating)
+        // The bottom inset's change (12 more points shown) and the keyboard's share in the new frame
+        // (12 more covered) cancel out for the reader, who stays at offset 791.
+        #expect(
+            machine.actions(for: .layout(frameHeight: 390, insetTop: 32, insetBottom: 71, frameBottom: nil), now: 2.2)
+                == [
+                    .move(y: 700, animation: .jump), .sent(.scrollSettled(offset: 791)),
+                    .effect(.persistPosition(SavedPosition(anchorID: "m8", delta: 91, wasAtBottom: false))),
+                    .sent(.viewportChanged(height: 390, insetTop: 32, insetBottom: 71)),
+                    .move(y: 747, animation: .none), .sent(.keyboardWillShow(height: 273, duration: nil)),
+                    .move(y: 759, animation: .alongKeyboard(duration: 0.1)),
+                ])
+        #expect(machine.phase == .idle)
+    }
+
+    @Test(
+        """
         given a sent message's scroll with the keyboard up, when the keyboard hides and a row under it is measured, \
         then the rest of the way bends along the keyboard: nothing the list showed moves at once
         """

@@ -114,10 +114,14 @@ struct SimulationTests {
     /// `random-2175`), and a row under a hiding keyboard measured as it takes a send's scroll over
     /// (the driver once moved the list by its change at once: `random-1025`), and a rotation that
     /// makes the keyboard cover more of the new frame during a message's scroll (the driver once
-    /// eased the list to the new bottom over 0.1 s, 12 points short of it: `random-1878`).
+    /// eased the list to the new bottom over 0.1 s, 12 points short of it: `random-1878`), a page
+    /// above a conversation that fitted while the keyboard moves (it is pinned at its bottom at
+    /// once: `random-2938`, `-8599`), and a rotation that ends a fling with the keyboard up (the
+    /// list coasted on past the top while the driver took it for settled, and dropped the bounce
+    /// when a page came: `random-2241`, `-2255`, `-2723`, `-8821`).
     @Test(
-        "the driver violates no check where further seeds found a footer, a rotation or the keyboard meet a scroll",
-        arguments: [1008, 1121, 1684, 1981, 2175, 1025, 1878] as [UInt64])
+        "the driver violates no check where further seeds met a footer, a rotation, a page or the keyboard in a scroll",
+        arguments: [1008, 1121, 1684, 1981, 2175, 1025, 1878, 2938, 8599, 2241, 2255, 2723, 8821] as [UInt64])
     func furtherSeeds(seed: UInt64) {
         let session = Scenarios.random(seed: seed)
         let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))

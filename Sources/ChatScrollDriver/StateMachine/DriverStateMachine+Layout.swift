@@ -173,9 +173,12 @@ extension DriverStateMachine {
         sendKeyboard(duration: duration, &out)
     }
 
-    /// The keyboard's animation replaces the momentum: the scroll settles where it is now.
+    /// The keyboard's animation replaces the momentum: the scroll settles where it is now, and the
+    /// view stops there (`setContentOffset(_:animated: false)` ends a deceleration), also where the
+    /// keyboard then moves nothing.
     mutating func settleMomentum(_ out: inout some DriverActionSink) {
         endDeceleration()
+        move(to: contentOffsetY, animation: .jump, &out)
         momentumSettledForKeyboard = true
         apply(.scrollSettled(offset: contentOffsetY + insetTop), &out)
     }
