@@ -125,6 +125,29 @@ struct SimulateCommandTests {
         #expect(lines.count == 551)
     }
 
+    /// `--record` with `--frames` writes the drawn session's driver log, which replays.
+    @Test func framesOfOneSessionAndItsLog() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = try ReplayBinary.run([
+            "simulate", "--sessions", "0", "--frames", "stream-while-following", "--record", folder.path("logs"),
+        ])
+        #expect(output.status == 0, "\(output)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path("logs")) == ["stream-while-following.jsonl"]
+        )
+        let replay = try ReplayBinary.run([
+            "run", folder.path("logs/stream-while-following.jsonl"), "--format", "jsonl",
+        ])
+        #expect(replay.status == 0, "\(replay)")
+        #expect(replay.stdout.contains(#""event":"tokensAppended""#))
+        let baseline = try ReplayBinary.run([
+            "simulate", "--sessions", "0", "--frames", "random-3", "--policy", "baseline-always-scroll",
+            "--record", folder.path("other"),
+        ])
+        #expect(baseline.status == 64, "\(baseline)")
+    }
+
     @Test func badUsage() throws {
         #expect(try ReplayBinary.run(["simulate", "--format", "xml"]).status == 64)
         #expect(try ReplayBinary.run(["simulate", "--sessions", "0", "--frames", "no-such-session"]).status == 64)
