@@ -49,6 +49,9 @@ final class SimulationRun {
     var tappedToLatest = false
     /// Since the finger last lifted, the list went past the bottom.
     var bouncedPastBottom = false
+    /// Whether the list is past the bottom because the end rose to a reader's list that nobody
+    /// moved (a clamp), not because anyone pulled it there.
+    var endRoseUnderReader = false
     /// Whether the user took the view away from the bottom (a drag, a fling, a tap) and it has
     /// not been at the bottom since: the reader reads history. Otherwise the screen follows the
     /// conversation, and its newest message must stay visible.
@@ -467,6 +470,11 @@ final class SimulationRun {
         // just ended), or a navigation to a message (below); a navigation to the bottom and
         // rubber-banding past an edge do not.
         let userMoving = current.finger || view.isDecelerating || previous.finger || previous.decelerating
+        // (The end rose to a list that did not go down, and no gesture holds it any more: the
+        // gesture ended where the list was, and the end came to it, a clamp.)
+        let endRose =
+            current.maxOffset < previous.maxOffset - 0.5 && current.offset <= previous.offset + 0.5
+            && !current.finger && !view.isDecelerating
         // (A message jumped to stays what the user reads, even when it sits at the bottom:
         // the reducer keeps it `detached` until the user scrolls.)
         if current.finger { showsNavigationTarget = false }
@@ -477,12 +485,15 @@ final class SimulationRun {
         }
         if showsNavigationTarget || newerPageArrived {
             away = true
-        } else if current.shown, current.atBottom, !away || userMoving || frame <= userNavigationUntil {
+        } else if current.shown, current.atBottom, !away || userMoving && !endRose || frame <= userNavigationUntil {
             // The user brought the list to the bottom (a gesture, a navigation). A reader
-            // whose list reached it by a clamp (content that shrank, a taller viewport) still
-            // reads there: specification §2 says clamping changes neither the anchor nor the mode.
+            // whose list reached it by a clamp (content that shrank, a taller viewport, an end
+            // that rose to a list that did not go down) still reads there: specification §2 says
+            // clamping changes neither the anchor nor the mode.
             away = false
-        } else if previous.offset > previous.maxOffset + 0.5 || previous.offset < -0.5 && previous.maxOffset <= 0.5 {
+        } else if previous.offset > previous.maxOffset + 0.5 || previous.offset < -0.5 && previous.maxOffset <= 0.5,
+            !endRoseUnderReader
+        {
             // Pulled past the bottom (past the top of a conversation that fits is past its
             // bottom too), the reader is at the bottom, even when content that grew meanwhile
             // leaves the list above the new bottom once it is back inside, and until the finger
@@ -500,6 +511,8 @@ final class SimulationRun {
             // points of the bottom (the default atBottomThreshold) is at the bottom.
             away = current.maxOffset - current.offset - grown > Simulator.atBottomThreshold
         }
+        let pastBottom = current.offset > current.maxOffset + 0.5
+        endRoseUnderReader = away && pastBottom && (endRose || endRoseUnderReader && !userMoving)
     }
 
     /// The frame as every check sees it, with the moves that ran in it noted.

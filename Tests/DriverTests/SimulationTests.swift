@@ -118,10 +118,13 @@ struct SimulationTests {
     /// above a conversation that fitted while the keyboard moves (it is pinned at its bottom at
     /// once: `random-2938`, `-8599`), and a rotation that ends a fling with the keyboard up (the
     /// list coasted on past the top while the driver took it for settled, and dropped the bounce
-    /// when a page came: `random-2241`, `-2255`, `-2723`, `-8821`).
+    /// when a page came: `random-2241`, `-2255`, `-2723`, `-8821`), and a reader whose momentum
+    /// the keyboard ended as the space below a question shrank to the keyboard's end at once (the
+    /// list was past the bottom by that clamp, which the check took for the reader pulling it
+    /// there: `random-8398`).
     @Test(
         "the driver violates no check where further seeds met a footer, a rotation, a page or the keyboard in a scroll",
-        arguments: [1008, 1121, 1684, 1981, 2175, 1025, 1878, 2938, 8599, 2241, 2255, 2723, 8821] as [UInt64])
+        arguments: [1008, 1121, 1684, 1981, 2175, 1025, 1878, 2938, 8599, 2241, 2255, 2723, 8821, 8398] as [UInt64])
     func furtherSeeds(seed: UInt64) {
         let session = Scenarios.random(seed: seed)
         let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
