@@ -11,6 +11,14 @@ extension DriverStateMachine {
         return log.actions
     }
 
+    /// The actions `input` decides, at `now`, on a scroll view that reports each move's offset
+    /// from inside it (``ReportingView``).
+    mutating func reportedActions(for input: DriverInput, now: Double? = nil) -> [DriverAction] {
+        var view = ReportingView()
+        handle(input, now: now, into: &view)
+        return view.actions
+    }
+
     /// A machine laid out in a frame of 844 with insets 91 and 83 (a visible height of 670) and
     /// opened with `count` messages of 100 points, following at the bottom.
     static func opened(
@@ -87,8 +95,7 @@ struct DriverStateMachineTests {
         _ = silent.actions(for: keyboard, now: 1)
         #expect(silent.contentOffsetY == 1239)
         var reporting = DriverStateMachine.opened()
-        var view = ReportingView()
-        reporting.handle(keyboard, now: 1, into: &view)
+        _ = reporting.reportedActions(for: keyboard, now: 1)
         #expect(reporting.contentOffsetY == 1500)
     }
 
@@ -256,33 +263,31 @@ struct DriverStateMachineTests {
     )
     func measurementUnderTheHidingKeyboard() {
         var machine = DriverStateMachine.opened()
-        var view = ReportingView()
-        func run(_ input: DriverInput, now: Double) -> [DriverAction] {
-            view.actions = []
-            machine.handle(input, now: now, into: &view)
-            return view.actions
-        }
-        _ = run(
-            .keyboardWillChange(keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25), now: 1)
-        _ = run(.tick(time: 1.5), now: 1.5)
+        _ = machine.reportedActions(
+            for:
+                .keyboardWillChange(keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25),
+            now: 1)
+        _ = machine.reportedActions(for: .tick(time: 1.5), now: 1.5)
         for id in ["m21", "m22"] {
             let message = ChatMessage(id: id, direction: .outgoing, height: 200)
-            _ = run(.send(.messageAppended(message, streaming: nil)), now: 2)
+            _ = machine.reportedActions(for: .send(.messageAppended(message, streaming: nil)), now: 2)
         }
-        _ = run(.tick(time: 2), now: 2)
+        _ = machine.reportedActions(for: .tick(time: 2), now: 2)
         // A third of the way from 1500 to 1900, eased: 7/27 of it.
-        #expect(run(.tick(time: 2.1), now: 2.1) == [.move(y: 1603.703703703704, animation: .none)])
+        #expect(
+            machine.reportedActions(for: .tick(time: 2.1), now: 2.1) == [.move(y: 1603.703703703704, animation: .none)])
         // Content 2400 in 670 visible points once the keyboard is gone: the bottom at contentOffset.y 1639.
         #expect(
-            run(
-                .keyboardWillChange(keyboardTop: 844, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25),
+            machine.reportedActions(
+                for:
+                    .keyboardWillChange(keyboardTop: 844, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25),
                 now: 2.1)
                 == [
                     .sent(.keyboardWillHide(duration: 0.25)), .move(y: 1639, animation: .alongKeyboard(duration: 0.25)),
                 ])
         // m22 starts at 2200, under the keyboard (whose top was at 2104 in the content) as the list set off.
         #expect(
-            run(.cellMeasured(id: "m22", height: 150), now: 2.1) == [
+            machine.reportedActions(for: .cellMeasured(id: "m22", height: 150), now: 2.1) == [
                 .sent(.itemMeasured(id: "m22", height: 150)), .move(y: 1589, animation: .alongKeyboard(duration: 0.25)),
             ])
     }
@@ -295,32 +300,31 @@ struct DriverStateMachineTests {
     )
     func rotationChangesTheKeyboardsShareDuringAScroll() {
         var machine = DriverStateMachine.opened()
-        var view = ReportingView()
-        func run(_ input: DriverInput, now: Double) -> [DriverAction] {
-            view.actions = []
-            machine.handle(input, now: now, into: &view)
-            return view.actions
-        }
-        _ = run(
-            .keyboardWillChange(keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25), now: 1)
-        _ = run(.tick(time: 1.5), now: 1.5)
+        _ = machine.reportedActions(
+            for:
+                .keyboardWillChange(keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25),
+            now: 1)
+        _ = machine.reportedActions(for: .tick(time: 1.5), now: 1.5)
         let message = ChatMessage(id: "m21", direction: .incoming, height: 100)
-        _ = run(.send(.messageAppended(message, streaming: nil)), now: 2)
-        _ = run(.tick(time: 2), now: 2)
+        _ = machine.reportedActions(for: .send(.messageAppended(message, streaming: nil)), now: 2)
+        _ = machine.reportedActions(for: .tick(time: 2), now: 2)
         // A third of the way from 1500 to 1600, eased: 7/27 of it, at 1525.93.
-        _ = run(.tick(time: 2.1), now: 2.1)
+        _ = machine.reportedActions(for: .tick(time: 2.1), now: 2.1)
         // The top inset's change (59), the frame's (383) and the keyboard's share in the new frame
         // (344 covered, 273 beyond the inset: 12 more) each move the path at once.
         #expect(
-            run(.layout(frameHeight: 390, insetTop: 32, insetBottom: 71, frameBottom: nil), now: 2.1) == [
-                .move(y: 1584.9259259259259, animation: .none),
-                .sent(.viewportChanged(height: 390, insetTop: 32, insetBottom: 71)),
-                .move(y: 1967.9259259259259, animation: .none),
-                .sent(.keyboardWillShow(height: 273, duration: nil)),
-                .move(y: 1979.9259259259259, animation: .none),
-            ])
+            machine.reportedActions(
+                for: .layout(frameHeight: 390, insetTop: 32, insetBottom: 71, frameBottom: nil), now: 2.1) == [
+                    .move(y: 1584.9259259259259, animation: .none),
+                    .sent(.viewportChanged(height: 390, insetTop: 32, insetBottom: 71)),
+                    .move(y: 1967.9259259259259, animation: .none),
+                    .sent(.keyboardWillShow(height: 273, duration: nil)),
+                    .move(y: 1979.9259259259259, animation: .none),
+                ])
         // Two thirds of the way, from 1954 to 2054.
-        #expect(run(.tick(time: 2.2), now: 2.2) == [.move(y: 2028.0740740740741, animation: .none)])
+        #expect(
+            machine.reportedActions(for: .tick(time: 2.2), now: 2.2) == [.move(y: 2028.0740740740741, animation: .none)]
+        )
     }
 
     @Test(
@@ -360,33 +364,32 @@ struct DriverStateMachineTests {
     )
     func frameGrowsBackDuringAScroll() {
         var machine = DriverStateMachine(configuration: ChatConfiguration())
-        var view = ReportingView()
-        func run(_ input: DriverInput, now: Double) -> [DriverAction] {
-            view.actions = []
-            machine.handle(input, now: now, into: &view)
-            return view.actions
-        }
-        _ = run(.layout(frameHeight: 769, insetTop: 103, insetBottom: 0, frameBottom: 769), now: 0)
-        _ = run(.send(.historyLoaded(messages: messages(1...20), hasMoreOlder: false)), now: 0)
-        _ = run(
-            .keyboardWillChange(keyboardTop: 516, scrollViewBottom: 769, barAboveKeyboard: 49, duration: 0.25), now: 1)
-        _ = run(.layout(frameHeight: 467, insetTop: 103, insetBottom: 0, frameBottom: 467), now: 1)
+        _ = machine.reportedActions(
+            for: .layout(frameHeight: 769, insetTop: 103, insetBottom: 0, frameBottom: 769), now: 0)
+        _ = machine.reportedActions(for: .send(.historyLoaded(messages: messages(1...20), hasMoreOlder: false)), now: 0)
+        _ = machine.reportedActions(
+            for:
+                .keyboardWillChange(keyboardTop: 516, scrollViewBottom: 769, barAboveKeyboard: 49, duration: 0.25),
+            now: 1)
+        _ = machine.reportedActions(
+            for: .layout(frameHeight: 467, insetTop: 103, insetBottom: 0, frameBottom: 467), now: 1)
         let message = ChatMessage(id: "m21", direction: .incoming, height: 100)
-        _ = run(.send(.messageAppended(message, streaming: nil)), now: 2)
-        _ = run(.tick(time: 2), now: 2)
+        _ = machine.reportedActions(for: .send(.messageAppended(message, streaming: nil)), now: 2)
+        _ = machine.reportedActions(for: .tick(time: 2), now: 2)
         // A third of the way from 1533 to 1633, eased: 7/27 of it.
         let third: Double = 1533 + 700 / 27
-        #expect(run(.tick(time: 2.1), now: 2.1) == [.move(y: third, animation: .none)])
+        #expect(machine.reportedActions(for: .tick(time: 2.1), now: 2.1) == [.move(y: third, animation: .none)])
         let hidden = DriverInput.keyboardWillChange(
             keyboardTop: 852, scrollViewBottom: 467, barAboveKeyboard: 49, duration: 0.25)
-        #expect(run(hidden, now: 2.1) == [])
+        #expect(machine.reportedActions(for: hidden, now: 2.1) == [])
         // Content 2100 in 666 visible points: the bottom at contentOffset.y 1331, reached with the keyboard.
         #expect(
-            run(.layout(frameHeight: 769, insetTop: 103, insetBottom: 0, frameBottom: 769), now: 2.1) == [
-                .sent(.viewportChanged(height: 769, insetTop: 103, insetBottom: 0)),
-                .move(y: 1331, animation: .alongKeyboard(duration: 0.25)),
-            ])
-        #expect(run(.tick(time: 2.2), now: 2.2) == [])
+            machine.reportedActions(
+                for: .layout(frameHeight: 769, insetTop: 103, insetBottom: 0, frameBottom: 769), now: 2.1) == [
+                    .sent(.viewportChanged(height: 769, insetTop: 103, insetBottom: 0)),
+                    .move(y: 1331, animation: .alongKeyboard(duration: 0.25)),
+                ])
+        #expect(machine.reportedActions(for: .tick(time: 2.2), now: 2.2) == [])
     }
 
     @Test(
