@@ -132,9 +132,7 @@ public struct SimulationTable: Sendable {
                 else { continue }
                 let view = SimulatedScrollView(personality: personality, setup: setup)
                 results.append((index, Simulator.run(session, policy: policy, view: view)))
-                if let recorder = (policy as? DriverPolicy)?.driver.recorder {
-                    log = recorder.exportLog(keepingText: true)
-                }
+                if let recorded = (policy as? DriverPolicy)?.recordedLog { log = recorded }
             }
             return (results: results, log: log)
         }

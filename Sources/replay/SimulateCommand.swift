@@ -96,6 +96,11 @@ extension ReplayCommand {
             return lane
         }
 
+        /// Writes the driver's log of session `name` into `folder`, as `NAME.jsonl`.
+        static func write(_ log: String, of name: String, into folder: String) throws {
+            try FileSystem.write(log, to: FileSystem.join(folder, name + ".jsonl"), creatingFolders: true)
+        }
+
         func validate() throws {
             guard format == "text" || format == "json" else { throw ValidationError("--format must be text or json") }
             guard sessions >= 0 else { throw ValidationError("--sessions must not be negative") }
@@ -134,8 +139,8 @@ extension ReplayCommand {
                         throw ValidationError("--frames draws one policy; several go with --player")
                     }
                     print(Simulator.run(session, policy: drawn, draw: true, view: view).drawing.joined(separator: "\n"))
-                    if let record, let log = (drawn as? DriverPolicy)?.driver.recorder?.exportLog(keepingText: true) {
-                        try FileSystem.write(log, to: FileSystem.join(record, name + ".jsonl"), creatingFolders: true)
+                    if let record, let log = (drawn as? DriverPolicy)?.recordedLog {
+                        try Self.write(log, of: name, into: record)
                     }
                     return
                 }
@@ -164,9 +169,7 @@ extension ReplayCommand {
                 + (0..<(sessions / 4)).map { Scenarios.messenger(seed: seed &+ UInt64($0)) }
             var table = SimulationTable.run(all, recording: record != nil)
             if let record {
-                for (name, log) in table.logs {
-                    try FileSystem.write(log, to: FileSystem.join(record, name + ".jsonl"), creatingFolders: true)
-                }
+                for (name, log) in table.logs { try Self.write(log, of: name, into: record) }
             }
             if brokenDrivers { table.runBrokenDrivers(all) }
             print(format == "json" ? table.json : table.text)

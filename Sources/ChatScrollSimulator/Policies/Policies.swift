@@ -150,6 +150,9 @@ public final class DriverPolicy: ScrollPolicy {
         if recording { driver.recorder = ChatRecorder(configuration: configuration, capacity: 50_000) }
     }
 
+    /// The event log the driver recorded, with its header, `nil` when it was not recording.
+    public var recordedLog: String? { driver.recorder?.exportLog(keepingText: true) }
+
     public func attach(_ view: SimulatedScrollView, requests: SimRequests) {
         self.view = view
         let adapter = makeAdapter(view)
