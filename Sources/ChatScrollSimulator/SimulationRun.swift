@@ -146,7 +146,8 @@ final class SimulationRun {
         current.decelerating = view.isDecelerating
         judge(track(motion, wasAway: wasAway))
         record()
-        previous = current
+        // (The next frame starts its own `current`: a swap spares a copy.)
+        swap(&previous, &current)
     }
 
     /// Counts a violation of `check` in this frame, described `what` where it is kept.
@@ -459,7 +460,7 @@ final class SimulationRun {
         // The rows the user saw in the last frame, wherever they are now (on screen or not): a
         // jump farther than the screen still moves them.
         return FrameMotion(
-            previous: previous, current: current, now: view.rows(previous.order),
+            previous: previous, current: current, now: view.rows(previous.rows.lazy.map(\.id)),
             keyboardShare: stillReading.keyboardShare.share, commandRunning: view.isAnimatingScroll || navigating,
             pageAbove: olderPageArrived)
     }
@@ -579,10 +580,10 @@ final class SimulationRun {
                     violations: violationsDrawn))
             violationsDrawn = []
         }
-        let (topRow, bottomRow) = (current.order.first, current.order.last)
+        let (topRow, bottomRow) = (current.rows.first, current.rows.last)
         result.screens.append(
             SimulationResult.Screen(
-                id: topRow, top: topRow.flatMap { current.tops[$0] } ?? 0, lastID: bottomRow,
-                bottom: bottomRow.flatMap { id in current.tops[id].map { $0 + (current.heights[id] ?? 0) } } ?? 0))
+                id: topRow?.id, top: topRow?.top ?? 0, lastID: bottomRow?.id,
+                bottom: bottomRow.map { $0.top + $0.height } ?? 0))
     }
 }

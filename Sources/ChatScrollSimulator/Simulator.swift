@@ -119,10 +119,8 @@ public enum Simulator {
     static let momentumDecayPerFrame = power(0.998, 1000 / frameRate)
 
     struct Frame {
-        var tops = RowValues()
-        var heights = RowValues()
-        /// The visible ids, top to bottom.
-        var order: [String] = []
+        /// The visible rows, top to bottom.
+        var rows = ScreenRows()
         var offset = 0.0
         var maxOffset = 0.0
         var finger = false
@@ -150,7 +148,7 @@ public enum Simulator {
         /// it moved what is on screen (less the content that grew below a following list).
         var animated = false
         var animationStep = 0.0
-        var shown: Bool { !tops.isEmpty }
+        var shown: Bool { !rows.isEmpty }
         var contentFits = false
         /// The session's steps of this frame, when drawn.
         var notes: [String] = []
@@ -167,14 +165,7 @@ public enum Simulator {
         /// Takes what the screen shows after the frame's layout: the rows on screen, the
         /// geometry, the finger, the keyboard and the insets.
         mutating func draw(_ view: SimulatedScrollView) {
-            let visible = view.visibleItems()
-            tops.reserveCapacity(visible.count)
-            heights.reserveCapacity(visible.count)
-            for item in visible {
-                tops.append(item.id, item.screenTop)
-                heights.append(item.id, item.height)
-                order.append(item.id)
-            }
+            rows = view.visibleRows()
             offset = view.offset
             maxOffset = view.maxOffset
             contentHeight = view.contentHeight
@@ -206,7 +197,7 @@ public enum Simulator {
     }
 
     static func drawFrame(_ index: Int, view: SimulatedScrollView, frame: Frame) -> String {
-        let ids = frame.order.map { "\($0)@\(Int((frame.tops[$0] ?? 0).rounded()))" }
+        let ids = frame.rows.map { "\($0.id)@\(Int($0.top.rounded()))" }
         var flags = ""
         if frame.finger { flags += " finger" }
         if view.isAnimatingScroll { flags += " scroll" }

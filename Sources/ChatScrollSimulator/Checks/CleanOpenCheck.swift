@@ -55,11 +55,11 @@ struct CleanOpenCheck: FrameCheck {
     private mutating func check(_ frame: Simulator.Frame, insetTop: Double, atBottomThreshold snap: Double) -> String? {
         guard !isOver, frame.shown else { return nil }
         let unreadShown = firstUnreadID.map { id in
-            guard let top = frame.tops[id] else { return false }
+            guard let top = frame.rows.top(id) else { return false }
             return abs(top - insetTop) <= 0.5 || (frame.atBottom && top >= insetTop - snap - 0.5)
         }
         let restoreShown = restore.map { restore in
-            guard let top = frame.tops[restore.id] else { return false }
+            guard let top = frame.rows.top(restore.id) else { return false }
             let wanted = insetTop - restore.delta
             return abs(top - wanted) <= 0.5 || ((frame.atBottom || frame.offset <= 0.5) && top >= wanted - 0.5)
         }
@@ -69,12 +69,12 @@ struct CleanOpenCheck: FrameCheck {
         }
         if let restore {
             return "the open shows \(restore.id) at "
-                + "\(frame.tops[restore.id].map(String.init(describing:)) ?? "no place"), "
+                + "\(frame.rows.top(restore.id).map(String.init(describing:)) ?? "no place"), "
                 + "not at \(insetTop - restore.delta)"
         }
         if let unread = firstUnreadID {
             return "the open shows \(unread) at "
-                + "\(frame.tops[unread].map(String.init(describing:)) ?? "no place"), not at the top \(insetTop)"
+                + "\(frame.rows.top(unread).map(String.init(describing:)) ?? "no place"), not at the top \(insetTop)"
         }
         return "the open shows offset \(frame.offset), not the bottom \(frame.maxOffset)"
     }

@@ -4,13 +4,16 @@ struct FrameMotion {
     /// The rows seen in both frames, top to bottom as they were, but the footer (and the header
     /// in the frame a page arrives below it).
     let common: [String]
-    private let previous: Simulator.Frame
-    private let now: RowValues
-    private let heightsNow: RowValues
-    private let pushes: RowValues
-    private let contentHeight: Double
-    private let offset: Double
-    private let insetTop: Double
+    /// The rows of the last frame, where they were then and where they are now.
+    private let before: ScreenRows
+    private let now: ScreenRows
+    /// How far the growth of the rows around it pushed each row of the last frame, by its
+    /// position in `before`; empty when no row changed height.
+    private let pushes: [Double]
+    /// The content's height in the last frame and in this one, and in each the distance from the
+    /// screen's top to the content's end.
+    private let contentHeights: (before: Double, now: Double)
+    private let ends: (before: Double, now: Double)
 
     /// Measures `current`, as drawn, against `previous`.
     ///
@@ -22,42 +25,44 @@ struct FrameMotion {
     ///   - pageAbove: Whether a page of older messages arrived in this frame, between the header
     ///     row and the oldest message.
     init(
-        previous: Simulator.Frame, current: Simulator.Frame, now: (tops: RowValues, heights: RowValues),
-        keyboardShare: Double?, commandRunning: Bool, pageAbove: Bool
+        previous: Simulator.Frame, current: Simulator.Frame, now: ScreenRows, keyboardShare: Double?,
+        commandRunning: Bool, pageAbove: Bool
     ) {
-        self.previous = previous
-        self.now = now.tops
-        heightsNow = now.heights
-        contentHeight = current.contentHeight
-        offset = current.offset
-        insetTop = current.insetTop
+        before = previous.rows
+        self.now = now
+        contentHeights = (previous.contentHeight, current.contentHeight)
+        ends = (
+            previous.contentHeight - previous.offset + previous.insetTop,
+            current.contentHeight - current.offset + current.insetTop
+        )
         // (The footer below the newest message is not read: every row that arrives goes above it
         // and pushes it down. Nor is the header above the oldest one in the frame a page arrives
         // below it: it stays above the page, and the rows read stay where they were,
         // specification §12.)
-        let common = previous.order.filter {
-            now.tops[$0] != nil && $0 != SimulatedScrollView.footerID
+        let common = previous.rows.lazy.map(\.id).filter {
+            now.top($0) != nil && $0 != SimulatedScrollView.footerID
                 && !(pageAbove && $0 == SimulatedScrollView.headerID)
         }
-        self.common = common
+        self.common = Array(common)
         // A row seen last frame that changed height since (measured, grown by tokens, an image
         // that loaded) grows down, pushing the rows after it by its change, or up, moving
         // itself and the rows before it: what the screen did to a row is its move less that
         // growth, taken the way that leaves the rows moving together.
-        let changes = previous.order.map { id in
-            previous.heights[id].flatMap { before in now.heights[id].map { $0 - before } } ?? 0
-        }
-        guard changes.contains(where: { $0 != 0 }) else {
-            pushes = RowValues()
+        func change(_ row: ScreenRows.Row) -> Double { now.height(row.id).map { $0 - row.height } ?? 0 }
+        guard previous.rows.contains(where: { change($0) != 0 }) else {
+            pushes = []
             return
         }
-        var down = RowValues()
-        var up = RowValues()
+        let changes = previous.rows.map(change)
+        var down: [Double] = []
+        var up: [Double] = []
+        down.reserveCapacity(changes.count)
+        up.reserveCapacity(changes.count)
         var below = 0.0
         var above = changes.reduce(0, +)
-        for (id, change) in zip(previous.order, changes) {
-            down.append(id, below)
-            up.append(id, -above)
+        for change in changes {
+            down.append(below)
+            up.append(-above)
             below += change
             above -= change
         }
@@ -75,8 +80,12 @@ struct FrameMotion {
                     : commandRunning
                         ? previous.animationStep
                         : current.keyboardMoving || previous.keyboardMoving ? keyboardMove : 0
-        func cost(_ growth: RowValues) -> (spread: Double, off: Double) {
-            let residuals = common.map { (now.tops[$0] ?? 0) - (previous.tops[$0] ?? 0) - (growth[$0] ?? 0) }
+        let commonRows = self.common.compactMap { previous.rows.position(of: $0) }
+        func cost(_ growth: [Double]) -> (spread: Double, off: Double) {
+            let residuals = commonRows.map { position in
+                let row = previous.rows[position]
+                return (now.top(row.id) ?? 0) - row.top - growth[position]
+            }
             let mean = residuals.reduce(0, +) / Double(max(1, residuals.count))
             return ((residuals.max() ?? 0) - (residuals.min() ?? 0), abs(mean - expected))
         }
@@ -88,14 +97,17 @@ struct FrameMotion {
     }
 
     /// How far the screen moved row `id` of the last frame.
-    func moved(_ id: String) -> Double { (now[id] ?? 0) - (previous.tops[id] ?? 0) - (pushes[id] ?? 0) }
+    func moved(_ id: String) -> Double {
+        guard let position = before.position(of: id) else { return now.top(id) ?? 0 }
+        return (now.top(id) ?? 0) - before[position].top - (pushes.isEmpty ? 0 : pushes[position])
+    }
 
     /// How far row `id` of the last frame moved on screen, its growth and the growth of the rows
     /// before it left in (the other way ``moved(_:)`` may have taken them out).
-    func movedOnScreen(_ id: String) -> Double { (now[id] ?? 0) - (previous.tops[id] ?? 0) }
+    func movedOnScreen(_ id: String) -> Double { (now.top(id) ?? 0) - (before.top(id) ?? 0) }
 
     /// Where row `id` of the last frame is on screen now, nil when it is gone.
-    func top(_ id: String) -> Double? { now[id] }
+    func top(_ id: String) -> Double? { now.top(id) }
 
     /// The first row seen in both frames that the screen moved farther than `bound`, from where
     /// it was and from `alternative` (another place it may rightly have gone).
@@ -106,12 +118,10 @@ struct FrameMotion {
     /// How much the content below the last row seen grew this frame: 0 when the content did not
     /// change, nil when there is no row to tell by.
     func grownBelow() -> Double? {
-        guard contentHeight != previous.contentHeight else { return 0 }
-        guard let last = previous.order.last, let top = previous.tops[last], let height = previous.heights[last],
-            let topNow = now[last], let heightNow = heightsNow[last]
-        else { return nil }
-        let gapBefore = previous.contentHeight - previous.offset + previous.insetTop - (top + height)
-        let gapNow = contentHeight - offset + insetTop - (topNow + heightNow)
+        guard contentHeights.now != contentHeights.before else { return 0 }
+        guard let last = before.last, let position = now.position(of: last.id) else { return nil }
+        let gapBefore = ends.before - (last.top + last.height)
+        let gapNow = ends.now - (now[position].top + now[position].height)
         return max(0, gapNow - gapBefore)
     }
 }

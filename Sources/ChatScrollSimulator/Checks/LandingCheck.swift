@@ -78,12 +78,12 @@ struct LandingCheck: FrameCheck {
     mutating func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (current, view) = (frame.current, frame.view)
         if let target = frame.windowTarget, !current.finger,
-            !(target.map { current.tops[$0] != nil } ?? current.newestBottomVisible)
+            !(target.map { current.rows.top($0) != nil } ?? current.newestBottomVisible)
         {
             found.add(.navigationLands, "the window's first frame does not show \(target ?? "the newest message")")
         }
         if let what = check(
-            frame: frame.index, tops: current.tops, heights: current.heights, atBottom: current.atBottom,
+            frame: frame.index, rows: current.rows, atBottom: current.atBottom,
             keyboardLeft: view.keyboardLeft, decelerating: view.isDecelerating, offset: current.offset,
             maxOffset: current.maxOffset, insetTop: view.insetTop, visibleHeight: view.visibleHeight,
             pinMargin: frame.pinMargin)
@@ -95,7 +95,7 @@ struct LandingCheck: FrameCheck {
 
     /// The violation of this frame, if any.
     private mutating func check(
-        frame: Int, tops: RowValues, heights: RowValues, atBottom: Bool, keyboardLeft: Double, decelerating: Bool,
+        frame: Int, rows: ScreenRows, atBottom: Bool, keyboardLeft: Double, decelerating: Bool,
         offset: Double,
         maxOffset: Double, insetTop: Double, visibleHeight: Double, pinMargin: Double
     ) -> String? {
@@ -117,7 +117,8 @@ struct LandingCheck: FrameCheck {
             miss = abs(maxOffset - offset)
             place = "\(maxOffset - offset) points above the bottom"
         case .message(let id):
-            if let top = tops[id], let height = heights[id] {
+            if let position = rows.position(of: id) {
+                let (top, height) = (rows[position].top, rows[position].height)
                 let centre = top + height / 2
                 let middle = insetTop + visibleHeight / 2
                 let clamped = offset <= 0.5 || offset >= maxOffset - 0.5
@@ -134,7 +135,7 @@ struct LandingCheck: FrameCheck {
                 place = "not on screen"
             }
         case .question(let id):
-            if let top = tops[id] {
+            if let top = rows.top(id) {
                 landed = abs(top - (insetTop + pinMargin)) <= 0.5
                 miss = abs(top - (insetTop + pinMargin))
                 place = "its top at \(top), not \(insetTop + pinMargin)"

@@ -66,20 +66,30 @@ struct LeapRule: FrameCheck {
             current.finger || previous.finger || view.isDecelerating || previous.decelerating || previous.coasting
             || current.bouncing || previous.bouncing || current.layoutChanged || !previous.shown || !current.shown
             || frame.opening || endsAtBottom || frame.pagePinsAFittingConversation
-        var alternatives: [Double] = []
-        if let id, let onScreen {
-            alternatives = [onScreen]
+        let step = id.map(motion.moved)
+        // The ways it may rightly have moved, the keyboard's share taken out: as the screen
+        // moved it, with the growth of the rows before it, and pushed by content that grew below
+        // a following list.
+        var rests: [Double] = []
+        if let id, let step, let onScreen {
+            rests.reserveCapacity(4)
+            rests.append(step)
+            rests.append(onScreen)
             if !frame.wasAway || frame.navigating, let grown = motion.grownBelow() {
-                alternatives += [motion.moved(id) + grown, onScreen + grown]
+                rests.append(motion.moved(id) + grown)
+                rests.append(onScreen + grown)
+            }
+            for index in rests.indices {
+                rests[index] = Self.beyondKeyboard(
+                    rests[index], keyboardDelta: frame.keyboardDelta, extra: frame.keyboardExtra)
             }
         }
         // (A leap in a frame that another check already failed is that check's.)
         guard
             let leap = judge(
                 frame: frame.index, judgedElsewhere: judgedElsewhere,
-                interrupted: current.finger || current.layoutChanged || !current.shown, id: id,
-                step: id.map(motion.moved), alternatives: alternatives, keyboardDelta: frame.keyboardDelta,
-                keyboardExtra: frame.keyboardExtra, away: frame.wasAway),
+                interrupted: current.finger || current.layoutChanged || !current.shown, id: id, step: step,
+                rests: rests, away: frame.wasAway),
             !frame.violatedLastFrame
         else { return }
         found.add(
@@ -98,15 +108,11 @@ struct LeapRule: FrameCheck {
     ///     started in the last frame is not judged by this one.
     ///   - step: How far what is read moved (its growth taken out), `nil` when no row of the
     ///     last frame is left to tell by.
-    ///   - alternatives: Other ways it may rightly have moved: pushed by content that grew
-    ///     below a following list, or with the growth of the rows before it.
+    ///   - rests: The ways it may rightly have moved, `step`'s first, the keyboard's share taken
+    ///     out of each; empty without a step.
     private mutating func judge(
-        frame: Int, judgedElsewhere: Bool, interrupted: Bool, id: String?, step: Double?, alternatives: [Double],
-        keyboardDelta: Double, keyboardExtra: Double, away: Bool
+        frame: Int, judgedElsewhere: Bool, interrupted: Bool, id: String?, step: Double?, rests: [Double], away: Bool
     ) -> Start? {
-        let rests = (step.map { [$0] + alternatives } ?? []).map {
-            Self.beyondKeyboard($0, keyboardDelta: keyboardDelta, extra: keyboardExtra)
-        }
         // A move that started in the last frame goes on in this one, whatever else moves it,
         // unless the finger or a new layout takes over.
         var leapt: Start?

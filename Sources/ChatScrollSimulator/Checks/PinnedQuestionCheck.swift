@@ -22,7 +22,7 @@ struct PinnedQuestionCheck: FrameCheck {
     mutating func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         if frame.current.finger { release() }
         guard let question else { return }
-        let now = frame.current.tops[question]
+        let now = frame.current.rows.top(question)
         defer { top = frame.index < settlesAt ? nil : now }
         // (The keyboard leaves a pinned question where it is: specification §5, `keyboardWillShow`.)
         let keyboardMoves = (frame.current.keyboardMoving || frame.previous.keyboardMoving) && !frame.current.rotated

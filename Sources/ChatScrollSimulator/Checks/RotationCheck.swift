@@ -42,15 +42,15 @@ struct RotationCheck {
         wasAway: Bool, navigationOver: Bool, coast: Double
     ) -> String? {
         guard current.rotated else { return nil }
-        if away, !current.finger, let id = previous.order.first, let top = previous.tops[id] {
+        if away, !current.finger, let id = previous.rows.first?.id, let top = previous.rows.first?.top {
             // (A bounce past an edge that the rotation ends takes its overshoot back.)
             turn = Turn(
                 due: frame + Simulator.rotationFrames, id: id, top: top, insetTop: previous.insetTop,
                 insetBottom: previous.insetBottom, keyboard: previous.keyboard, maxOffset: current.maxOffset,
                 overshoot: previous.overshoot, coast: coast)
         }
-        guard wasAway, !previous.finger, !current.finger, navigationOver, let id = previous.order.first,
-            let top = previous.tops[id], let now = motion.top(id)
+        guard wasAway, !previous.finger, !current.finger, navigationOver, let id = previous.rows.first?.id,
+            let top = previous.rows.first?.top, let now = motion.top(id)
         else { return nil }
         let moved = now - top
         let edge = current.insetTop - previous.insetTop

@@ -96,7 +96,7 @@ struct StillReadingCheck: FrameCheck {
             // dissolves on its own way).
             found.add(.bottomStaysVisible, "\(id) moved \(motion.moved(id)) \(alongKeyboard())")
         } else if rotation.isDue(at: frame.index), !current.keyboardMoving,
-            let what = rotation.settle(current: current, topNow: { frame.view.rows([$0]).tops[$0] })
+            let what = rotation.settle(current: current, topNow: { frame.view.rows([$0]).top($0) })
         {
             found.add(.readingStaysPut, what)
         }

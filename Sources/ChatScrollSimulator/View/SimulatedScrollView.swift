@@ -928,22 +928,21 @@ public final class SimulatedScrollView {
 
     /// Where the items `ids` are now on screen, measured from the frame's top, visible or not,
     /// and their heights; an id no longer loaded has no entry.
-    func rows(_ ids: [String]) -> (tops: RowValues, heights: RowValues) {
-        var tops = RowValues()
-        var heights = RowValues()
-        tops.reserveCapacity(ids.count)
-        heights.reserveCapacity(ids.count)
+    func rows(_ ids: some Collection<String>) -> ScreenRows {
+        var rows = ScreenRows()
+        rows.reserveCapacity(ids.count)
         let allTops = self.tops
+        var next = -1
         for id in ids {
-            guard let index = index(of: id) else { continue }
-            tops.append(id, allTops[index] - offset + insetTop)
-            heights.append(id, items[index].current)
+            // (Rows of one screen are neighbours: the next item is the likely one, and costs no hash.)
+            let found = next >= 0 && next < items.count && items[next].message.id == id ? next : index(of: id)
+            guard let index = found else { continue }
+            rows.append(id, top: allTops[index] - offset + insetTop, height: items[index].current)
+            next = index + 1
         }
-        return (tops, heights)
+        return rows
     }
 
-    /// What the screen shows now: each visible item's top on screen, measured from the frame's
-    /// top.
     /// The rows the whole frame shows, under the bars and the keyboard too, with their tops in
     /// the content, for pictures of the screen.
     func framedItems() -> [(id: String, top: Double, height: Double, direction: MessageDirection)] {
@@ -961,15 +960,17 @@ public final class SimulatedScrollView {
         return result
     }
 
-    func visibleItems() -> [(id: String, screenTop: Double, height: Double)] {
-        var result: [(id: String, screenTop: Double, height: Double)] = []
+    /// What the screen shows now: each visible row, its top on screen measured from the frame's
+    /// top.
+    func visibleRows() -> ScreenRows {
+        var result = ScreenRows()
         result.reserveCapacity(16)
         let end = offset + visibleHeight
         let tops = tops
         var i = firstItem(below: offset)
         while i < items.count, tops[i] < end {
             if items[i].current > 0 {
-                result.append((items[i].message.id, tops[i] - offset + insetTop, items[i].current))
+                result.append(items[i].message.id, top: tops[i] - offset + insetTop, height: items[i].current)
             }
             i += 1
         }
