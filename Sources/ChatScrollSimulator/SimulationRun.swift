@@ -584,6 +584,6 @@ final class SimulationRun {
         result.screens.append(
             SimulationResult.Screen(
                 id: topRow?.id, top: topRow?.top ?? 0, lastID: bottomRow?.id,
-                bottom: bottomRow.map { $0.top + $0.height } ?? 0))
+                bottom: bottomRow.map { $0.top + $0.height } ?? 0, held: current.finger || view.isDecelerating))
     }
 }

@@ -87,6 +87,8 @@ public struct SimulationResult: Sendable, Hashable {
         public var lastID: String?
         /// Its bottom on screen.
         public var bottom: Double
+        /// The user moves the list: the finger is down or momentum runs.
+        public var held = false
 
         /// Whether a user would see `other` differ from this: another row at either end, or the
         /// same more than a point away.

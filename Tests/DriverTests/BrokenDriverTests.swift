@@ -22,7 +22,7 @@ struct BrokenDriverTests {
         .dropsDeferredCommand: (12, 12), .noDisplayLink: (133, 134), .keyboardDefaultCurve: (80, 80),
         .lateByAFrame: (176, 177), .forgetsMeasurements: (130, 132), .animatedPositionKeeping: (143, 145),
         .noEndDecelerating: (2, 2), .snapOnLift: (11, 11), .keyboardAfterAnimation: (77, 80),
-        .keyboardCountsInputBar: (83, 86), .jumpToLatestAsMessage: (50, 51), .keyboardFrameShare: (0, 0),
+        .keyboardCountsInputBar: (83, 86), .jumpToLatestAsMessage: (51, 51), .keyboardFrameShare: (0, 0),
         .staleKeyboardOverlap: (0, 0), .jumpDuringNavigation: (52, 52),
     ]
 
@@ -63,15 +63,15 @@ struct BrokenDriverSetupTests {
     static let floors: [InputBarSetup: [BrokenDrivers.Kind: (caught: Int, misbehaving: Int)]] = [
         .layoutGuide: [
             .keyboardToBottom: (15, 15), .keyboardToTop: (2, 2), .keyboardDefaultCurve: (28, 28),
-            .keyboardFrameShare: (20, 21), .staleKeyboardOverlap: (0, 0), .jumpDuringNavigation: (17, 17),
+            .keyboardFrameShare: (17, 17), .staleKeyboardOverlap: (0, 0), .jumpDuringNavigation: (17, 17),
         ],
         .shrinkingFrame: [
             .keyboardToBottom: (20, 20), .keyboardToTop: (13, 13), .keyboardDefaultCurve: (31, 31),
-            .keyboardFrameShare: (0, 0), .staleKeyboardOverlap: (35, 36), .jumpDuringNavigation: (18, 18),
+            .keyboardFrameShare: (0, 0), .staleKeyboardOverlap: (30, 30), .jumpDuringNavigation: (18, 18),
         ],
         .interactiveDismissal: [
             .keyboardToBottom: (17, 17), .keyboardToTop: (6, 6), .keyboardDefaultCurve: (32, 32),
-            .keyboardFrameShare: (19, 20), .staleKeyboardOverlap: (11, 11), .jumpDuringNavigation: (19, 19),
+            .keyboardFrameShare: (15, 15), .staleKeyboardOverlap: (10, 10), .jumpDuringNavigation: (19, 19),
         ],
     ]
 
@@ -85,6 +85,49 @@ struct BrokenDriverSetupTests {
             BrokenDriverTests.expect(
                 rate, floor: try #require(Self.floors[setup]?[rate.kind]), in: "uikit \(setup.rawValue)")
         }
+    }
+}
+
+@Suite("When a user sees a keyboard's share taken wrong")
+struct KeyboardShareSeenTests {
+    // The keyboard rises during a jump to latest on the layout-guide setup, and a driver that
+    // takes the keyboard's frame for all that covers the list eases toward a bottom 49 points
+    // short; the finger comes while both lists still ease down, and the one dragged from higher
+    // up rests higher: the user never saw where it was going.
+    @Test("a list still easing toward a place the finger then takes it from is not a misbehaviour seen")
+    func stillEasing() throws {
+        let session = try #require(Scenarios.named("random-30"))
+        let rate = BrokenDrivers.catchRates([session], kinds: [.keyboardFrameShare], setup: .layoutGuide)
+        #expect(
+            rate.map { "\($0.kind.rawValue): \($0.caught) of \($0.misbehaving), missed \($0.missed)" } == [
+                "broken-keyboard-frame-share: 0 of 0, missed []"
+            ])
+    }
+
+    // On interactive dismissal, a send during momentum scrolls to the newest message as the
+    // keyboard rises; the same driver's scroll creeps to a stop 50 points short of the bottom,
+    // and `navigation-lands` fails the frame the finger comes down in, before the send's time
+    // is up.
+    @Test("a send that creeps to a stop short of the bottom is seen, and caught")
+    func creepsShort() throws {
+        let session = try #require(Scenarios.named("random-50"))
+        let rate = BrokenDrivers.catchRates([session], kinds: [.keyboardFrameShare], setup: .interactiveDismissal)
+        #expect(
+            rate.map { "\($0.kind.rawValue): \($0.caught) of \($0.misbehaving), missed \($0.missed)" } == [
+                "broken-keyboard-frame-share: 1 of 1, missed []"
+            ])
+        let broken = Simulator.run(
+            session, policy: BrokenDrivers.Policy(.keyboardFrameShare, configuration: session.configuration),
+            view: SimulatedScrollView(setup: .interactiveDismissal))
+        #expect(broken.violations == [.navigationLands: 1])
+        #expect(
+            broken.firstViolations[.navigationLands]
+                == "frame 575: the send stopped short of its place 3 frames before its time: 50.17018664945954 "
+                + "points above the bottom")
+        let driver = Simulator.run(
+            session, policy: DriverPolicy(configuration: session.configuration),
+            view: SimulatedScrollView(setup: .interactiveDismissal))
+        #expect(driver.violations == [:])
     }
 }
 

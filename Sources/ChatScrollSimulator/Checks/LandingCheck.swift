@@ -39,8 +39,10 @@ struct LandingCheck: FrameCheck {
         var startDue: Int?
         /// How far it was from landing in the last frame, in points.
         var lastMiss = Double.infinity
-        /// Where the screen was in the last frame, and for how many frames it has not moved.
+        /// Where the screen was in the last frame, how far it moved into it, and for how many
+        /// frames it has not moved (or only crept on, ever slower).
         var lastOffset: Double?
+        var lastMove = Double.infinity
         var still = 0
     }
 
@@ -49,6 +51,9 @@ struct LandingCheck: FrameCheck {
     static let graceFrames = 36
     /// The frames a navigation short of its place must rest to have stopped (25 ms).
     static let stillFrames = 3
+    /// How far short of its place a navigation that creeps on, ever slower, ends to have stopped,
+    /// in points.
+    static let creepMiss = 5.0
 
     /// A navigation starts at `frame`; `awaitsWindow` when it lands only after a window of
     /// history arrives.
@@ -161,10 +166,15 @@ struct LandingCheck: FrameCheck {
         pending?.lastMiss = miss
         // (Still only counts while it has somewhere to go: a list that waits for the keyboard to
         // bring its place, then gets a message, has 3 frames to set off for it.)
-        let resting =
-            navigation.lastOffset.map { abs(offset - $0) < 0.01 } == true && !decelerating
-            && miss > keyboardLeft + 1
+        // (A list that creeps on by less than half a point a frame, slowing so that all it has
+        // left to travel falls more than 5 points short of its place, has stopped there too.)
+        let move = navigation.lastOffset.map { abs(offset - $0) } ?? .infinity
+        let slowing = move / navigation.lastMove
+        let creeps =
+            move < 0.5 && slowing < 1 && move / (1 - slowing) < miss - keyboardLeft - Self.creepMiss
+        let resting = (move < 0.01 && miss > keyboardLeft + 1 || creeps) && !decelerating
         pending?.lastOffset = offset
+        pending?.lastMove = move
         pending?.still = resting ? navigation.still + 1 : 0
         if frame < deadline, navigation.started, resting, navigation.still + 1 >= Self.stillFrames {
             return "\(navigation.what) stopped short of its place \(deadline - frame) frames before its time: \(place)"

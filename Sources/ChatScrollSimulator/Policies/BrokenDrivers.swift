@@ -122,8 +122,12 @@ public enum BrokenDrivers {
     /// than the package's driver moves it, within 3 frames, a distorted animation within a
     /// navigation's time, and a navigation that did not happen leaves another screen at the end
     /// of that time and a navigation's time later (another animation that took the user to the
-    /// same place hid it). A screen that differs but moves alike is the session going its own
-    /// way (rows that one of them measured and the other did not), not the misbehaviour.
+    /// same place hid it). A share of the keyboard taken wrong is seen where the list rests: it
+    /// moves otherwise within a navigation's time and, within two, in the first stretch in which
+    /// the user moves neither list, both stand still for two frames on different screens (a list
+    /// still easing toward a place the finger then takes it from never showed where it was
+    /// going). A screen that differs but moves alike is the session going its own way (rows that
+    /// one of them measured and the other did not), not the misbehaviour.
     static func isSeen(_ kind: Kind, at frame: Int, in pairs: [(broken: Screen, correct: Screen)]) -> Bool {
         // How far the row at the top moved into frame `index`; nil when another row is there.
         func moved(_ index: Int, _ screen: KeyPath<(broken: Screen, correct: Screen), Screen>) -> Double? {
@@ -148,9 +152,23 @@ public enum BrokenDrivers {
             .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice, .lateByAFrame, .forgetsMeasurements,
             .animatedPositionKeeping, .jumpDuringNavigation:
             return (frame..<min(pairs.count, frame + 3)).contains(where: jumps)
-        case .keyboardDefaultCurve, .snapOnLift, .keyboardCountsInputBar, .keyboardAfterAnimation, .keyboardFrameShare,
-            .staleKeyboardOverlap:
+        case .keyboardDefaultCurve, .snapOnLift, .keyboardCountsInputBar, .keyboardAfterAnimation:
             return (frame..<end).contains(where: movesOtherwise)
+        case .keyboardFrameShare, .staleKeyboardOverlap:
+            // (In the first stretch after it that the user does not move either list: a list
+            // dragged from another place rests elsewhere by the user's hand.)
+            let limit = min(pairs.count, frame + 2 * Simulator.navigationFrames)
+            func held(_ index: Int) -> Bool { pairs[index].broken.held || pairs[index].correct.held }
+            let free = (frame..<limit).first { !held($0) } ?? limit
+            let taken = (free..<limit).first(where: held) ?? limit
+            func still(_ index: Int) -> Bool {
+                (moved(index, \.broken).map { abs($0) <= 0.5 } ?? false)
+                    && (moved(index, \.correct).map { abs($0) <= 0.5 } ?? false)
+            }
+            return (frame..<end).contains(where: movesOtherwise)
+                && (free + 1..<max(free + 1, taken)).contains {
+                    still($0 - 1) && still($0) && pairs[$0].broken.differs(from: pairs[$0].correct)
+                }
         case .ignoreJumpToLatest, .ignoreReplyTaps, .dropsDeferredCommand, .noDisplayLink, .noEndDecelerating,
             .jumpToLatestAsMessage:
             // Elsewhere at the end of the navigation's time, and still a navigation's time later
