@@ -170,8 +170,11 @@ struct LandingCheck: FrameCheck {
         // left to travel falls more than 5 points short of its place, has stopped there too.)
         let move = navigation.lastOffset.map { abs(offset - $0) } ?? .infinity
         let slowing = move / navigation.lastMove
+        // (Not while its place comes to it: the bottom edge on its way with a keyboard and a turn.)
+        let placeComes = navigation.lastMiss - miss > move + 0.01
         let creeps =
-            move < 0.5 && slowing < 1 && move / (1 - slowing) < miss - keyboardLeft - Self.creepMiss
+            move < 0.5 && slowing < 1 && !placeComes
+            && move / (1 - slowing) < miss - keyboardLeft - Self.creepMiss
         let resting = (move < 0.01 && miss > keyboardLeft + 1 || creeps) && !decelerating
         pending?.lastOffset = offset
         pending?.lastMove = move
