@@ -39,11 +39,12 @@ struct FrameMotion {
         // and pushes it down. Nor is the header above the oldest one in the frame a page arrives
         // below it: it stays above the page, and the rows read stay where they were,
         // specification §12.)
-        let common = previous.rows.lazy.map(\.id).filter {
-            now.top($0) != nil && $0 != SimulatedScrollView.footerID
-                && !(pageAbove && $0 == SimulatedScrollView.headerID)
+        let commonRows = previous.rows.indices.filter {
+            let id = previous.rows[$0].id
+            return now.top(id) != nil && id != SimulatedScrollView.footerID
+                && !(pageAbove && id == SimulatedScrollView.headerID)
         }
-        self.common = Array(common)
+        common = commonRows.map { previous.rows[$0].id }
         // A row seen last frame that changed height since (measured, grown by tokens, an image
         // that loaded) grows down, pushing the rows after it by its change, or up, moving
         // itself and the rows before it: what the screen did to a row is its move less that
@@ -80,7 +81,6 @@ struct FrameMotion {
                     : commandRunning
                         ? previous.animationStep
                         : current.keyboardMoving || previous.keyboardMoving ? keyboardMove : 0
-        let commonRows = self.common.compactMap { previous.rows.position(of: $0) }
         func cost(_ growth: [Double]) -> (spread: Double, off: Double) {
             let residuals = commonRows.map { position in
                 let row = previous.rows[position]

@@ -71,12 +71,12 @@ struct LeapRule: FrameCheck {
         // moved it, with the growth of the rows before it, and pushed by content that grew below
         // a following list.
         var rests: [Double] = []
-        if let id, let step, let onScreen {
+        if let step, let onScreen {
             rests.reserveCapacity(4)
             rests.append(step)
             rests.append(onScreen)
             if !frame.wasAway || frame.navigating, let grown = motion.grownBelow() {
-                rests.append(motion.moved(id) + grown)
+                rests.append(step + grown)
                 rests.append(onScreen + grown)
             }
             for index in rests.indices {

@@ -42,17 +42,17 @@ struct RotationCheck {
         wasAway: Bool, navigationOver: Bool, coast: Double
     ) -> String? {
         guard current.rotated else { return nil }
-        if away, !current.finger, let id = previous.rows.first?.id, let top = previous.rows.first?.top {
+        if away, !current.finger, let first = previous.rows.first {
             // (A bounce past an edge that the rotation ends takes its overshoot back.)
             turn = Turn(
-                due: frame + Simulator.rotationFrames, id: id, top: top, insetTop: previous.insetTop,
+                due: frame + Simulator.rotationFrames, id: first.id, top: first.top, insetTop: previous.insetTop,
                 insetBottom: previous.insetBottom, keyboard: previous.keyboard, maxOffset: current.maxOffset,
                 overshoot: previous.overshoot, coast: coast)
         }
-        guard wasAway, !previous.finger, !current.finger, navigationOver, let id = previous.rows.first?.id,
-            let top = previous.rows.first?.top, let now = motion.top(id)
+        guard wasAway, !previous.finger, !current.finger, navigationOver, let first = previous.rows.first,
+            let now = motion.top(first.id)
         else { return nil }
-        let moved = now - top
+        let moved = now - first.top
         let edge = current.insetTop - previous.insetTop
         let bottom = current.insetBottom - previous.insetBottom
         let keyboard = current.keyboard - previous.keyboard
@@ -72,7 +72,7 @@ struct RotationCheck {
         }
         guard !kept else { return nil }
         turn = nil
-        return "\(id), the row read at the top, moved \(moved) as the screen rotated"
+        return "\(first.id), the row read at the top, moved \(moved) as the screen rotated"
     }
 
     /// `bottom-visible` on rotation: a list that follows the conversation, with no question pinned, is no

@@ -157,8 +157,7 @@ public enum BrokenDrivers {
             // the top of both screens stays and tells; where one of them scrolled another row in,
             // nothing tells.)
             return (frame..<min(pairs.count, frame + 3)).contains { index in
-                guard let broken = moved(index, \.broken), let correct = moved(index, \.correct) else { return false }
-                return abs(broken) > 1 && abs(broken - correct) > 1
+                moved(index, \.broken) != nil && moved(index, \.correct) != nil && jumps(index)
             }
         case .keyboardDefaultCurve, .snapOnLift, .keyboardCountsInputBar, .keyboardAfterAnimation:
             return (frame..<end).contains(where: movesOtherwise)
