@@ -88,6 +88,11 @@ struct BrokenDriverSetupTests {
     }
 }
 
+extension BrokenDrivers.CatchRate {
+    /// The rate whole, as one line: its broken driver, caught of misbehaving, and the sessions missed.
+    var summary: String { "\(kind.rawValue): \(caught) of \(misbehaving), missed \(missed)" }
+}
+
 @Suite("When a user sees a keyboard's share taken wrong")
 struct KeyboardShareSeenTests {
     // The keyboard rises during a jump to latest on the layout-guide setup, and a driver that
@@ -99,7 +104,7 @@ struct KeyboardShareSeenTests {
         let session = try #require(Scenarios.named("random-30"))
         let rate = BrokenDrivers.catchRates([session], kinds: [.keyboardFrameShare], setup: .layoutGuide)
         #expect(
-            rate.map { "\($0.kind.rawValue): \($0.caught) of \($0.misbehaving), missed \($0.missed)" } == [
+            rate.map(\.summary) == [
                 "broken-keyboard-frame-share: 0 of 0, missed []"
             ])
     }
@@ -113,7 +118,7 @@ struct KeyboardShareSeenTests {
         let session = try #require(Scenarios.named("random-50"))
         let rate = BrokenDrivers.catchRates([session], kinds: [.keyboardFrameShare], setup: .interactiveDismissal)
         #expect(
-            rate.map { "\($0.kind.rawValue): \($0.caught) of \($0.misbehaving), missed \($0.missed)" } == [
+            rate.map(\.summary) == [
                 "broken-keyboard-frame-share: 1 of 1, missed []"
             ])
         let broken = Simulator.run(
@@ -142,7 +147,7 @@ struct MeasurementSeenTests {
         let session = try #require(Scenarios.named("open-and-read-history"))
         let rate = BrokenDrivers.catchRates([session], kinds: [.forgetsMeasurements], personality: .estimates)
         #expect(
-            rate.map { "\($0.kind.rawValue): \($0.caught) of \($0.misbehaving), missed \($0.missed)" } == [
+            rate.map(\.summary) == [
                 "broken-forgets-measurements: 0 of 0, missed []"
             ])
     }
