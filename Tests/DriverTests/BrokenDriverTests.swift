@@ -151,6 +151,24 @@ struct MeasurementSeenTests {
                 "broken-forgets-measurements: 0 of 0, missed []"
             ])
     }
+
+    // On the estimates view, a following list scrolls to an arrival at its bottom when the row
+    // hanging over its top is measured 164 points taller. The package's driver keeps the rows
+    // below where they are; one that keeps the estimate lets the row push them down the screen.
+    @Test("a row that grows above what a following list shows pushes its newest rows down")
+    func pushedDownFromAbove() {
+        let session = Scenarios.random(seed: 194)
+        let broken = Simulator.run(
+            session, policy: BrokenDrivers.Policy(.forgetsMeasurements, configuration: session.configuration),
+            view: SimulatedScrollView(personality: .estimates))
+        #expect(
+            broken.firstViolations[.bottomStaysVisible]
+                == "frame 66: m33 was pushed 152.71714636020852 points down by 164.0 points that grew above the screen")
+        let driver = Simulator.run(
+            session, policy: DriverPolicy(configuration: session.configuration),
+            view: SimulatedScrollView(personality: .estimates))
+        #expect(driver.violations == [:])
+    }
 }
 
 @Suite("What the checks see of a broken driver")

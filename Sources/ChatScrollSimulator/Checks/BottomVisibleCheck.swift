@@ -6,8 +6,9 @@
 /// stay), and never rests with neither a bounce nor the keyboard moving.
 ///
 /// Frames that a navigation, an arrival's scroll or the settling of a list left near the bottom
-/// moves are judged only for carrying the rows on past the newest message's end; frames that
-/// momentum moves are not judged.
+/// moves are judged only for carrying the rows on past the newest message's end, and for letting
+/// rows that grow above what the screen shows push the newest rows down by half their growth or
+/// more; frames that momentum moves are not judged.
 struct BottomVisibleCheck: FrameCheck {
     func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (previous, current) = (frame.previous, frame.current)
@@ -20,8 +21,24 @@ struct BottomVisibleCheck: FrameCheck {
         if frame.navigating || frame.settling || frame.view.isDecelerating {
             // (The app's own scroll never carries the list on past the newest message's end; a
             // rotation's frame has a rule of its own.)
-            guard !frame.view.isDecelerating, !previous.decelerating, !current.rotated, rise > 0.5, grew else { return }
-            return found.add(.bottomStaysVisible, "a scroll carried the list \(overshoot) points past the bottom")
+            guard !frame.view.isDecelerating, !previous.decelerating, !current.rotated else { return }
+            if rise > 0.5, grew {
+                return found.add(.bottomStaysVisible, "a scroll carried the list \(overshoot) points past the bottom")
+            }
+            // (Nor does it let rows that grow above what it shows push the newest ones down the
+            // screen, away from the bottom it is going to: specification §2.)
+            if let newest = frame.common.last, !previous.contentFits, !current.contentFits, !current.layoutChanged,
+                !frame.pageAbove
+            {
+                let grown = frame.motion.grownAboveShown(before: newest)
+                let pushed = frame.motion.movedOnScreen(newest)
+                if grown > 1, pushed > grown / 2 {
+                    found.add(
+                        .bottomStaysVisible,
+                        "\(newest) was pushed \(pushed) points down by \(grown) points that grew above the screen")
+                }
+            }
+            return
         }
         // (The keyboard's rise may leave content that fitted past its end; rows that rise while
         // the blank below them grows were carried past the newest message's end.)

@@ -10,6 +10,8 @@ struct FrameMotion {
     /// How far the growth of the rows around it pushed each row of the last frame, by its
     /// position in `before`; empty when no row changed height.
     private let pushes: [Double]
+    /// Where the last frame showed its top, below the top inset.
+    private let shownTop: Double
     /// The content's height in the last frame and in this one, and in each the distance from the
     /// screen's top to the content's end.
     private let contentHeights: (before: Double, now: Double)
@@ -30,6 +32,7 @@ struct FrameMotion {
     ) {
         before = previous.rows
         self.now = now
+        shownTop = previous.insetTop
         contentHeights = (previous.contentHeight, current.contentHeight)
         ends = (
             previous.contentHeight - previous.offset + previous.insetTop,
@@ -100,6 +103,17 @@ struct FrameMotion {
     func moved(_ id: String) -> Double {
         guard let position = before.position(of: id) else { return now.top(id) ?? 0 }
         return (now.top(id) ?? 0) - before[position].top - (pushes.isEmpty ? 0 : pushes[position])
+    }
+
+    /// How much the rows before row `id` of the last frame that began above what it showed (under
+    /// the top inset or past it) grew in this frame.
+    func grownAboveShown(before id: String) -> Double {
+        guard !pushes.isEmpty, let position = before.position(of: id) else { return 0 }
+        var grown = 0.0
+        for row in before.prefix(position) where row.top < shownTop {
+            grown += now.height(row.id).map { $0 - row.height } ?? 0
+        }
+        return grown
     }
 
     /// How far row `id` of the last frame moved on screen, its growth and the growth of the rows
