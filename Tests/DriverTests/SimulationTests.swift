@@ -144,6 +144,18 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// On the estimates view, a following list bounces past its bottom as the typing indicator
+    /// appears below it and a row on screen is measured 164 points taller: the list keeps its
+    /// overshoot past the new bottom. The bounce's check once counted the row's growth twice.
+    @Test("a bounce past the bottom that keeps its overshoot through a row's growth and a footer is no jump")
+    func bounceThroughGrowthAndAFooter() {
+        let session = Scenarios.random(seed: 722)
+        let result = Simulator.run(
+            session, policy: DriverPolicy(configuration: session.configuration),
+            view: SimulatedScrollView(personality: .estimates))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// A page of older messages that arrives while the list bounces past its top with only the
     /// "loading" row on screen takes that row's place (specification §12: the rows read stay, the
     /// header goes above the page); the check once took that row for what was read.

@@ -98,12 +98,15 @@ extension Simulator.Frame {
     }
 
     /// The ways a bounce's spring may have moved what is on screen: as measured, with the content
-    /// that grew below a following list, or with the keyboard's edge.
+    /// that grew below a following list (all of it, or what grew below the last row seen, where
+    /// rows seen grew too), or with the keyboard's edge.
     func bounceSteps(after previous: Simulator.Frame, motion: FrameMotion, growth: Double) -> [Double] {
         let keyboardMoves = keyboardMoving || previous.keyboardMoving
         return motion.common.first.map { id in
             let moved = motion.moved(id)
-            return [moved, moved + growth] + (keyboardMoves ? [moved + keyboard - previous.keyboard] : [])
+            let below = growth == 0 ? nil : motion.grownBelow()
+            return [moved, moved + growth] + (below.map { [moved + $0] } ?? [])
+                + (keyboardMoves ? [moved + keyboard - previous.keyboard] : [])
         } ?? []
     }
 
