@@ -52,7 +52,7 @@ struct FrameMotion {
         // that loaded) grows down, pushing the rows after it by its change, or up, moving
         // itself and the rows before it: what the screen did to a row is its move less that
         // growth, taken the way that leaves the rows moving together.
-        func change(_ row: ScreenRows.Row) -> Double { now.height(row.id).map { $0 - row.height } ?? 0 }
+        func change(_ row: ScreenRows.Row) -> Double { Self.change(of: row, in: now) }
         guard previous.rows.contains(where: { change($0) != 0 }) else {
             pushes = []
             return
@@ -111,9 +111,14 @@ struct FrameMotion {
         guard !pushes.isEmpty, let position = before.position(of: id) else { return 0 }
         var grown = 0.0
         for row in before.prefix(position) where row.top < shownTop {
-            grown += now.height(row.id).map { $0 - row.height } ?? 0
+            grown += Self.change(of: row, in: now)
         }
         return grown
+    }
+
+    /// How much row `row` of the last frame changed height in `now`: 0 when it is gone.
+    private static func change(of row: ScreenRows.Row, in now: ScreenRows) -> Double {
+        now.height(row.id).map { $0 - row.height } ?? 0
     }
 
     /// How far row `id` of the last frame moved on screen, its growth and the growth of the rows
