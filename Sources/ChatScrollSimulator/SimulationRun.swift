@@ -119,6 +119,7 @@ final class SimulationRun {
         navigationUntilBefore = userNavigationUntil
         if frame > 0 { view.advance(by: 1 / Simulator.frameRate) }
         view.rubberBanded = false
+        view.heightsBeforeFrame.removeAll(keepingCapacity: true)
         current = Simulator.Frame()
         newerPageArrived = false
         olderPageArrived = false
@@ -459,8 +460,16 @@ final class SimulationRun {
     private func measureMotion() -> FrameMotion {
         // The rows the user saw in the last frame, wherever they are now (on screen or not): a
         // jump farther than the screen still moves them.
+        // (Rows shown now above every row of the last frame, that came into view or arrived in a
+        // page as they were measured or grew.)
+        var grownComingIntoView = 0.0
+        for row in current.rows {
+            if previous.rows.position(of: row.id) != nil { break }
+            if let before = view.heightsBeforeFrame[row.id] { grownComingIntoView += row.height - before }
+        }
         return FrameMotion(
             previous: previous, current: current, now: view.rows(previous.rows.lazy.map(\.id)),
+            grownComingIntoView: grownComingIntoView, rubberBanded: view.rubberBanded,
             keyboardShare: stillReading.keyboardShare.share, commandRunning: view.isAnimatingScroll || navigating,
             pageAbove: olderPageArrived)
     }

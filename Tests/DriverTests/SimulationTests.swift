@@ -156,6 +156,23 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// On the estimates view, rows come into view at the top as they change height: a row above
+    /// the screen grows (an image that loaded) in the frame in which the finger brings its last
+    /// few points into view (`random-117`, `random-589`), or a page arrives as the finger or a
+    /// bounce holds the list past its top, and its rows on screen are measured
+    /// (`random-471`, `random-677`). The view lays them out as rows on screen and moves the rows
+    /// below by their change, as it does for any row shown.
+    @Test(
+        "rows that change height as they come into view at the top push the rows below as rows on screen do",
+        arguments: [117, 589, 471, 677] as [UInt64])
+    func rowGrowsAsItComesIntoView(seed: UInt64) {
+        let session = Scenarios.random(seed: seed)
+        let result = Simulator.run(
+            session, policy: DriverPolicy(configuration: session.configuration),
+            view: SimulatedScrollView(personality: .estimates))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// A page of older messages that arrives while the list bounces past its top with only the
     /// "loading" row on screen takes that row's place (specification §12: the rows read stay, the
     /// header goes above the page); the check once took that row for what was read.

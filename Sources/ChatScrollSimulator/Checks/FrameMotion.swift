@@ -12,6 +12,10 @@ struct FrameMotion {
     private let pushes: [Double]
     /// Where the last frame showed its top, below the top inset.
     private let shownTop: Double
+    /// How much the rows shown now above every row of the last frame changed height in this
+    /// frame: they came into view (or arrived in a page) as they were measured or grew, and
+    /// pushed the rows below as rows on screen do.
+    private let grownComingIntoView: Double
     /// The content's height in the last frame and in this one, and in each the distance from the
     /// screen's top to the content's end.
     private let contentHeights: (before: Double, now: Double)
@@ -22,17 +26,21 @@ struct FrameMotion {
     /// - Parameters:
     ///   - now: Where the rows of `previous` are now, on screen or not (a jump farther than the
     ///     screen still moves them), and their heights.
+    ///   - grownComingIntoView: How much the rows shown now above every row of `previous` changed
+    ///     height in this frame.
+    ///   - rubberBanded: Whether a finger move of this frame pulled the content past an edge.
     ///   - keyboardShare: The share of the keyboard's move that what is read follows, once seen.
     ///   - commandRunning: Whether an animated scroll or a navigation runs in this frame.
     ///   - pageAbove: Whether a page of older messages arrived in this frame, between the header
     ///     row and the oldest message.
     init(
-        previous: Simulator.Frame, current: Simulator.Frame, now: ScreenRows, keyboardShare: Double?,
-        commandRunning: Bool, pageAbove: Bool
+        previous: Simulator.Frame, current: Simulator.Frame, now: ScreenRows, grownComingIntoView: Double,
+        rubberBanded: Bool, keyboardShare: Double?, commandRunning: Bool, pageAbove: Bool
     ) {
         before = previous.rows
         self.now = now
         shownTop = previous.insetTop
+        self.grownComingIntoView = grownComingIntoView
         contentHeights = (previous.contentHeight, current.contentHeight)
         ends = (
             previous.contentHeight - previous.offset + previous.insetTop,
@@ -49,11 +57,12 @@ struct FrameMotion {
         }
         common = commonRows.map { previous.rows[$0].id }
         // A row seen last frame that changed height since (measured, grown by tokens, an image
-        // that loaded) grows down, pushing the rows after it by its change, or up, moving
-        // itself and the rows before it: what the screen did to a row is its move less that
-        // growth, taken the way that leaves the rows moving together.
+        // that loaded), or the rows that came into view above them as they did, grows down,
+        // pushing the rows after it by its change, or up, moving itself and the rows before it:
+        // what the screen did to a row is its move less that growth, taken the way that leaves
+        // the rows moving together.
         func change(_ row: ScreenRows.Row) -> Double { Self.change(of: row, in: now) }
-        guard previous.rows.contains(where: { change($0) != 0 }) else {
+        guard grownComingIntoView != 0 || previous.rows.contains(where: { change($0) != 0 }) else {
             pushes = []
             return
         }
@@ -62,7 +71,7 @@ struct FrameMotion {
         var up: [Double] = []
         down.reserveCapacity(changes.count)
         up.reserveCapacity(changes.count)
-        var below = 0.0
+        var below = grownComingIntoView
         var above = changes.reduce(0, +)
         for change in changes {
             down.append(below)
@@ -71,9 +80,11 @@ struct FrameMotion {
             above -= change
         }
         // (The way that leaves them moving together; of two that do, the one that leaves them
-        // moving as the frame moves them otherwise: with the finger, the momentum, a bounce, the
-        // animation under way, a share of the keyboard, or not at all.)
+        // moving as the frame moves them otherwise: with the finger (past an edge, by a part of
+        // its move), the momentum, a bounce, the animation under way, a share of the keyboard,
+        // or not at all.)
         let keyboardMove = -(current.keyboard - previous.keyboard) * (keyboardShare ?? 1)
+        let alongRubberBand = current.finger && (rubberBanded || !previous.inRange || !current.inRange)
         let expected =
             current.finger
             ? current.fingerDy
@@ -90,7 +101,10 @@ struct FrameMotion {
                 return (now.top(row.id) ?? 0) - row.top - growth[position]
             }
             let mean = residuals.reduce(0, +) / Double(max(1, residuals.count))
-            return ((residuals.max() ?? 0) - (residuals.min() ?? 0), abs(mean - expected))
+            let off =
+                alongRubberBand
+                ? max(0, min(0, expected) - mean, mean - max(0, expected)) : abs(mean - expected)
+            return ((residuals.max() ?? 0) - (residuals.min() ?? 0), off)
         }
         let (upCost, downCost) = (cost(up), cost(down))
         let upwards =
@@ -109,7 +123,7 @@ struct FrameMotion {
     /// the top inset or past it) grew in this frame.
     func grownAboveShown(before id: String) -> Double {
         guard !pushes.isEmpty, let position = before.position(of: id) else { return 0 }
-        var grown = 0.0
+        var grown = grownComingIntoView
         for row in before.prefix(position) where row.top < shownTop {
             grown += Self.change(of: row, in: now)
         }

@@ -657,6 +657,9 @@ public final class SimulatedScrollView {
 
     /// Whether a finger move of this frame pulled the content past an edge (rubber band).
     public internal(set) var rubberBanded = false
+    /// The rows laid out at a new height (measured, or grown late) since the run last emptied
+    /// this, with their height before: the run empties it at each frame's start.
+    var heightsBeforeFrame: [String: Double] = [:]
 
     /// The offset the content shows when the finger would put it at `intended`.
     func banded(_ intended: Double) -> Double {
@@ -863,6 +866,7 @@ public final class SimulatedScrollView {
     private func setHeight(of i: Int, to height: Double, shownTop: Double) {
         let delta = height - items[i].current
         guard delta != 0 else { return }
+        if heightsBeforeFrame[items[i].message.id] == nil { heightsBeforeFrame[items[i].message.id] = items[i].current }
         let above = tops[i] + items[i].current <= shownTop
         items[i].current = height
         items[i].message.height = height
