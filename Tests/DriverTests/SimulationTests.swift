@@ -173,6 +173,20 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// On the estimates view, a row hanging over the top grows by 97 points while a rotation
+    /// settles (`random-711`), pushing the row read below it as a row on screen does: the
+    /// rotation, judged at its end, takes that push out.
+    @Test(
+        "a rotation judged at its end takes out what a row on screen that grew since pushed",
+        arguments: [60, 711] as [UInt64])
+    func rowGrowsWhileARotationSettles(seed: UInt64) {
+        let session = Scenarios.random(seed: seed)
+        let result = Simulator.run(
+            session, policy: DriverPolicy(configuration: session.configuration),
+            view: SimulatedScrollView(personality: .estimates))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// A page of older messages that arrives while the list bounces past its top with only the
     /// "loading" row on screen takes that row's place (specification §12: the rows read stay, the
     /// header goes above the page); the check once took that row for what was read.

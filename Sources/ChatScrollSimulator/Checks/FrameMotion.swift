@@ -116,7 +116,7 @@ struct FrameMotion {
     /// How far the screen moved row `id` of the last frame.
     func moved(_ id: String) -> Double {
         guard let position = before.position(of: id) else { return now.top(id) ?? 0 }
-        return (now.top(id) ?? 0) - before[position].top - (pushes.isEmpty ? 0 : pushes[position])
+        return (now.top(id) ?? 0) - before[position].top - pushed(id)
     }
 
     /// How much the rows before row `id` of the last frame that began above what it showed (under
@@ -133,6 +133,13 @@ struct FrameMotion {
     /// How much row `row` of the last frame changed height in `now`: 0 when it is gone.
     private static func change(of row: ScreenRows.Row, in now: ScreenRows) -> Double {
         now.height(row.id).map { $0 - row.height } ?? 0
+    }
+
+    /// How far the rows around row `id` of the last frame pushed it by growing: 0 when no row
+    /// changed height or it is not held.
+    func pushed(_ id: String) -> Double {
+        guard !pushes.isEmpty, let position = before.position(of: id) else { return 0 }
+        return pushes[position]
     }
 
     /// How far row `id` of the last frame moved on screen, its growth and the growth of the rows

@@ -2,10 +2,12 @@
 /// (specification §2's top edge), less the changes of the bottom inset and of the keyboard when
 /// those moved too (§2's bottom edge), and less a bounce's overshoot, unless the content's end
 /// stops it. It is judged in the rotation's own frame and again once the rotation's animation is
-/// over and the keyboard, which the rotation may set moving, is still.
+/// over and the keyboard, which the rotation may set moving, is still, less what the rows around
+/// it pushed it by growing since (a row on screen that grows moves the rows below it).
 struct RotationCheck {
     /// A rotation whose end is judged: when, the row read at the top, where it was, and the insets
-    /// and keyboard then, the overshoot of a bounce and the step of momentum it ended.
+    /// and keyboard then, the overshoot of a bounce and the step of momentum it ended, and how far
+    /// the rows around it have pushed it by growing since.
     private struct Turn {
         var due: Int
         var id: String
@@ -16,6 +18,7 @@ struct RotationCheck {
         var maxOffset: Double
         var overshoot: Double
         var coast: Double
+        var pushed = 0.0
     }
 
     private var turn: Turn?
@@ -28,6 +31,12 @@ struct RotationCheck {
 
     /// The user's own moves (a finger, momentum, a navigation) make the row read another.
     mutating func userMoved() { turn = nil }
+
+    /// Notes how far the rows around the row read pushed it by growing in this frame.
+    mutating func notePushes(_ motion: FrameMotion) {
+        guard let id = turn?.id else { return }
+        turn?.pushed += motion.pushed(id)
+    }
 
     /// Notes a rotation in `current` and judges its own frame: the row read at the top has moved
     /// by the change of the visible top (less those of the bottom inset and the keyboard) and,
@@ -100,7 +109,7 @@ struct RotationCheck {
         guard let turned = turn else { return nil }
         turn = nil
         guard let top = topNow(turned.id) else { return nil }
-        let moved = top - turned.top
+        let moved = top - turned.top - turned.pushed
         let edge = current.insetTop - turned.insetTop
         let bottom = current.insetBottom - turned.insetBottom
         let keyboard = current.keyboard - turned.keyboard

@@ -41,6 +41,7 @@ struct StillReadingCheck: FrameCheck {
         {
             found.add(.bottomStaysVisible, what)
         }
+        rotation.notePushes(motion)
         if current.finger || current.moving { rotation.userMoved() }
         let rotating = rotation.isRunning(at: frame.index)
         let untouched = !previous.finger && !current.finger && !previous.moving && !current.moving
