@@ -470,6 +470,7 @@ final class SimulationRun {
         return FrameMotion(
             previous: previous, current: current, now: view.rows(previous.rows.lazy.map(\.id)),
             grownComingIntoView: grownComingIntoView, rubberBanded: view.rubberBanded,
+            momentumEnds: previous.coasting && !current.coasts(in: view),
             keyboardShare: stillReading.keyboardShare.share, commandRunning: view.isAnimatingScroll || navigating,
             pageAbove: olderPageArrived)
     }

@@ -121,10 +121,14 @@ struct SimulationTests {
     /// when a page came: `random-2241`, `-2255`, `-2723`, `-8821`), and a reader whose momentum
     /// the keyboard ended as the space below a question shrank to the keyboard's end at once (the
     /// list was past the bottom by that clamp, which the check took for the reader pulling it
-    /// there: `random-8398`).
+    /// there: `random-8398`), a page whose row is measured on screen as momentum reaches the top
+    /// (the list kept the row read; the check took the row's change for a push: `random-4539`,
+    /// `-4943`), and a rotation whose own frame the footer's arrival pushed (`random-4124`).
     @Test(
         "the driver violates no check where further seeds met a footer, a rotation, a page or the keyboard in a scroll",
-        arguments: [1008, 1121, 1684, 1981, 2175, 1025, 1878, 2938, 8599, 2241, 2255, 2723, 8821, 8398] as [UInt64])
+        arguments: [
+            1008, 1121, 1684, 1981, 2175, 1025, 1878, 2938, 8599, 2241, 2255, 2723, 8821, 8398, 4539, 4943, 4124,
+        ] as [UInt64])
     func furtherSeeds(seed: UInt64) {
         let session = Scenarios.random(seed: seed)
         let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))

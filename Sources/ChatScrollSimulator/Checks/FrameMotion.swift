@@ -29,13 +29,14 @@ struct FrameMotion {
     ///   - grownComingIntoView: How much the rows shown now above every row of `previous` changed
     ///     height in this frame.
     ///   - rubberBanded: Whether a finger move of this frame pulled the content past an edge.
+    ///   - momentumEnds: Whether momentum that moved the last frame ends in this one.
     ///   - keyboardShare: The share of the keyboard's move that what is read follows, once seen.
     ///   - commandRunning: Whether an animated scroll or a navigation runs in this frame.
     ///   - pageAbove: Whether a page of older messages arrived in this frame, between the header
     ///     row and the oldest message.
     init(
         previous: Simulator.Frame, current: Simulator.Frame, now: ScreenRows, grownComingIntoView: Double,
-        rubberBanded: Bool, keyboardShare: Double?, commandRunning: Bool, pageAbove: Bool
+        rubberBanded: Bool, momentumEnds: Bool, keyboardShare: Double?, commandRunning: Bool, pageAbove: Bool
     ) {
         before = previous.rows
         self.now = now
@@ -81,10 +82,11 @@ struct FrameMotion {
         }
         // (The way that leaves them moving together; of two that do, the one that leaves them
         // moving as the frame moves them otherwise: with the finger (past an edge, by a part of
-        // its move), the momentum, a bounce, the animation under way, a share of the keyboard,
-        // or not at all.)
+        // its move), the momentum (by a part of its step where it ends), a bounce, the animation
+        // under way, a share of the keyboard, or not at all.)
         let keyboardMove = -(current.keyboard - previous.keyboard) * (keyboardShare ?? 1)
-        let alongRubberBand = current.finger && (rubberBanded || !previous.inRange || !current.inRange)
+        let partOfTheMove =
+            current.finger ? rubberBanded || !previous.inRange || !current.inRange : momentumEnds
         let expected =
             current.finger
             ? current.fingerDy
@@ -102,7 +104,7 @@ struct FrameMotion {
             }
             let mean = residuals.reduce(0, +) / Double(max(1, residuals.count))
             let off =
-                alongRubberBand
+                partOfTheMove
                 ? max(0, min(0, expected) - mean, mean - max(0, expected)) : abs(mean - expected)
             return ((residuals.max() ?? 0) - (residuals.min() ?? 0), off)
         }

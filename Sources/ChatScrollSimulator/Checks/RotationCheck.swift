@@ -3,11 +3,11 @@
 /// those moved too (§2's bottom edge), and less a bounce's overshoot, unless the content's end
 /// stops it. It is judged in the rotation's own frame and again once the rotation's animation is
 /// over and the keyboard, which the rotation may set moving, is still, less what the rows around
-/// it pushed it by growing since (a row on screen that grows moves the rows below it).
+/// it pushed it by growing after its frame (a row on screen that grows moves the rows below it).
 struct RotationCheck {
     /// A rotation whose end is judged: when, the row read at the top, where it was, and the insets
     /// and keyboard then, the overshoot of a bounce and the step of momentum it ended, and how far
-    /// the rows around it have pushed it by growing since.
+    /// the rows around it have pushed it by growing after its frame.
     private struct Turn {
         var due: Int
         var id: String

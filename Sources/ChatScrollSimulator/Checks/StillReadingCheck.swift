@@ -27,6 +27,9 @@ struct StillReadingCheck: FrameCheck {
         let coast =
             previous.coasting || previous.decelerating && previous.inRange
             ? previous.movement * Simulator.momentumDecayPerFrame : 0
+        // (The rotation's own frame is judged as it moved on screen; what rows that grew pushed
+        // counts from the next frame.)
+        rotation.notePushes(motion)
         if let what = rotation.rotated(
             frame: frame.index, previous: previous, current: current, motion: motion, away: frame.away,
             wasAway: frame.wasAway,
@@ -41,7 +44,6 @@ struct StillReadingCheck: FrameCheck {
         {
             found.add(.bottomStaysVisible, what)
         }
-        rotation.notePushes(motion)
         if current.finger || current.moving { rotation.userMoved() }
         let rotating = rotation.isRunning(at: frame.index)
         let untouched = !previous.finger && !current.finger && !previous.moving && !current.moving

@@ -83,9 +83,7 @@ extension Simulator.Frame {
         wasAway: Bool, navigationStarts: Bool
     ) {
         let growth = wasAway ? 0 : contentHeight - previous.contentHeight
-        coasting =
-            view.isDecelerating && view.animation == nil && view.bounce == nil && !finger && !layoutChanged
-            && offset > 0 && offset < maxOffset && !keyboardMoving
+        coasting = coasts(in: view)
         // The previous frame's movement was momentum's own only if it coasted too.
         coastedSince = coasting && previous.coasting && !motion.common.isEmpty
         movement = motion.common.first.map(motion.moved) ?? 0
@@ -95,6 +93,12 @@ extension Simulator.Frame {
         animationStep =
             previous.animated && !navigationStarts && !layoutChanged
             ? steps.first { SmoothAnimationCheck.isSmooth($0, after: previous.animationStep) } ?? steps[0] : 0
+    }
+
+    /// Whether momentum alone moves the list in this frame, inside the content.
+    func coasts(in view: SimulatedScrollView) -> Bool {
+        view.isDecelerating && view.animation == nil && view.bounce == nil && !finger && !layoutChanged
+            && offset > 0 && offset < maxOffset && !keyboardMoving
     }
 
     /// The ways a bounce's spring may have moved what is on screen: as measured, with the content
