@@ -458,8 +458,6 @@ final class SimulationRun {
 
     /// How the screen moved the rows of the last frame.
     private func measureMotion() -> FrameMotion {
-        // The rows the user saw in the last frame, wherever they are now (on screen or not): a
-        // jump farther than the screen still moves them.
         // (Rows shown now above every row of the last frame, that came into view or arrived in a
         // page as they were measured or grew.)
         var grownComingIntoView = 0.0
@@ -467,6 +465,8 @@ final class SimulationRun {
             if previous.rows.position(of: row.id) != nil { break }
             if let before = view.heightsBeforeFrame[row.id] { grownComingIntoView += row.height - before }
         }
+        // The rows the user saw in the last frame, wherever they are now (on screen or not): a
+        // jump farther than the screen still moves them.
         return FrameMotion(
             previous: previous, current: current, now: view.rows(previous.rows.lazy.map(\.id)),
             grownComingIntoView: grownComingIntoView, rubberBanded: view.rubberBanded,

@@ -10,7 +10,7 @@ struct FingerLockCheck: FrameCheck {
         func followsFinger(_ id: String) -> Bool {
             let dy = current.fingerDy
             if abs(moved(id) - dy) <= 0.5 { return true }
-            guard frame.view.rubberBanded || !previous.inRange || !current.inRange else { return false }
+            guard current.alongRubberBand(after: previous, rubberBanded: frame.view.rubberBanded) else { return false }
             return dy >= 0 ? moved(id) >= -0.5 && moved(id) <= dy + 0.5 : moved(id) <= 0.5 && moved(id) >= dy - 0.5
         }
         var underFinger = false

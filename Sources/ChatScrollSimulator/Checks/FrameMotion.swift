@@ -86,7 +86,7 @@ struct FrameMotion {
         // under way, a share of the keyboard, or not at all.)
         let keyboardMove = -(current.keyboard - previous.keyboard) * (keyboardShare ?? 1)
         let partOfTheMove =
-            current.finger ? rubberBanded || !previous.inRange || !current.inRange : momentumEnds
+            current.finger ? current.alongRubberBand(after: previous, rubberBanded: rubberBanded) : momentumEnds
         let expected =
             current.finger
             ? current.fingerDy
@@ -118,7 +118,7 @@ struct FrameMotion {
     /// How far the screen moved row `id` of the last frame.
     func moved(_ id: String) -> Double {
         guard let position = before.position(of: id) else { return now.top(id) ?? 0 }
-        return (now.top(id) ?? 0) - before[position].top - pushed(id)
+        return (now.top(id) ?? 0) - before[position].top - push(at: position)
     }
 
     /// How much the rows before row `id` of the last frame that began above what it showed (under
@@ -139,10 +139,10 @@ struct FrameMotion {
 
     /// How far the rows around row `id` of the last frame pushed it by growing: 0 when no row
     /// changed height or it is not held.
-    func pushed(_ id: String) -> Double {
-        guard !pushes.isEmpty, let position = before.position(of: id) else { return 0 }
-        return pushes[position]
-    }
+    func pushed(_ id: String) -> Double { before.position(of: id).map(push(at:)) ?? 0 }
+
+    /// How far the growth of the rows around it pushed the row at `position` in the last frame.
+    private func push(at position: Int) -> Double { pushes.isEmpty ? 0 : pushes[position] }
 
     /// How far row `id` of the last frame moved on screen, its growth and the growth of the rows
     /// before it left in (the other way ``moved(_:)`` may have taken them out).

@@ -95,6 +95,12 @@ extension Simulator.Frame {
             ? steps.first { SmoothAnimationCheck.isSmooth($0, after: previous.animationStep) } ?? steps[0] : 0
     }
 
+    /// Whether the finger's move in this frame runs along the rubber band: it pulled the content
+    /// past an edge (`rubberBanded`), or the content was past one before or after it.
+    func alongRubberBand(after previous: Simulator.Frame, rubberBanded: Bool) -> Bool {
+        rubberBanded || !previous.inRange || !inRange
+    }
+
     /// Whether momentum alone moves the list in this frame, inside the content.
     func coasts(in view: SimulatedScrollView) -> Bool {
         view.isDecelerating && view.animation == nil && view.bounce == nil && !finger && !layoutChanged
