@@ -129,9 +129,7 @@ struct KeyboardShareSeenTests {
             broken.firstViolations[.navigationLands]
                 == "frame 575: the send stopped short of its place 3 frames before its time: 50.17018664945954 "
                 + "points above the bottom")
-        let driver = Simulator.run(
-            session, policy: DriverPolicy(configuration: session.configuration),
-            view: SimulatedScrollView(setup: .interactiveDismissal))
+        let driver = Simulator.runDriver(session, view: SimulatedScrollView(setup: .interactiveDismissal))
         #expect(driver.violations == [:])
     }
 }
@@ -164,9 +162,7 @@ struct MeasurementSeenTests {
         #expect(
             broken.firstViolations[.bottomStaysVisible]
                 == "frame 66: m33 was pushed 152.71714636020852 points down by 164.0 points that grew above the screen")
-        let driver = Simulator.run(
-            session, policy: DriverPolicy(configuration: session.configuration),
-            view: SimulatedScrollView(personality: .estimates))
+        let driver = Simulator.runDriver(session, view: SimulatedScrollView(personality: .estimates))
         #expect(driver.violations == [:])
     }
 }
@@ -277,9 +273,7 @@ struct BrokenDriverCaseTests {
         let broken = Simulator.run(
             session, policy: BrokenDrivers.Policy(testCase.kind, configuration: session.configuration),
             view: SimulatedScrollView(setup: testCase.setup))
-        let driver = Simulator.run(
-            session, policy: DriverPolicy(configuration: session.configuration),
-            view: SimulatedScrollView(setup: testCase.setup))
+        let driver = Simulator.runDriver(session, view: SimulatedScrollView(setup: testCase.setup))
         #expect(broken.violations == testCase.violations)
         #expect(broken.firstViolations == testCase.first)
         #expect(driver.violations == [:])

@@ -79,7 +79,7 @@ struct CheckTests {
     func violated(_ testCase: Case) {
         let session = testCase.session()
         let baseline = Simulator.run(session, policy: BaselinePolicy(testCase.policy))
-        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let driver = Simulator.runDriver(session)
         #expect(baseline.violations == testCase.violations)
         #expect(baseline.firstViolations.values.contains(testCase.first))
         #expect(driver.violations == [:])
@@ -91,7 +91,7 @@ struct CheckTests {
     func jumpAsTheFingerComesDown() {
         let session = Scenarios.random(seed: 33)
         let baseline = Simulator.run(session, policy: BaselinePolicy(.delayedOpen), draw: true)
-        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let driver = Simulator.runDriver(session)
         #expect(
             baseline.drawing.filter { $0.contains("as the finger came down") }
                 == ["  violates finger-lock: o26 moved 28.378104094539992 as the finger came down"])
@@ -103,7 +103,7 @@ struct CheckTests {
     func snapAtTheEnd() {
         let session = Scenarios.streamWhileFollowing()
         let careful = Simulator.run(session, policy: CarefulUIKitPolicy())
-        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let driver = Simulator.runDriver(session)
         #expect(careful.violations == [.smoothAnimation: 1])
         #expect(
             careful.firstViolations[.smoothAnimation]
@@ -131,7 +131,7 @@ struct CheckTests {
         let session = Scenarios.random(seed: seed)
         let broken = Simulator.run(
             session, policy: BrokenDrivers.Policy(.rotationToTop, configuration: session.configuration))
-        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let driver = Simulator.runDriver(session)
         #expect(broken.firstViolations[check] == first)
         #expect(driver.violations == [:])
     }
@@ -169,7 +169,7 @@ struct CheckTests {
         let session = try #require(Scenarios.named(spot.session))
         let broken = Simulator.run(
             session, policy: BrokenDrivers.Policy(spot.kind, configuration: session.configuration))
-        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let driver = Simulator.runDriver(session)
         #expect(broken.violations == spot.violations)
         #expect(broken.firstViolations.values.sorted() == [spot.first])
         #expect(driver.violations == [:])
@@ -183,7 +183,7 @@ struct CheckTests {
         let session = try #require(Scenarios.named("random-114"))
         let broken = Simulator.run(
             session, policy: BrokenDrivers.Policy(.jumpToLatestAsMessage, configuration: session.configuration))
-        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let driver = Simulator.runDriver(session)
         #expect(broken.violations == [.navigationLands: 20])
         #expect(
             broken.firstViolations[.navigationLands]
@@ -198,7 +198,7 @@ struct CheckTests {
     func windowFlash() {
         let session = Scenarios.replyJumpIntoHistory()
         let late = Simulator.run(session, policy: WindowOneFrameLate(configuration: session.configuration))
-        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let driver = Simulator.runDriver(session)
         #expect(late.violations == [.navigationLands: 1, .readingStaysPut: 1])
         #expect(
             late.firstViolations == [
@@ -214,7 +214,7 @@ struct CheckTests {
     @Test("scroll-calls: a streamed answer's")
     func scrollCalls() {
         let session = Scenarios.streamWhileFollowing()
-        let driver = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let driver = Simulator.runDriver(session)
         let always = Simulator.run(session, policy: BaselinePolicy(.alwaysScroll))
         #expect(driver.scrollCalls == 3)
         #expect(always.scrollCalls == 63)

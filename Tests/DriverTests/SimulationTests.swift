@@ -16,7 +16,7 @@ struct SimulationTests {
         arguments: Scenarios.all.map(\.name))
     func scenario(name: String) throws {
         let session = try #require(Scenarios.all.first { $0.name == name })
-        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let result = Simulator.runDriver(session)
         #expect(result.violations == Self.knownLimits[name] ?? [:], "\(result.firstViolations)")
     }
 
@@ -42,9 +42,7 @@ struct SimulationTests {
         arguments: Scenarios.all.map(\.name))
     func swiftUIScenario(name: String) throws {
         let session = try #require(Scenarios.all.first { $0.name == name })
-        let result = Simulator.run(
-            session, policy: DriverPolicy(configuration: session.configuration),
-            view: SimulatedScrollView(personality: .swiftui))
+        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .swiftui))
         #expect(result.violations == Self.swiftUILimits[name] ?? [:], "\(result.firstViolations)")
     }
 
@@ -87,9 +85,7 @@ struct SimulationTests {
         let session = try #require(Scenarios.all.first { $0.name == name })
         for (setup, expected) in try #require(Self.setupViolations[name]) {
             let personality: ViewPersonality = setup == .swiftUISafeArea ? .swiftui : .uikit
-            let result = Simulator.run(
-                session, policy: DriverPolicy(configuration: session.configuration),
-                view: SimulatedScrollView(personality: personality, setup: setup))
+            let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: personality, setup: setup))
             #expect(result.violations == expected, "\(setup.rawValue): \(result.firstViolations)")
         }
     }
@@ -104,7 +100,7 @@ struct SimulationTests {
         arguments: [35, 131, 171, 246, 322, 424, 454, 458, 487, 494, 521, 662, 671, 704, 811] as [UInt64])
     func rotationMeetsMomentumAndKeyboard(seed: UInt64) {
         let session = Scenarios.random(seed: seed)
-        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let result = Simulator.runDriver(session)
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
@@ -131,7 +127,7 @@ struct SimulationTests {
         ] as [UInt64])
     func furtherSeeds(seed: UInt64) {
         let session = Scenarios.random(seed: seed)
-        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let result = Simulator.runDriver(session)
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
@@ -144,7 +140,7 @@ struct SimulationTests {
         arguments: [679, 736, 790, 829] as [UInt64])
     func bounceFromTheTopOfAConversationThatFits(seed: UInt64) {
         let session = Scenarios.random(seed: seed)
-        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let result = Simulator.runDriver(session)
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
@@ -154,9 +150,7 @@ struct SimulationTests {
     @Test("a bounce past the bottom that keeps its overshoot through a row's growth and a footer is no jump")
     func bounceThroughGrowthAndAFooter() {
         let session = Scenarios.random(seed: 722)
-        let result = Simulator.run(
-            session, policy: DriverPolicy(configuration: session.configuration),
-            view: SimulatedScrollView(personality: .estimates))
+        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .estimates))
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
@@ -171,9 +165,7 @@ struct SimulationTests {
         arguments: [117, 589, 471, 677] as [UInt64])
     func rowGrowsAsItComesIntoView(seed: UInt64) {
         let session = Scenarios.random(seed: seed)
-        let result = Simulator.run(
-            session, policy: DriverPolicy(configuration: session.configuration),
-            view: SimulatedScrollView(personality: .estimates))
+        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .estimates))
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
@@ -185,9 +177,7 @@ struct SimulationTests {
         arguments: [60, 711] as [UInt64])
     func rowGrowsWhileARotationSettles(seed: UInt64) {
         let session = Scenarios.random(seed: seed)
-        let result = Simulator.run(
-            session, policy: DriverPolicy(configuration: session.configuration),
-            view: SimulatedScrollView(personality: .estimates))
+        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .estimates))
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
@@ -197,7 +187,7 @@ struct SimulationTests {
     @Test("a page that replaces the loading row on screen is no jump")
     func pageReplacesTheLoadingRow() {
         let session = Scenarios.random(seed: 1895)
-        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let result = Simulator.runDriver(session)
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
@@ -213,9 +203,7 @@ struct SimulationTests {
         ])
     func rotationOnAShrinkingFrame(name: String) throws {
         let session = try #require(Scenarios.named(name))
-        let result = Simulator.run(
-            session, policy: DriverPolicy(configuration: session.configuration),
-            view: SimulatedScrollView(setup: .shrinkingFrame))
+        let result = Simulator.runDriver(session, view: SimulatedScrollView(setup: .shrinkingFrame))
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
@@ -229,7 +217,7 @@ struct SimulationTests {
             Scenarios.messenger(seed: 220),
         ])
     func pageUnderAFingerPastAnEdge(session: SimSession) {
-        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let result = Simulator.runDriver(session)
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
@@ -246,7 +234,7 @@ struct SimulationTests {
         ])
     func rowsThatAreNotMessagesMeetMotion(name: String) throws {
         let session = try #require(Scenarios.named(name))
-        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let result = Simulator.runDriver(session)
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
@@ -256,7 +244,7 @@ struct SimulationTests {
     @Test("an animated command after a measurement during the keyboard's animation starts where the view is")
     func commandAfterKeyboardAnimation() {
         let session = Scenarios.messenger(seed: 54, opening: .history)
-        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let result = Simulator.runDriver(session)
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
@@ -265,7 +253,7 @@ struct SimulationTests {
     @Test("a fling that would stop just short of the bottom lands on it")
     func flingLandsOnTheBottom() {
         let session = Scenarios.random(seed: 907)
-        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let result = Simulator.runDriver(session)
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
@@ -273,7 +261,7 @@ struct SimulationTests {
         "the driver violates no check in messenger sessions (first unread, read receipts, windows)", arguments: 1...24)
     func messengerSession(seed: UInt64) {
         let session = Scenarios.messenger(seed: seed)
-        let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+        let result = Simulator.runDriver(session)
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
@@ -286,7 +274,7 @@ struct SimulationTests {
     func messengerOpenings(opening: Scenarios.MessengerOpening) {
         for seed in UInt64(1)...12 {
             let session = Scenarios.messenger(seed: seed, opening: opening)
-            let result = Simulator.run(session, policy: DriverPolicy(configuration: session.configuration))
+            let result = Simulator.runDriver(session)
             #expect(result.violations == [:], "messenger-\(seed): \(result.firstViolations)")
         }
     }
