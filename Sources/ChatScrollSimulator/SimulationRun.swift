@@ -31,9 +31,9 @@ final class SimulationRun {
     var deferredQuestion: String?
     /// A message arrived or was sent: the scroll that shows it may run until this frame.
     var arrivalScrollUntil = -1
-    /// A list that the user's scroll left near the bottom eases there, until a frame, and how
-    /// many frames it has not moved down.
-    var settle: (until: Int, still: Int)?
+    /// A list that the user's scroll left near the bottom eases there: until a frame, how many
+    /// frames it has not moved down, and how far it had to go and has gone down since it began.
+    var settle: Settle?
     /// How far the keyboard moved while the finger held the list; after the release, the list
     /// may catch up with it (and with the keyboard's moves since), by no more, until the
     /// navigation that catch-up is ends.
@@ -407,14 +407,15 @@ final class SimulationRun {
         if stillFrames >= 3, userNavigationUntil >= frame { userNavigationUntil = frame - 1 }
         // (A rotation's frame is decided once the reader's place is: `trackRotationSettle`.)
         if !current.layoutChanged, !away, userScrollEndsNearBottom {
-            settle = (frame + Simulator.navigationFrames, 0)
+            settle = Settle(from: current, at: frame)
         } else if var running = settle {
             // (It starts within two frames, as a navigation does.)
             running.still = current.offset > previous.offset + 0.001 ? 0 : running.still + 1
+            running.gone += max(0, current.offset - previous.offset)
             let grew = max(0, current.contentHeight - previous.contentHeight)
             let gap = current.maxOffset - current.offset
             settle =
-                view.fingerDown || frame > running.until || running.still >= 3
+                view.fingerDown || frame > running.until || running.still >= 3 || running.lags(at: frame)
                     || gap > previous.maxOffset - previous.offset + grew + 0.5 ? nil : running
         }
         current.moving = view.isDecelerating || frame <= userNavigationUntil
@@ -450,7 +451,7 @@ final class SimulationRun {
     /// A rotation that ends the user's momentum may bring the bottom within 20 points: once the
     /// frame has decided that the reader is at the bottom, the list may settle there as above.
     private func trackRotationSettle() {
-        if current.rotated, !away, userScrollEndsNearBottom { settle = (frame + Simulator.navigationFrames, 0) }
+        if current.rotated, !away, userScrollEndsNearBottom { settle = Settle(from: current, at: frame) }
     }
 
     /// Whether a scroll to a message that arrived or was sent, or a navigation, may still run.
@@ -595,5 +596,32 @@ final class SimulationRun {
             SimulationResult.Screen(
                 id: topRow?.id, top: topRow?.top ?? 0, lastID: bottomRow?.id,
                 bottom: bottomRow.map { $0.top + $0.height } ?? 0, held: current.finger || view.isDecelerating))
+    }
+}
+
+extension SimulationRun {
+    /// A list that the user's scroll left short of the bottom, easing the rest of the way there.
+    /// An animated scroll (0.3 s, eased) goes about a fifth of its way in its first 12 frames,
+    /// even when it starts two frames late: a list that has gone less than a tenth of it by then
+    /// is not easing there (it stands, or creeps), and the bottom it should show is judged again.
+    struct Settle {
+        /// The frame by which it has ended, at the latest.
+        var until: Int
+        /// How many frames in a row it has not moved down.
+        var still = 0
+        /// Where it began, and how far it had to go.
+        let start: Int
+        let way: Double
+        /// How far it has moved down since.
+        var gone = 0.0
+
+        init(from frame: Simulator.Frame, at index: Int) {
+            until = index + Simulator.navigationFrames
+            start = index
+            way = max(0, frame.maxOffset - max(0, frame.offset))
+        }
+
+        /// Whether, its first 12 frames gone, it has not gone a tenth of its way.
+        func lags(at index: Int) -> Bool { index >= start + 12 && gone < way / 10 }
     }
 }

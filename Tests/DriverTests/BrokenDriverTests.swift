@@ -165,6 +165,27 @@ struct MeasurementSeenTests {
         let driver = Simulator.runDriver(session, view: SimulatedScrollView(personality: .estimates))
         #expect(driver.violations == [:])
     }
+
+    // On the estimates view, momentum bounces past the bottom of a following list as the last
+    // row is measured 151 points taller. A driver that keeps the estimate leaves the list where
+    // the bounce ends, 105 points short of the newest message's end, and creeps there a fifth of
+    // a point a frame: no eased scroll to the bottom goes so slowly, so the settle it was allowed
+    // ends after 12 frames, and the gap is seen for what it is.
+    @Test("a list that creeps after a bounce is not easing to the bottom")
+    func creepingSettle() throws {
+        let session = Scenarios.random(seed: 164)
+        let rate = BrokenDrivers.catchRates([session], kinds: [.forgetsMeasurements], personality: .estimates)
+        #expect(
+            rate.map(\.summary) == [
+                "broken-forgets-measurements: 1 of 1, missed []"
+            ])
+        let broken = Simulator.run(
+            session, policy: BrokenDrivers.Policy(.forgetsMeasurements, configuration: session.configuration),
+            view: SimulatedScrollView(personality: .estimates))
+        #expect(
+            broken.firstViolations[.bottomStaysVisible]
+                == "frame 77: 103.36593641070158 points of new content below the screen")
+    }
 }
 
 @Suite("What the checks see of a broken driver")
