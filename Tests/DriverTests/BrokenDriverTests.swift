@@ -166,6 +166,29 @@ struct MeasurementSeenTests {
         #expect(driver.violations == [:])
     }
 
+    // On the estimates view, a message arrives as momentum ends past the bottom of a following
+    // list. A driver that kept the estimates of the rows above scrolls to the bottom its model
+    // knows, 248 points short of the newest message's end, easing there as an arrival's scroll
+    // does: away from the bottom, which no scroll to an arrival may go.
+    @Test("a scroll to an arrival that goes away from the bottom is seen, and caught")
+    func arrivalScrollGoesAway() throws {
+        let session = Scenarios.random(seed: 122)
+        let rate = BrokenDrivers.catchRates([session], kinds: [.forgetsMeasurements], personality: .estimates)
+        #expect(
+            rate.map(\.summary) == [
+                "broken-forgets-measurements: 1 of 1, missed []"
+            ])
+        let broken = Simulator.run(
+            session, policy: BrokenDrivers.Policy(.forgetsMeasurements, configuration: session.configuration),
+            draw: true, view: SimulatedScrollView(personality: .estimates))
+        #expect(
+            broken.drawing.first { $0.contains("away from the bottom") }
+                == "  violates bottom-visible: a scroll carried the list 12.879626656519576 points away from the "
+                + "bottom, 12.879626656519576 points above it")
+        let driver = Simulator.runDriver(session, view: SimulatedScrollView(personality: .estimates))
+        #expect(driver.violations == [:])
+    }
+
     // On the estimates view, momentum bounces past the bottom of a following list as the last
     // row is measured 151 points taller. A driver that keeps the estimate leaves the list where
     // the bounce ends, 105 points short of the newest message's end, and creeps there a fifth of

@@ -6,9 +6,9 @@
 /// stay), and never rests with neither a bounce nor the keyboard moving.
 ///
 /// Frames that a navigation, an arrival's scroll or the settling of a list left near the bottom
-/// moves are judged only for carrying the rows on past the newest message's end, and for letting
-/// rows that grow above what the screen shows push the newest rows down by half their growth or
-/// more; frames that momentum moves are not judged.
+/// moves are judged only for carrying the rows on past the newest message's end or away from it,
+/// and for letting rows that grow above what the screen shows push the newest rows down by half
+/// their growth or more; frames that momentum moves are not judged.
 struct BottomVisibleCheck: FrameCheck {
     func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (previous, current) = (frame.previous, frame.current)
@@ -24,6 +24,18 @@ struct BottomVisibleCheck: FrameCheck {
             guard !frame.view.isDecelerating, !previous.decelerating, !current.rotated else { return }
             if rise > 0.5, grew {
                 return found.add(.bottomStaysVisible, "a scroll carried the list \(overshoot) points past the bottom")
+            }
+            // (Nor away from the bottom it goes to: the way left grows by more than what grew and
+            // the keyboard's move, with the newest message's end below the screen; a list past
+            // the bottom that comes back to it comes from no way left.)
+            let away =
+                max(0, current.maxOffset - current.offset) - max(0, previous.maxOffset - previous.offset)
+                - max(0, current.contentHeight - previous.contentHeight) - abs(frame.keyboardDelta)
+            if away > 1, !current.atBottom, !current.layoutChanged, !frame.pageAbove {
+                return found.add(
+                    .bottomStaysVisible,
+                    "a scroll carried the list \(away) points away from the bottom, "
+                        + "\(current.maxOffset - current.offset) points above it")
             }
             // (Nor does it let rows that grow above what it shows push the newest ones down the
             // screen, away from the bottom it is going to: specification §2.)
