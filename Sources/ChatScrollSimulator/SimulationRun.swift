@@ -605,8 +605,6 @@ extension SimulationRun {
     /// even when it starts two frames late: a list that has gone less than a tenth of it by then
     /// is not easing there (it stands, or creeps), and the bottom it should show is judged again.
     struct Settle {
-        /// The frame by which it has ended, at the latest.
-        var until: Int
         /// How many frames in a row it has not moved down.
         var still = 0
         /// Where it began, and how far it had to go.
@@ -615,8 +613,10 @@ extension SimulationRun {
         /// How far it has moved down since.
         var gone = 0.0
 
+        /// The frame by which it has ended, at the latest: a navigation's time after it began.
+        var until: Int { start + Simulator.navigationFrames }
+
         init(from frame: Simulator.Frame, at index: Int) {
-            until = index + Simulator.navigationFrames
             start = index
             way = max(0, frame.maxOffset - max(0, frame.offset))
         }
