@@ -136,6 +136,18 @@ struct KeyboardShareSeenTests {
 
 @Suite("When a user sees a measurement never forwarded")
 struct MeasurementSeenTests {
+    /// The catch rate of a driver that never forwards measurements, on the estimates view.
+    static func catchRate(in session: SimSession) -> [BrokenDrivers.CatchRate] {
+        BrokenDrivers.catchRates([session], kinds: [.forgetsMeasurements], personality: .estimates)
+    }
+
+    /// `session` run by a driver that never forwards measurements, on the estimates view.
+    static func forgetting(_ session: SimSession, draw: Bool = false) -> SimulationResult {
+        Simulator.run(
+            session, policy: BrokenDrivers.Policy(.forgetsMeasurements, configuration: session.configuration),
+            draw: draw, view: SimulatedScrollView(personality: .estimates))
+    }
+
     // On the estimates view, a row measured under the finger keeps its estimate, and the view
     // keeps what is shown itself: the list moves exactly with the finger. The package's driver
     // scrolled a row in at the top in that frame, which once counted as the screens moving
@@ -143,7 +155,7 @@ struct MeasurementSeenTests {
     @Test("a list that moves with the finger while the other screen's top row changes is not a jump seen")
     func movesWithTheFinger() throws {
         let session = try #require(Scenarios.named("open-and-read-history"))
-        let rate = BrokenDrivers.catchRates([session], kinds: [.forgetsMeasurements], personality: .estimates)
+        let rate = Self.catchRate(in: session)
         #expect(
             rate.map(\.summary) == [
                 "broken-forgets-measurements: 0 of 0, missed []"
@@ -156,9 +168,7 @@ struct MeasurementSeenTests {
     @Test("a row that grows above what a following list shows pushes its newest rows down")
     func pushedDownFromAbove() {
         let session = Scenarios.random(seed: 194)
-        let broken = Simulator.run(
-            session, policy: BrokenDrivers.Policy(.forgetsMeasurements, configuration: session.configuration),
-            view: SimulatedScrollView(personality: .estimates))
+        let broken = Self.forgetting(session)
         #expect(
             broken.firstViolations[.bottomStaysVisible]
                 == "frame 66: m33 was pushed 152.71714636020852 points down by 164.0 points that grew above the screen")
@@ -173,14 +183,12 @@ struct MeasurementSeenTests {
     @Test("a scroll to an arrival that goes away from the bottom is seen, and caught")
     func arrivalScrollGoesAway() throws {
         let session = Scenarios.random(seed: 122)
-        let rate = BrokenDrivers.catchRates([session], kinds: [.forgetsMeasurements], personality: .estimates)
+        let rate = Self.catchRate(in: session)
         #expect(
             rate.map(\.summary) == [
                 "broken-forgets-measurements: 1 of 1, missed []"
             ])
-        let broken = Simulator.run(
-            session, policy: BrokenDrivers.Policy(.forgetsMeasurements, configuration: session.configuration),
-            draw: true, view: SimulatedScrollView(personality: .estimates))
+        let broken = Self.forgetting(session, draw: true)
         #expect(
             broken.drawing.first { $0.contains("away from the bottom") }
                 == "  violates bottom-visible: a scroll carried the list 12.879626656519576 points away from the "
@@ -197,14 +205,12 @@ struct MeasurementSeenTests {
     @Test("a list that creeps after a bounce is not easing to the bottom")
     func creepingSettle() throws {
         let session = Scenarios.random(seed: 164)
-        let rate = BrokenDrivers.catchRates([session], kinds: [.forgetsMeasurements], personality: .estimates)
+        let rate = Self.catchRate(in: session)
         #expect(
             rate.map(\.summary) == [
                 "broken-forgets-measurements: 1 of 1, missed []"
             ])
-        let broken = Simulator.run(
-            session, policy: BrokenDrivers.Policy(.forgetsMeasurements, configuration: session.configuration),
-            view: SimulatedScrollView(personality: .estimates))
+        let broken = Self.forgetting(session)
         #expect(
             broken.firstViolations[.bottomStaysVisible]
                 == "frame 77: 103.36593641070158 points of new content below the screen")
