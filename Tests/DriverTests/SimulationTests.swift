@@ -207,6 +207,19 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// A finger that pulls the keyboard down (interactive dismissal) from a list bounced past the
+    /// bottom, on the simple view (`random-188`): the driver once moved the list under the finger
+    /// to the model's new bottom as the layout guide told it of the keyboard (113 points where the
+    /// finger moved 86), and once it left the list, moved it again by the keyboard's share when
+    /// the finger lifted.
+    @Test("a keyboard the finger pulls down moves nothing under the finger, nor after it lifts")
+    func keyboardPulledByTheFinger() throws {
+        let session = try #require(Scenarios.named("random-188"))
+        let result = Simulator.runDriver(
+            session, view: SimulatedScrollView(personality: .simple, setup: .interactiveDismissal))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// A page that arrives under a finger pulling a conversation that fits past an edge: the
     /// driver once kept the pull's overshoot from the model's offset, which stops at the content's
     /// end, and the rows under the finger jumped by the difference.

@@ -115,6 +115,12 @@ extension DriverStateMachine {
             // The user's own scrolling: the scroll view is already there.
             return
         case .keyboard?:
+            if phase == .dragging, !isAnimatingCommand, let offset = state.offset {
+                // The finger places the view: a model that the keyboard's share clamps to a new
+                // bottom (the keyboard following the finger down) moves nothing under it.
+                heldOverscroll = contentOffsetY + insetTop - offset
+                return
+            }
             let animation = keyboardAnimation(duration: facts.keyboardDuration)
             guard isAnimatingCommand else {
                 keepModelledOffset(animation: animation, &out)

@@ -160,7 +160,9 @@ extension DriverStateMachine {
             return
         }
         let held = phase == .dragging || phase == .decelerating && isBouncing
-        if held, state.mode != .detached {
+        // (A keyboard the finger itself pulls, told without a duration, has already moved what
+        // the finger shows: the model hears of it at once, and nothing moves.)
+        if held, state.mode != .detached, duration != nil || phase != .dragging {
             // A following view under the finger, or bouncing back from past an edge, keeps the
             // keyboard waiting for the gesture to end: it ends at the bottom it began at, and
             // then follows the keyboard.
