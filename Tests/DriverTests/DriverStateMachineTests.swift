@@ -423,4 +423,31 @@ struct DriverStateMachineTests {
                 .move(y: 1153, animation: .jump), .move(y: 1153, animation: .none),
             ])
     }
+
+    @Test(
+        """
+        given a list that follows with the keyboard up, when the finger pulls the keyboard down (interactive \
+        dismissal), then the model hears of each move at once, nothing moves under the finger, and nothing moves \
+        when it lifts
+        """
+    )
+    func keyboardPulledByTheFinger() {
+        var machine = DriverStateMachine.opened()
+        _ = machine.actions(
+            for: .keyboardWillChange(keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25),
+            now: 1)
+        _ = machine.actions(for: .tick(time: 2), now: 2)
+        #expect(machine.actions(for: .willBeginDragging, now: 3) == [.sent(.dragBegan)])
+        // The finger pulls the content 20 points down, then the keyboard 100 points down with it.
+        #expect(machine.actions(for: .didScroll(contentOffsetY: 1480), now: 3) == [.sent(.scrolled(offset: 1571))])
+        #expect(
+            machine.actions(
+                for: .keyboardWillChange(keyboardTop: 600, scrollViewBottom: 844, barAboveKeyboard: 0, duration: nil),
+                now: 3.1) == [.sent(.keyboardWillShow(height: 161, duration: nil))])
+        #expect(
+            machine.actions(for: .willEndDragging(velocity: 0), now: 3.2) == [
+                .sent(.dragEnded(offset: 1571, velocity: 0)),
+                .effect(.persistPosition(SavedPosition(anchorID: "m15", delta: 91, wasAtBottom: true))),
+            ])
+    }
 }
