@@ -29,6 +29,19 @@ extension DriverStateMachine {
         _ = machine.actions(for: .send(.historyLoaded(messages: messages(1...count), hasMoreOlder: false)))
         return machine
     }
+
+    /// ``opened(_:configuration:)``, then the keyboard risen to 500 in the frame ending at 844
+    /// (261 points beyond the bottom inset), its animation over at 1.5 s; on a ``ReportingView``
+    /// when `reporting`.
+    static func openedWithKeyboardUp(reporting: Bool = false) -> DriverStateMachine {
+        var machine = opened()
+        let keyboard = DriverInput.keyboardWillChange(
+            keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25)
+        for (input, now) in [(keyboard, 1.0), (.tick(time: 1.5), 1.5)] {
+            _ = reporting ? machine.reportedActions(for: input, now: now) : machine.actions(for: input, now: now)
+        }
+        return machine
+    }
 }
 
 /// A scroll view that reports, from inside every move, the offset the move asked for, as UIKit
@@ -231,11 +244,7 @@ struct DriverStateMachineTests {
         """
     )
     func rotationEndsAFlingUnderTheKeyboard() {
-        var machine = DriverStateMachine.opened()
-        _ = machine.actions(
-            for: .keyboardWillChange(keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25),
-            now: 1)
-        _ = machine.actions(for: .tick(time: 1.5), now: 1.5)
+        var machine = DriverStateMachine.openedWithKeyboardUp()
         _ = machine.actions(for: .willBeginDragging, now: 2)
         _ = machine.actions(for: .didScroll(contentOffsetY: 800), now: 2)
         _ = machine.actions(for: .willEndDragging(velocity: -2000), now: 2)
@@ -262,12 +271,7 @@ struct DriverStateMachineTests {
         """
     )
     func measurementUnderTheHidingKeyboard() {
-        var machine = DriverStateMachine.opened()
-        _ = machine.reportedActions(
-            for:
-                .keyboardWillChange(keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25),
-            now: 1)
-        _ = machine.reportedActions(for: .tick(time: 1.5), now: 1.5)
+        var machine = DriverStateMachine.openedWithKeyboardUp(reporting: true)
         for id in ["m21", "m22"] {
             let message = ChatMessage(id: id, direction: .outgoing, height: 200)
             _ = machine.reportedActions(for: .send(.messageAppended(message, streaming: nil)), now: 2)
@@ -299,12 +303,7 @@ struct DriverStateMachineTests {
         """
     )
     func rotationChangesTheKeyboardsShareDuringAScroll() {
-        var machine = DriverStateMachine.opened()
-        _ = machine.reportedActions(
-            for:
-                .keyboardWillChange(keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25),
-            now: 1)
-        _ = machine.reportedActions(for: .tick(time: 1.5), now: 1.5)
+        var machine = DriverStateMachine.openedWithKeyboardUp(reporting: true)
         let message = ChatMessage(id: "m21", direction: .incoming, height: 100)
         _ = machine.reportedActions(for: .send(.messageAppended(message, streaming: nil)), now: 2)
         _ = machine.reportedActions(for: .tick(time: 2), now: 2)
@@ -432,11 +431,7 @@ struct DriverStateMachineTests {
         """
     )
     func keyboardPulledByTheFinger() {
-        var machine = DriverStateMachine.opened()
-        _ = machine.actions(
-            for: .keyboardWillChange(keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25),
-            now: 1)
-        _ = machine.actions(for: .tick(time: 2), now: 2)
+        var machine = DriverStateMachine.openedWithKeyboardUp()
         #expect(machine.actions(for: .willBeginDragging, now: 3) == [.sent(.dragBegan)])
         // The finger pulls the content 20 points down, then the keyboard 100 points down with it.
         #expect(machine.actions(for: .didScroll(contentOffsetY: 1480), now: 3) == [.sent(.scrolled(offset: 1571))])
