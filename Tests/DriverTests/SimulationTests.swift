@@ -207,16 +207,23 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
-    /// A finger that pulls the keyboard down (interactive dismissal) from a list bounced past the
-    /// bottom, on the simple view (`random-188`): the driver once moved the list under the finger
-    /// to the model's new bottom as the layout guide told it of the keyboard (113 points where the
-    /// finger moved 86), and once it left the list, moved it again by the keyboard's share when
-    /// the finger lifted.
-    @Test("a keyboard the finger pulls down moves nothing under the finger, nor after it lifts")
-    func keyboardPulledByTheFinger() throws {
-        let session = try #require(Scenarios.named("random-188"))
+    /// A finger that pulls the keyboard down (interactive dismissal): the driver once moved the list
+    /// under the finger to the model's new bottom as the layout guide told it of the keyboard
+    /// (`random-188` on the simple view, from a list bounced past the bottom: 113 points where the
+    /// finger moved 86; sessions of further seeds on the uikit view: 50 to 240 points), and once
+    /// it left the list, moved it again by the keyboard's share when the finger lifted.
+    @Test(
+        "a keyboard the finger pulls down moves nothing under the finger, nor after it lifts",
+        arguments: [
+            ("random-188", "simple"), ("random-1349", "uikit"), ("random-4361", "uikit"), ("random-4802", "uikit"),
+            ("messenger-5123", "uikit"), ("messenger-8081", "uikit"), ("random-9569", "uikit"),
+            ("messenger-9164", "uikit"),
+        ])
+    func keyboardPulledByTheFinger(name: String, personality: String) throws {
+        let session = try #require(Scenarios.named(name))
+        let view = try #require(ViewPersonality.named(personality))
         let result = Simulator.runDriver(
-            session, view: SimulatedScrollView(personality: .simple, setup: .interactiveDismissal))
+            session, view: SimulatedScrollView(personality: view, setup: .interactiveDismissal))
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
