@@ -118,6 +118,8 @@ final class SimulationRun {
     private func runFrame() {
         navigationUntilBefore = userNavigationUntil
         if frame > 0 { view.advance(by: 1 / Simulator.frameRate) }
+        // (A touch in this frame comes after the tick: it ends a navigation the tick let start.)
+        sendAfterTheHold()
         view.rubberBanded = false
         view.heightsBeforeFrame.removeAll(keepingCapacity: true)
         current = Simulator.Frame()
@@ -145,6 +147,7 @@ final class SimulationRun {
         updateAway(motion)
         trackRotationSettle()
         current.decelerating = view.isDecelerating
+        current.physicsStep = -view.physicsStep
         judge(track(motion, wasAway: wasAway))
         record()
         // (The next frame starts its own `current`: a swap spares a copy.)
@@ -171,6 +174,15 @@ final class SimulationRun {
     private func startNavigation() {
         userNavigationUntil = frame + Simulator.navigationFrames
         catchUp.superseded()
+    }
+
+    /// A send during the user's hold navigates once the hold is over: the finger lifted and the
+    /// momentum or bounce ended, in this frame's tick or by its steps.
+    private func sendAfterTheHold() {
+        guard sendDuringGesture, !view.fingerDown, !view.isDecelerating else { return }
+        sendDuringGesture = false
+        sendNavigates(question: deferredQuestion)
+        deferredQuestion = nil
     }
 
     /// A send's navigation starts now; in layout `top`, `question` is pinned by it.
@@ -380,11 +392,7 @@ final class SimulationRun {
         // Momentum and bounces are the user's; an animation right after a tap or a send
         // is the navigation the user asked for, and so is an animation that carries it on
         // without a pause (a message that arrives on the way). Any other is the app's own.
-        if sendDuringGesture, !view.fingerDown, !view.isDecelerating {
-            sendDuringGesture = false
-            sendNavigates(question: deferredQuestion)
-            deferredQuestion = nil
-        }
+        sendAfterTheHold()
         // Whoever runs the animation (the view, or the app frame by frame), it goes on as
         // long as the screen keeps moving without a pause, by other than the user's finger or
         // momentum.

@@ -140,6 +140,9 @@ public enum Simulator {
         var insetBottom = 0.0
         var coasting = false
         var decelerating = false
+        /// How far the view's own momentum or bounce moved what is on screen in this frame,
+        /// before the app heard of it.
+        var physicsStep = 0.0
         var coastedSince = false
         var movement = 0.0
         /// A bounce back to an edge ran in this frame, and how far it moved what is on screen

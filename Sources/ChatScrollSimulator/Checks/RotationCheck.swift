@@ -40,12 +40,13 @@ struct RotationCheck {
 
     /// Notes a rotation in `current` and judges its own frame: the row read at the top has moved
     /// by the change of the visible top (less those of the bottom inset and the keyboard) and,
-    /// during momentum, by the momentum's next step, unless the content's end stops it there.
+    /// during momentum or a bounce, by the view's own step in that frame, unless the content's end
+    /// stops it there.
     ///
     /// - Parameters:
     ///   - away: Whether the reader reads history now; `wasAway`, before this frame.
     ///   - navigationOver: Whether no navigation the user asked for runs.
-    ///   - coast: The momentum's step in this frame, 0 without momentum.
+    ///   - coast: The view's own step in this frame (momentum or a bounce), 0 without them.
     mutating func rotated(
         frame: Int, previous: Simulator.Frame, current: Simulator.Frame, motion: FrameMotion, away: Bool,
         wasAway: Bool, navigationOver: Bool, coast: Double

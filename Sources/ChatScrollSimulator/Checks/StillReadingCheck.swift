@@ -24,9 +24,7 @@ struct StillReadingCheck: FrameCheck {
             previous: previous, current: current, keyboardStart: frame.keyboardStart,
             startsNow: frame.keyboardStart == frame.view.time)
         // (Momentum goes on while the keyboard moves a held list.)
-        let coast =
-            previous.coasting || previous.decelerating && previous.inRange
-            ? previous.movement * Simulator.momentumDecayPerFrame : 0
+        let coast = previous.coasting || previous.decelerating && previous.inRange ? current.physicsStep : 0
         // (The rotation's own frame is judged as it moved on screen; what rows that grew pushed
         // counts from the next frame.)
         rotation.notePushes(motion)

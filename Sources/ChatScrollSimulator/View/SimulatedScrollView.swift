@@ -156,6 +156,9 @@ public final class SimulatedScrollView {
     // Gestures and animations.
     @exclusivity(unchecked) public private(set) var fingerDown = false
     @exclusivity(unchecked) var velocity = 0.0
+    /// How far momentum or a bounce moved the offset in the last frame's ``advance(by:)``, before
+    /// anyone heard of it.
+    @exclusivity(unchecked) private(set) var physicsStep = 0.0
     @exclusivity(unchecked) public private(set) var isDecelerating = false {
         didSet { if !isDecelerating { momentumTarget = nil } }
     }
@@ -766,6 +769,8 @@ public final class SimulatedScrollView {
     func advance(by dt: Double) {
         time += dt
         advanceKeyboard()
+        let start = offset
+        physicsStep = 0
         if let running = animation {
             var p = min(1, (time - running.start) / running.duration)
             let eased: Double
@@ -792,6 +797,7 @@ public final class SimulatedScrollView {
             let overtaken = moving.atBottom ? offset < edge - 0.5 : offset > edge + 0.5
             let settled = overtaken || abs(x) < 0.5 && t > 1 / ScrollPhysics.bounceOmega
             offset = overtaken ? offset : settled ? edge : edge + x
+            physicsStep = offset - start
             report(.didScroll(contentOffsetY))
             if settled {
                 bounce = nil
@@ -803,6 +809,7 @@ public final class SimulatedScrollView {
             let rest = (target - offset) * power(0.998, dt * 1000)
             let stops = abs(rest) < 0.5
             offset = stops ? target : target - rest
+            physicsStep = offset - start
             report(.didScroll(contentOffsetY))
             if stops {
                 isDecelerating = false
@@ -821,12 +828,14 @@ public final class SimulatedScrollView {
                     offset = atBottom ? bottom : 0
                     startBounce(atBottom: atBottom, velocity: velocity)
                     velocity = 0
+                    physicsStep = offset - start
                     report(.didScroll(contentOffsetY))
                     return
                 }
                 offset = min(max(0, offset), bottom)
                 velocity = 0
             }
+            physicsStep = offset - start
             report(.didScroll(contentOffsetY))
             if abs(velocity) < Self.momentumStopVelocity {
                 isDecelerating = false
