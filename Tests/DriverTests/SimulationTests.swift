@@ -227,6 +227,30 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// A rotation that ends momentum or a bounce moves what is read by the view's own step in
+    /// that frame. The check once guessed that step from momentum's decay, which a bounce's
+    /// spring, speeding up on its way back, outruns by about a point (`random-348`, `random-985`).
+    @Test(
+        "a rotation that ends momentum or a bounce moves what is read by the view's own step",
+        arguments: [("random-348", "estimates"), ("random-985", "simple")])
+    func rotationEndsTheViewsOwnMotion(name: String, personality: String) throws {
+        let session = try #require(Scenarios.named(name))
+        let view = try #require(ViewPersonality.named(personality))
+        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: view))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
+    /// `random-1673` of seed 1001, on the uikit view: a rotation ends a bounce's spring (as
+    /// above); later a message is sent during a fling, and the bounce that ends the hold ends in
+    /// the frame the finger comes down again, which stops the send's scroll before it moves. The
+    /// check once waited for the end of that second gesture to see the send start.
+    @Test("a touch in the frame a hold ends stops a send's scroll as it stops any")
+    func sendStoppedByTheNextTouch() throws {
+        let session = try #require(Scenarios.named("random-1673"))
+        let result = Simulator.runDriver(session)
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// A page that arrives under a finger pulling a conversation that fits past an edge: the
     /// driver once kept the pull's overshoot from the model's offset, which stops at the content's
     /// end, and the rows under the finger jumped by the difference.
