@@ -40,8 +40,12 @@ extension DriverStateMachine {
         let edgeStays =
             !topMoved && height != self.frameHeight && edgeBefore.map { abs($0 - edgeAfter) <= 0.5 } ?? false
         // A keyboard share that the new bottom inset changes ends plain momentum (below): it
-        // settles first, so for the reader the inset's change and the share's cancel out.
-        if phase == .decelerating, !isBouncing, keyboardAfter != state.keyboardHeight { settleMomentum(&out) }
+        // settles first, so for the reader the inset's change and the share's cancel out. So does
+        // a layout under momentum that leaves a list within the threshold of its bottom: the hold
+        // ends there, and the list follows to the new bottom.
+        if phase == .decelerating, !isBouncing, keyboardAfter != state.keyboardHeight || state.mode == .following {
+            settleMomentum(&out)
+        }
         // A running animation carries what it shows along with the visible top at once (the
         // rest of the way is bent to the new destination below).
         if topMoved, isAnimatingCommand { shiftCommandAnimation(by: self.insetTop - top, &out) }
