@@ -266,6 +266,37 @@ struct DriverStateMachineTests {
 
     @Test(
         """
+        given slow momentum a few points above the bottom, when the screen rotates, then the momentum stops where it \
+        is, the hold ends following, and the list goes to the new bottom: the rotation does not leave it reading
+        """
+    )
+    func rotationEndsMomentumNearTheBottom() {
+        var machine = DriverStateMachine.opened()
+        _ = machine.actions(for: .willBeginDragging, now: 2)
+        _ = machine.actions(for: .didScroll(contentOffsetY: 1235), now: 2)
+        _ = machine.actions(for: .willEndDragging(velocity: -20), now: 2)
+        _ = machine.actions(for: .didScroll(contentOffsetY: 1234), now: 2.1)
+        #expect(machine.phase == .decelerating)
+        // Settled 5 points above the bottom (1330): following, whose last points are eased. The
+        // ease moves with the top inset (59 points less), then with the new bottom (content 2000
+        // in 287 visible points: 1713), 5 points short of it.
+        #expect(
+            machine.actions(for: .layout(frameHeight: 390, insetTop: 32, insetBottom: 71, frameBottom: nil), now: 2.2)
+                == [
+                    .move(y: 1234, animation: .jump), .sent(.scrollSettled(offset: 1325)),
+                    .effect(.persistPosition(SavedPosition(anchorID: "m14", delta: 30, wasAtBottom: true))),
+                    .move(y: 1293, animation: .none),
+                    .sent(.viewportChanged(height: 390, insetTop: 32, insetBottom: 71)),
+                    .move(y: 1676, animation: .none), .needsFrames(true),
+                ])
+        #expect(machine.phase == .idle)
+        _ = machine.actions(for: .tick(time: 2.25), now: 2.25)
+        #expect(
+            machine.actions(for: .tick(time: 2.6), now: 2.6) == [.move(y: 1681, animation: .none), .needsFrames(false)])
+    }
+
+    @Test(
+        """
         given a sent message's scroll with the keyboard up, when the keyboard hides and a row under it is measured, \
         then the rest of the way bends along the keyboard: nothing the list showed moves at once
         """

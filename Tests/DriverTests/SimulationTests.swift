@@ -251,6 +251,17 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// Slow momentum a few points above the bottom as the screen rotates (`random-2262` and
+    /// `random-2769` of seed 2001): the list once kept its top through the rotation, and the hold
+    /// then ended away from the new bottom, 383 points above it.
+    @Test(
+        "a rotation that meets momentum near the bottom leaves the list at the new bottom",
+        arguments: [2262, 2769] as [UInt64])
+    func rotationEndsMomentumNearTheBottom(seed: UInt64) {
+        let result = Simulator.runDriver(Scenarios.random(seed: seed))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// A page that arrives under a finger pulling a conversation that fits past an edge: the
     /// driver once kept the pull's overshoot from the model's offset, which stops at the content's
     /// end, and the rows under the finger jumped by the difference.
