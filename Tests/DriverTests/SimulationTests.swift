@@ -251,6 +251,16 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// A fling that a rotation to portrait ends as the keyboard comes back (`random-2702` of seed
+    /// 2001): the rotation clamps the reader at the content's end, and the keyboard's share in the
+    /// new frame once moved the list there over 0.1 s, 12 points past the end in the rotation's
+    /// frame, which read as the row at the top moving 401 points. The share moves it at once now.
+    @Test("a fling that a rotation ends lands at the content's end in the rotation's frame")
+    func rotationEndsAFlingAtTheContentsEnd() {
+        let result = Simulator.runDriver(Scenarios.random(seed: 2702))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// Slow momentum a few points above the bottom as the screen rotates (`random-2262` and
     /// `random-2769` of seed 2001): the list once kept its top through the rotation, and the hold
     /// then ended away from the new bottom, 383 points above it.

@@ -185,14 +185,12 @@ extension DriverStateMachine {
     mutating func settleMomentum(_ out: inout some DriverActionSink) {
         endDeceleration()
         move(to: contentOffsetY, animation: .jump, &out)
-        momentumSettledForKeyboard = true
         apply(.scrollSettled(offset: contentOffsetY + insetTop), &out)
     }
 
     /// Sends the keyboard's height when it differs from the state's.
     private mutating func sendKeyboard(duration: Double?, _ out: inout some DriverActionSink) {
         let height = max(0, coveredEdge.covers(frameHeight: frameHeight ?? .infinity) - insetBottom)
-        defer { momentumSettledForKeyboard = false }
         guard height != state.keyboardHeight else { return }
         apply(
             height > 0 ? .keyboardWillShow(height: height, duration: duration) : .keyboardWillHide(duration: duration),
@@ -210,11 +208,10 @@ extension DriverStateMachine {
         sendKeyboard(duration: remaining, &out)
     }
 
-    /// How the keyboard's event moves the view: along the keyboard over its duration.
+    /// How the keyboard's event moves the view: along the keyboard over its duration, at once
+    /// without one.
     func keyboardAnimation(duration given: Double?) -> ScrollAnimation {
         let duration = given ?? 0
-        // An animation stops the scroll view's momentum; a jump would not.
-        if momentumSettledForKeyboard { return .alongKeyboard(duration: max(duration, 0.1)) }
         return duration > 0 ? .alongKeyboard(duration: duration) : .none
     }
 }

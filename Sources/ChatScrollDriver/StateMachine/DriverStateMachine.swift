@@ -43,9 +43,6 @@ package struct DriverStateMachine: Sendable {
     var layoutAlongKeyboard: Double?
     /// A keyboard move that waits for the user's gesture to end: its duration and start time.
     var pendingKeyboard: (duration: Double?, start: Double?)?
-    /// Whether the keyboard event being sent ended a momentum: its move must stop the scroll
-    /// view's deceleration, so it is animated.
-    var momentumSettledForKeyboard = false
     /// The `seq` of the last command run.
     var executedSeq = 0
     /// While an event's move is left to the next one (a settle that the keyboard carries on).
