@@ -132,6 +132,32 @@ struct KeyboardShareSeenTests {
         let driver = Simulator.runDriver(session, view: SimulatedScrollView(setup: .interactiveDismissal))
         #expect(driver.violations == [:])
     }
+
+    // A reader flings as the keyboard finishes rising under the finger; glue that tells the
+    // driver of the keyboard only once it stops moves the list by the keyboard's share in the
+    // frame the momentum ends (`random-483`), or as a message arrives (`messenger-13`). Neither
+    // the end of the momentum, nor the catch-up after the finger, nor an arrival scrolls a reader.
+    @Test(
+        "a reader's jump in the frame momentum ends under the keyboard is seen",
+        arguments: [
+            (
+                "random-483",
+                "frame 321: m1 moved -259.1957667575434 during momentum of 6.3 a frame and the keyboard's move of "
+                    + "0.13535671641901104"
+            ),
+            (
+                "messenger-13",
+                "frame 122: m43 moved -248.41548983724124 during momentum of 4.6616367522574365 a frame and the "
+                    + "keyboard's move of 0.13535671641901104"
+            ),
+        ])
+    func jumpAsMomentumEnds(name: String, first: String) throws {
+        let session = try #require(Scenarios.named(name))
+        let broken = Simulator.run(
+            session, policy: BrokenDrivers.Policy(.keyboardAfterAnimation, configuration: session.configuration))
+        #expect(broken.firstViolations[.readingStaysPut] == first)
+        #expect(Simulator.runDriver(session).violations == [:])
+    }
 }
 
 @Suite("When a user sees a measurement never forwarded")

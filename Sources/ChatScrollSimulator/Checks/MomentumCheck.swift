@@ -2,8 +2,9 @@
 /// each frame's movement the last one's decayed by 0.998 per millisecond (a prepend that is not
 /// compensated shows as a jump); momentum that ends carries the content no farther than its last
 /// frame did; and the app does not stop a fling that still moves the content. While the keyboard
-/// moves too, what is on screen moves no farther in a frame than the momentum's last step and the
-/// keyboard's move together.
+/// moves too, what is on screen moves no farther in a frame, also the one in which momentum ends,
+/// than the momentum's last step and the keyboard's move together (for a reader, whom neither an
+/// arrival nor the catch-up with the keyboard scrolls, also during those).
 ///
 /// As the finger lifts, what is on screen moves no farther than the momentum's first step, or the
 /// bounce back over the overshoot the finger left, plus the keyboard's first step when it starts
@@ -25,14 +26,19 @@ struct MomentumCheck: FrameCheck {
             guard abs(motion.moved(id) - expected) > 1 else { return nil }
             return "\(id) moved \(motion.moved(id)) during momentum that carried it \(expected)"
         }
-        if current.decelerating, previous.decelerating, current.keyboardMoving || previous.keyboardMoving,
+        if previous.decelerating, current.keyboardMoving || previous.keyboardMoving,
             !current.bouncing, !previous.bouncing, !current.finger, !previous.finger, !current.layoutChanged,
-            !current.animated, let id = motion.common.first,
+            // (An arrival, or a catch-up with the keyboard, scrolls no reader: the hold took the
+            // keyboard in.)
+            !current.animated
+                || frame.wasAway && !view.isAnimatingScroll && (frame.navigationOver || frame.onlyCatchingUp),
+            let id = motion.common.first,
             // (Right after the release, the fling's speed is the finger's.)
             case let speed = max(abs(previous.movement), abs(previous.releaseVelocity ?? 0) / Simulator.frameRate),
             abs(motion.moved(id)) > speed + abs(frame.keyboardDelta) * (1 + frame.keyboardExtra) + 2
         {
-            // Momentum the keyboard's move meets: it decays, and the keyboard adds its own share.
+            // Momentum the keyboard's move meets: it decays (or ends), and the keyboard adds its
+            // own share.
             return "\(id) moved \(motion.moved(id)) during momentum of \(speed) a frame and the keyboard's "
                 + "move of \(frame.keyboardDelta)"
         }
