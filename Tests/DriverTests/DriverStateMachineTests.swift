@@ -267,6 +267,31 @@ struct DriverStateMachineTests {
 
     @Test(
         """
+        given a short conversation pulled past its top while the keyboard rose, when the finger flings it, then the \
+        fling stops and the list eases to the bottom the keyboard made, rather than jumping from where it was let go
+        """
+    )
+    func flingAfterTheKeyboardRoseUnderTheFinger() {
+        var machine = DriverStateMachine.opened(5)
+        _ = machine.actions(for: .willBeginDragging, now: 2)
+        _ = machine.actions(for: .didScroll(contentOffsetY: -191), now: 2)
+        _ = machine.actions(
+            for: .keyboardWillChange(keyboardTop: 500, scrollViewBottom: 844, barAboveKeyboard: 0, duration: 0.25),
+            now: 2)
+        // Content 500 in 409 visible points once the keyboard's 261 are in: the bottom at
+        // contentOffset.y 0, 191 points below where the finger let go.
+        #expect(
+            machine.actions(for: .willEndDragging(velocity: -2000), now: 2.3) == [
+                .sent(.dragEnded(offset: -100, velocity: -2000)), .move(y: -191, animation: .jump),
+                .sent(.scrollSettled(offset: -100)),
+                .effect(.persistPosition(SavedPosition(anchorID: "m1", delta: 0, wasAtBottom: true))),
+                .sent(.keyboardWillShow(height: 261, duration: 0)),
+                .move(y: 0, animation: .alongKeyboard(duration: 0.1)),
+            ])
+    }
+
+    @Test(
+        """
         given slow momentum a few points above the bottom, when the screen rotates, then the momentum stops where it \
         is, the hold ends following, and the list goes to the new bottom: the rotation does not leave it reading
         """

@@ -191,6 +191,7 @@ extension DriverStateMachine {
     /// Sends the keyboard's height when it differs from the state's.
     private mutating func sendKeyboard(duration: Double?, _ out: inout some DriverActionSink) {
         let height = max(0, coveredEdge.covers(frameHeight: frameHeight ?? .infinity) - insetBottom)
+        defer { catchingUpAfterFling = false }
         guard height != state.keyboardHeight else { return }
         apply(
             height > 0 ? .keyboardWillShow(height: height, duration: duration) : .keyboardWillHide(duration: duration),
@@ -202,16 +203,20 @@ extension DriverStateMachine {
     mutating func sendPendingKeyboard(_ out: inout some DriverActionSink) {
         guard let (duration, start) = pendingKeyboard, phase != .dragging else { return }
         pendingKeyboard = nil
-        if phase == .decelerating { settleMomentum(&out) }
+        if phase == .decelerating {
+            settleMomentum(&out)
+            catchingUpAfterFling = true
+        }
         var remaining = duration
         if let duration, let start, let now { remaining = max(0, duration - (now - start)) }
         sendKeyboard(duration: remaining, &out)
     }
 
     /// How the keyboard's event moves the view: along the keyboard over its duration, at once
-    /// without one.
+    /// without one (but eased after a fling's gesture).
     func keyboardAnimation(duration given: Double?) -> ScrollAnimation {
         let duration = given ?? 0
+        if catchingUpAfterFling { return .alongKeyboard(duration: max(duration, CommandAnimation.shortestRemainder)) }
         return duration > 0 ? .alongKeyboard(duration: duration) : .none
     }
 }

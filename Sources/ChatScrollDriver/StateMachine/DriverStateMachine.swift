@@ -43,6 +43,9 @@ package struct DriverStateMachine: Sendable {
     var layoutAlongKeyboard: Double?
     /// A keyboard move that waits for the user's gesture to end: its duration and start time.
     var pendingKeyboard: (duration: Double?, start: Double?)?
+    /// Whether the keyboard event being sent catches up with a keyboard that moved during a fling's
+    /// gesture, whose momentum it ended: its move is eased, not a jump from where the user let go.
+    var catchingUpAfterFling = false
     /// The `seq` of the last command run.
     var executedSeq = 0
     /// While an event's move is left to the next one (a settle that the keyboard carries on).
