@@ -124,6 +124,7 @@ struct SimulationTests {
         "the driver violates no check where further seeds met a footer, a rotation, a page or the keyboard in a scroll",
         arguments: [
             1008, 1121, 1684, 1981, 2175, 1025, 1878, 2938, 8599, 2241, 2255, 2723, 8821, 8398, 4539, 4943, 4124,
+            4259, 5193, 5841, 8184, 8446, 9677,
         ] as [UInt64])
     func furtherSeeds(seed: UInt64) {
         let session = Scenarios.random(seed: seed)
