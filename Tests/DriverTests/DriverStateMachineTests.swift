@@ -19,6 +19,15 @@ extension DriverStateMachine {
         return view.actions
     }
 
+    /// A fling: the finger drags the view to `y` and lets go at `velocity` at 2 s, and by 2.1 s
+    /// the momentum has carried it to `next`.
+    mutating func fling(from y: Double, velocity: Double, to next: Double) {
+        _ = actions(for: .willBeginDragging, now: 2)
+        _ = actions(for: .didScroll(contentOffsetY: y), now: 2)
+        _ = actions(for: .willEndDragging(velocity: velocity), now: 2)
+        _ = actions(for: .didScroll(contentOffsetY: next), now: 2.1)
+    }
+
     /// A machine laid out in a frame of 844 with insets 91 and 83 (a visible height of 670) and
     /// opened with `count` messages of 100 points, following at the bottom.
     static func opened(
@@ -151,10 +160,7 @@ struct DriverStateMachineTests {
     )
     func replyTapEndsAFlingNearTheBottom() {
         var machine = DriverStateMachine.opened(configuration: ChatConfiguration(windowedHistory: true))
-        _ = machine.actions(for: .willBeginDragging, now: 2)
-        _ = machine.actions(for: .didScroll(contentOffsetY: 1100), now: 2)
-        _ = machine.actions(for: .willEndDragging(velocity: 300), now: 2)
-        _ = machine.actions(for: .didScroll(contentOffsetY: 1230), now: 2.1)
+        machine.fling(from: 1100, velocity: 300, to: 1230)
         #expect(machine.phase == .decelerating)
         #expect(
             machine.actions(for: .send(.jumpToMessage(id: "m0")), now: 2.2) == [
@@ -245,10 +251,7 @@ struct DriverStateMachineTests {
     )
     func rotationEndsAFlingUnderTheKeyboard() {
         var machine = DriverStateMachine.openedWithKeyboardUp()
-        _ = machine.actions(for: .willBeginDragging, now: 2)
-        _ = machine.actions(for: .didScroll(contentOffsetY: 800), now: 2)
-        _ = machine.actions(for: .willEndDragging(velocity: -2000), now: 2)
-        _ = machine.actions(for: .didScroll(contentOffsetY: 700), now: 2.1)
+        machine.fling(from: 800, velocity: -2000, to: 700)
         #expect(machine.phase == .decelerating)
         // The bottom inset's change (12 more points shown) and the keyboard's share in the new frame
         // (12 more covered) cancel out for the reader, who stays at offset 791; the share moves the
@@ -298,10 +301,7 @@ struct DriverStateMachineTests {
     )
     func rotationEndsMomentumNearTheBottom() {
         var machine = DriverStateMachine.opened()
-        _ = machine.actions(for: .willBeginDragging, now: 2)
-        _ = machine.actions(for: .didScroll(contentOffsetY: 1235), now: 2)
-        _ = machine.actions(for: .willEndDragging(velocity: -20), now: 2)
-        _ = machine.actions(for: .didScroll(contentOffsetY: 1234), now: 2.1)
+        machine.fling(from: 1235, velocity: -20, to: 1234)
         #expect(machine.phase == .decelerating)
         // Settled 5 points above the bottom (1330): following, whose last points are eased. The
         // ease moves with the top inset (59 points less), then with the new bottom (content 2000
