@@ -1,6 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Where ChatScrollUIKit compiles against the stand-in of UIKit.
+let platformsWithoutUIKit: [Platform] = [.macOS, .linux, .windows, .android, .wasi, .openbsd]
+
 let package = Package(
     name: "ChatScroll",
     products: [
@@ -10,6 +13,7 @@ let package = Package(
         .library(name: "ChatReplay", targets: ["ChatReplay"]),
         .library(name: "ChatScrollDriver", targets: ["ChatScrollDriver"]),
         .library(name: "ChatScrollSimulator", targets: ["ChatScrollSimulator"]),
+        .library(name: "ChatScrollUIKit", targets: ["ChatScrollUIKit"]),
         .executable(name: "replay", targets: ["replay"]),
     ],
     dependencies: [
@@ -43,6 +47,17 @@ let package = Package(
             ]
         ),
         .target(name: "ChatScrollDriver", dependencies: ["ChatEvents", "ChatReducer"]),
+        // The UIKit adapter. Where UIKit is absent it compiles against the stand-in below.
+        .target(
+            name: "ChatScrollUIKit",
+            dependencies: [
+                "ChatEvents", "ChatReducer", "ChatScrollDriver",
+                .target(name: "UIKitStandIn", condition: .when(platforms: platformsWithoutUIKit)),
+            ]
+        ),
+        // The UIKit, QuartzCore and CoreGraphics API that ChatScrollUIKit uses, for the platforms
+        // without UIKit; not a product.
+        .target(name: "UIKitStandIn"),
         .target(
             name: "ChatScrollSimulator",
             dependencies: [
@@ -66,6 +81,12 @@ let package = Package(
                 "ChatScrollUtilities",
             ]),
         .testTarget(name: "ReducerTests", dependencies: ["ChatEvents", "ChatReducer"]),
+        .testTarget(
+            name: "ChatScrollUIKitTests",
+            dependencies: [
+                "ChatEvents", "ChatReducer", "ChatScrollUIKit",
+                .target(name: "UIKitStandIn", condition: .when(platforms: platformsWithoutUIKit)),
+            ]),
         .testTarget(
             name: "ReplayTests",
             dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the DocC archives of ChatEvents, ChatLogFormat, ChatReducer, ChatScrollDriver and ChatScrollSimulator with the toolchain's own `docc`, without
-# the DocC plugin (and so without network access), and fails on any documentation warning.
+# Builds the DocC archives of ChatEvents, ChatLogFormat, ChatReducer, ChatScrollDriver, ChatScrollSimulator and
+# ChatScrollUIKit with the toolchain's own `docc`, without the DocC plugin (and so without network access), and
+# fails on any documentation warning.
 #
 #   scripts/build-docs.sh [OUTPUT_FOLDER]     # default: .build/docs
 set -euo pipefail
@@ -11,12 +12,14 @@ scratch=".build-docs"
 graphs="$scratch/symbol-graphs"
 # A fresh build each time: an incremental one does not emit the graphs of unchanged modules.
 rm -rf "$scratch" && mkdir -p "$graphs"
-# ChatScrollSimulator depends on the others, so one build emits every module's public symbols.
-swift build --scratch-path "$scratch" --target ChatScrollSimulator \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+# ChatScrollSimulator depends on the others but the adapter, so two builds emit every module's public symbols.
+for target in ChatScrollSimulator ChatScrollUIKit; do
+    swift build --scratch-path "$scratch" --target "$target" \
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+done
 mkdir -p "$output"
 status=0
-for module in ChatEvents ChatLogFormat ChatReducer ChatScrollDriver ChatScrollSimulator; do
+for module in ChatEvents ChatLogFormat ChatReducer ChatScrollDriver ChatScrollSimulator ChatScrollUIKit; do
     input="$(mktemp -d)"
     cp "$graphs/$module.symbols.json" "$input/"
     cp "$graphs/$module"@*.symbols.json "$input/" 2>/dev/null || true

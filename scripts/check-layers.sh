@@ -2,7 +2,8 @@
 # Checks that an app embedding the reducer and the driver links no JSON, log-format or Foundation
 # code: the modules ChatScrollDriver depends on, transitively, are ChatEvents, ChatReducer and
 # ChatScrollUtilities only, and their built object files refer to no symbol of ChatJSON,
-# ChatLogFormat or Foundation.
+# ChatLogFormat or Foundation. The UIKit adapter, ChatScrollUIKit, adds UIKit (which brings
+# Foundation) to them; here, without UIKit, the stand-in UIKitStandIn instead.
 #
 #   scripts/check-layers.sh        # after `swift build`; exits non-zero on a violation
 set -euo pipefail
@@ -24,6 +25,9 @@ expected = {
     "ChatScrollUtilities": set(),
     "ChatReducer": {"ChatEvents", "ChatScrollUtilities"},
     "ChatScrollDriver": {"ChatEvents", "ChatReducer", "ChatScrollUtilities"},
+    # With UIKit, the stand-in is not a dependency; UIKit itself is imported by the sources.
+    "ChatScrollUIKit": {"ChatEvents", "ChatReducer", "ChatScrollDriver", "ChatScrollUtilities", "UIKitStandIn"},
+    "UIKitStandIn": set(),
 }
 status = 0
 for name, allowed in expected.items():
@@ -36,7 +40,7 @@ sys.exit(status)
 '
 
 status=0
-for module in ChatEvents ChatScrollUtilities ChatReducer ChatScrollDriver; do
+for module in ChatEvents ChatScrollUtilities ChatReducer ChatScrollDriver ChatScrollUIKit UIKitStandIn; do
     if grep -rlE --include="*.swift" "^\s*import (Foundation|FoundationEssentials|Glibc|Darwin|ChatJSON|ChatLogFormat)\b" "Sources/$module"; then
         echo "error: $module imports more than the standard library and its layers" >&2
         status=1
@@ -55,7 +59,8 @@ for module in ChatEvents ChatScrollUtilities ChatReducer ChatScrollDriver; do
         fi
     done
 done
-[ "$status" = 0 ] && echo "ChatEvents, ChatScrollUtilities, ChatReducer and ChatScrollDriver link no JSON, log-format or Foundation code"
+[ "$status" = 0 ] && echo "ChatEvents, ChatScrollUtilities, ChatReducer and ChatScrollDriver link no JSON, log-format or \
+Foundation code; ChatScrollUIKit links them and, where UIKit is absent, UIKitStandIn only"
 
 # The operating system is asked in one file only.
 if grep -rlE --include="*.swift" "^\s*import (Foundation|FoundationEssentials|Dispatch|Glibc|Musl|Darwin)\b" Sources \

@@ -1,0 +1,39 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import UIKitStandIn
+#endif
+
+extension ChatScrollAdapter {
+    /// The height of the bar that rides on the keyboard outside its notified frame: 0 for the
+    /// keyboard's own accessory view.
+    var barAboveKeyboard: CGFloat {
+        switch inputBar {
+        case .inputAccessoryView: 0
+        case .keyboardLayoutGuide(let bar), .shrinkingFrame(let bar): bar.bounds.height
+        }
+    }
+
+    /// `keyboardWillChangeFrameNotification`: where the keyboard ends, in the window, against the
+    /// scroll view's frame before the layout the keyboard causes.
+    func keyboardWillChangeFrame(_ notification: Notification) {
+        guard let info = notification.userInfo, let end = info[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect
+        else { return }
+        if let curve = info[UIResponder.keyboardAnimationCurveUserInfoKey] as? Int { keyboardCurve = curve }
+        let frame = scrollView.convert(scrollView.bounds, to: nil)
+        driver.keyboardWillChange(
+            keyboardTop: Double(end.minY), scrollViewBottom: Double(frame.maxY),
+            barAboveKeyboard: Double(barAboveKeyboard),
+            duration: info[UIResponder.keyboardAnimationDurationUserInfoKey] as? Double)
+    }
+
+    /// Grows `contentInset.bottom` and the scroll indicator's by the keyboard's share, so that the
+    /// offsets the driver asks for are in the scroll view's range.
+    func keepKeyboardInset(share: Double) {
+        let change = CGFloat(share) - keyboardInset
+        guard change != 0 else { return }
+        keyboardInset = CGFloat(share)
+        scrollView.contentInset.bottom += change
+        scrollView.verticalScrollIndicatorInsets.bottom += change
+    }
+}
