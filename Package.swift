@@ -62,7 +62,7 @@ let package = Package(
             name: "ChatScrollSimulator",
             dependencies: [
                 "ChatEvents", "ChatJSON", "ChatLogFormat", "ChatPlatform", "ChatReducer", "ChatScrollDriver",
-                "ChatScrollUtilities",
+                "ChatScrollUIKit", "ChatScrollUtilities", "UIKitStandIn",
             ]
         ),
         .executableTarget(
@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(
             name: "ChatScrollUIKitTests",
             dependencies: [
-                "ChatEvents", "ChatReducer", "ChatScrollUIKit",
+                "ChatEvents", "ChatLogFormat", "ChatReducer", "ChatScrollUIKit",
                 .target(name: "UIKitStandIn", condition: .when(platforms: platformsWithoutUIKit)),
             ]),
         .testTarget(

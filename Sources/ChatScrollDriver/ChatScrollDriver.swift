@@ -110,9 +110,11 @@ public final class ChatScrollDriver {
     public var contentOffsetY: Double { read { $0.contentOffsetY } }
     /// While a command's animation runs (the driver's own, advanced by ``tick(time:)``).
     public var isAnimatingCommand: Bool { read { $0.isAnimatingCommand } }
-    /// Whether the driver needs ``tick(time:)`` on every frame: a command's animation runs, or an
-    /// entrance animation's end is still to be reported. An idle driver needs none: pause the
-    /// display link (`CADisplayLink.isPaused`) or the `TimelineView` until this turns true.
+    /// Whether the driver needs ``tick(time:)`` on every frame: a command's animation runs, an
+    /// entrance animation's end is still to be reported, or the user's drag, its momentum or a
+    /// bounce moves the view (each tick tells the driver a frame began). An idle driver needs none:
+    /// pause the display link (`CADisplayLink.isPaused`) or the `TimelineView` until this turns
+    /// true.
     public var needsFrames: Bool { read { $0.needsFrames } }
     /// How long an appended message's entrance animation runs, in seconds: the driver sends
     /// `entranceAnimationFinished` for it at the first ``tick(time:)`` that long after the append.

@@ -1,5 +1,6 @@
 import ChatEvents
 import ChatPlatform
+import UIKitStandIn
 
 /// A check of what the user sees, frame by frame, named by what it protects.
 public enum ScreenCheck: String, Sendable, CaseIterable, Hashable {
@@ -189,7 +190,10 @@ public enum Simulator {
         _ session: SimSession, policy: any ScrollPolicy, draw: Bool = false,
         view: SimulatedScrollView = SimulatedScrollView()
     ) -> SimulationResult {
-        SimulationRun(session, policy: policy, draw: draw, view: view).run()
+        // Each session is an app of its own (see `onAppMainThread`).
+        AppMainThread.$current.withValue(AppMainThread()) {
+            SimulationRun(session, policy: policy, draw: draw, view: view).run()
+        }
     }
 
     /// Runs `session` until `decided` says, after a frame, that the rest can change nothing the
@@ -198,7 +202,9 @@ public enum Simulator {
         _ session: SimSession, policy: any ScrollPolicy, view: SimulatedScrollView,
         until decided: (SimulationResult) -> Bool
     ) -> SimulationResult {
-        SimulationRun(session, policy: policy, draw: false, view: view).run(until: decided)
+        AppMainThread.$current.withValue(AppMainThread()) {
+            SimulationRun(session, policy: policy, draw: false, view: view).run(until: decided)
+        }
     }
 
     static func drawFrame(_ index: Int, view: SimulatedScrollView, frame: Frame) -> String {

@@ -76,12 +76,21 @@ public final class ChatScrollAdapter {
 
     /// Creates the adapter over `scrollView`, with a driver over a new state with `configuration`.
     /// Call it once the scroll view exists (`viewDidLoad`); it starts listening for the keyboard.
-    public init(
+    public convenience init(
         scrollView: UIScrollView, inputBar: InputBar, configuration: ChatConfiguration = ChatConfiguration()
     ) {
+        self.init(scrollView: scrollView, inputBar: inputBar, driver: ChatScrollDriver(configuration: configuration))
+    }
+
+    /// Creates the adapter over `scrollView` with a driver the app set up itself (with a recorder,
+    /// say). The adapter takes the driver's callbacks over: the driver's `onEffect` and `onStep`, if
+    /// set, become the adapter's ``onEffect`` and ``onStep``.
+    public init(scrollView: UIScrollView, inputBar: InputBar, driver: ChatScrollDriver) {
         self.scrollView = scrollView
         self.inputBar = inputBar
-        driver = ChatScrollDriver(configuration: configuration)
+        self.driver = driver
+        onEffect = driver.onEffect
+        onStep = driver.onStep
         hooks.adapter = self
         mover.adapter = self
         driver.scrollView = mover

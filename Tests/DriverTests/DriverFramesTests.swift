@@ -29,9 +29,42 @@ struct DriverFramesTests {
         var told: [Bool] = []
         screen.driver.onNeedsFramesChanged = { told.append($0) }
         screen.drag(to: 100)
+        // (The drag needed frames until the finger lifted.)
+        #expect(told == [true, false])
         screen.driver.send(.jumpToLatestTapped)
         #expect(screen.driver.needsFrames)
         for frame in 0...60 { screen.driver.tick(time: 10 + Double(frame) / 120) }
+        #expect(!screen.driver.needsFrames)
+        #expect(told == [true, false, true, false])
+    }
+
+    @Test(
+        """
+        given an open chat, when the user flings the list and the momentum ends, then frames are needed from the touch \
+        until the momentum ends, and a row above measured in a frame after the momentum's step moves the list by its \
+        change
+        """
+    )
+    func gestureNeedsFrames() {
+        let screen = Screen.open()
+        var told: [Bool] = []
+        screen.driver.onNeedsFramesChanged = { told.append($0) }
+        screen.driver.willBeginDragging()
+        #expect(told == [true])
+        screen.driver.tick(time: 1)
+        screen.driver.didScroll(contentOffsetY: 900)
+        screen.driver.willEndDragging(velocity: -2000)
+        screen.driver.didEndDragging(willDecelerate: true)
+        screen.driver.tick(time: 1.01)
+        // Momentum's step of 26 points, then, in the next frame, a row above is measured 26 points
+        // shorter than its estimate: the tick between them tells them apart.
+        screen.driver.didScroll(contentOffsetY: 874)
+        screen.driver.tick(time: 1.02)
+        screen.view.calls = []
+        screen.driver.cellMeasured(id: "m2", height: 74)
+        #expect(screen.view.calls.map(\.y) == [848])
+        #expect(told == [true])
+        screen.driver.didEndDecelerating()
         #expect(!screen.driver.needsFrames)
         #expect(told == [true, false])
     }

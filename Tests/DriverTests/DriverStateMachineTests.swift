@@ -129,7 +129,8 @@ struct DriverStateMachineTests {
     )
     func unreadTapStopsMomentum() {
         var machine = DriverStateMachine.opened()
-        #expect(machine.actions(for: .willBeginDragging, now: 2) == [.sent(.dragBegan)])
+        // (The gesture needs frames: each tick tells the driver a frame began.)
+        #expect(machine.actions(for: .willBeginDragging, now: 2) == [.sent(.dragBegan), .needsFrames(true)])
         #expect(machine.actions(for: .didScroll(contentOffsetY: 500), now: 2) == [.sent(.scrolled(offset: 591))])
         #expect(
             machine.actions(for: .willEndDragging(velocity: -2000), now: 2) == [
@@ -138,9 +139,7 @@ struct DriverStateMachineTests {
         #expect(machine.phase == .decelerating)
         #expect(machine.actions(for: .didScroll(contentOffsetY: 400), now: 2.1) == [.sent(.scrolled(offset: 491))])
         #expect(
-            machine.actions(for: .send(.jumpToUnreadTapped), now: 2.2) == [
-                .sent(.jumpToUnreadTapped), .needsFrames(true),
-            ])
+            machine.actions(for: .send(.jumpToUnreadTapped), now: 2.2) == [.sent(.jumpToUnreadTapped)])
         #expect(machine.phase == .idle)
         #expect(
             machine.actions(for: .tick(time: 2.21), now: 2.21) == [
@@ -165,7 +164,6 @@ struct DriverStateMachineTests {
         #expect(
             machine.actions(for: .send(.jumpToMessage(id: "m0")), now: 2.2) == [
                 .sent(.jumpToMessage(id: "m0")), .effect(.loadWindow(around: "m0")), .move(y: 1230, animation: .jump),
-                .needsFrames(true),
             ])
         #expect(machine.phase == .idle)
         #expect(
@@ -263,7 +261,7 @@ struct DriverStateMachineTests {
                     .effect(.persistPosition(SavedPosition(anchorID: "m8", delta: 91, wasAtBottom: false))),
                     .sent(.viewportChanged(height: 390, insetTop: 32, insetBottom: 71)),
                     .move(y: 747, animation: .none), .sent(.keyboardWillShow(height: 273, duration: nil)),
-                    .move(y: 759, animation: .none),
+                    .move(y: 759, animation: .none), .needsFrames(false),
                 ])
         #expect(machine.phase == .idle)
     }
@@ -289,7 +287,7 @@ struct DriverStateMachineTests {
                 .sent(.scrollSettled(offset: -100)),
                 .effect(.persistPosition(SavedPosition(anchorID: "m1", delta: 0, wasAtBottom: true))),
                 .sent(.keyboardWillShow(height: 261, duration: 0)),
-                .move(y: 0, animation: .alongKeyboard(duration: 0.1)),
+                .move(y: 0, animation: .alongKeyboard(duration: 0.1)), .needsFrames(false),
             ])
     }
 
@@ -313,7 +311,7 @@ struct DriverStateMachineTests {
                     .effect(.persistPosition(SavedPosition(anchorID: "m14", delta: 30, wasAtBottom: true))),
                     .move(y: 1293, animation: .none),
                     .sent(.viewportChanged(height: 390, insetTop: 32, insetBottom: 71)),
-                    .move(y: 1676, animation: .none), .needsFrames(true),
+                    .move(y: 1676, animation: .none),
                 ])
         #expect(machine.phase == .idle)
         _ = machine.actions(for: .tick(time: 2.25), now: 2.25)
@@ -489,7 +487,7 @@ struct DriverStateMachineTests {
     )
     func keyboardPulledByTheFinger() {
         var machine = DriverStateMachine.openedWithKeyboardUp()
-        #expect(machine.actions(for: .willBeginDragging, now: 3) == [.sent(.dragBegan)])
+        #expect(machine.actions(for: .willBeginDragging, now: 3) == [.sent(.dragBegan), .needsFrames(true)])
         // The finger pulls the content 20 points down, then the keyboard 100 points down with it.
         #expect(machine.actions(for: .didScroll(contentOffsetY: 1480), now: 3) == [.sent(.scrolled(offset: 1571))])
         #expect(
@@ -500,6 +498,7 @@ struct DriverStateMachineTests {
             machine.actions(for: .willEndDragging(velocity: 0), now: 3.2) == [
                 .sent(.dragEnded(offset: 1571, velocity: 0)),
                 .effect(.persistPosition(SavedPosition(anchorID: "m15", delta: 91, wasAtBottom: true))),
+                .needsFrames(false),
             ])
     }
 }

@@ -273,6 +273,20 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// The UIKit adapter runs its display link only while the driver needs frames. A row above
+    /// what is read measured in the same frame as the finger's or the momentum's step, by as
+    /// much as that step, once read as the table keeping what it shows by itself (the driver's
+    /// rule for views that do, on the estimates view), since no tick told the frames apart: what
+    /// was read stood still for a frame under the finger or the momentum (`random-62`, `-67`,
+    /// `-129`). The driver asks for frames while the user's gesture moves the view.
+    @Test(
+        "through the UIKit adapter, what is read moves with the finger and the momentum when a row above is measured",
+        arguments: [62, 67, 129] as [UInt64])
+    func gestureStepsAreNotTheTablesOwnKeeping(seed: UInt64) {
+        let result = Simulator.runDriver(Scenarios.random(seed: seed))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// A page that arrives under a finger pulling a conversation that fits past an edge: the
     /// driver once kept the pull's overshoot from the model's offset, which stops at the content's
     /// end, and the rows under the finger jumped by the difference.

@@ -90,9 +90,11 @@ package struct DriverStateMachine: Sendable {
     package var modelledContentOffsetY: Double? { state.offset.map { $0 - insetTop } }
     /// While a command's animation runs.
     package var isAnimatingCommand: Bool { commandAnimation != nil }
-    /// Whether display frames are needed: a command's animation runs, or an entrance animation's
-    /// end is still to be reported.
-    package var needsFrames: Bool { commandAnimation != nil || !entrances.isEmpty }
+    /// Whether display frames are needed: a command's animation runs, an entrance animation's
+    /// end is still to be reported, or the user's gesture, its momentum or a bounce moves the view.
+    /// A tick starts a frame: the view's own move in the frame before (momentum's step) is not
+    /// mistaken for the move a table makes to keep what it shows when a row above is measured.
+    package var needsFrames: Bool { commandAnimation != nil || !entrances.isEmpty || phase != .idle }
 
     /// Takes one of the app's calls: `now` is the app's clock at the call (nil without one).
     package mutating func handle(_ input: DriverInput, now: Double?, into out: inout some DriverActionSink) {

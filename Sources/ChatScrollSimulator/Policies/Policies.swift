@@ -1,6 +1,8 @@
 import ChatEvents
 import ChatReducer
 import ChatScrollDriver
+import ChatScrollUIKit
+import UIKitStandIn
 
 /// What the app's data source and system tell the screen glue.
 public enum AppEvent: Sendable, Hashable {
@@ -107,15 +109,14 @@ struct OlderPages {
     }
 }
 
-/// The app's glue between the driver and a UIKit scroll view, exactly as the "Integrating with
-/// UIKit" article writes it: each `ScrollAnimation` is one UIKit call.
-public final class UIKitAdapter: ChatScrollViewTarget {
+/// What UIKit does with each move the driver asks for, as the adapter asks it: each
+/// `ScrollAnimation` is one call of `UIScrollView`, run on the model.
+final class UIKitMoves: ChatScrollViewTarget {
     weak var view: SimulatedScrollView?
 
-    /// Creates the adapter over `view`.
-    public init(_ view: SimulatedScrollView) { self.view = view }
+    init(_ view: SimulatedScrollView) { self.view = view }
 
-    public func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
+    func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
         guard let view else { return }
         switch animation {
         case .none:
@@ -128,17 +129,31 @@ public final class UIKitAdapter: ChatScrollViewTarget {
     }
 }
 
-/// The package's glue: a `ChatScrollDriver` over the reducer, wired to the view through
-/// ``UIKitAdapter`` and ticked once per frame, as the article's display link does.
+/// Runs `body` as main-actor code on the calling thread. The simulator runs each session as an
+/// app of its own, whose main thread is the worker thread that runs the session: the session's
+/// main-actor objects (the UIKit adapter and the simulated UIKit views) are its alone, and what
+/// UIKit keeps once per app the stand-in keeps in the session's `AppMainThread` (bound by
+/// ``Simulator/run(_:policy:draw:view:)``), so no two threads touch them.
+func onAppMainThread<T>(_ body: @MainActor () -> T) -> T {
+    withoutActuallyEscaping(body) { body in unsafeBitCast(body, to: (() -> T).self)() }
+}
+
+/// The package's glue: a `ChatScrollDriver` over the reducer. On the UIKit views it runs through
+/// `ChatScrollUIKit`'s adapter, exactly as an app ships it, over the simulated `UIScrollView`
+/// (``SimulatedUIScrollView``), with the display link, the keyboard's notifications and the input
+/// bar of the session's setup. On the SwiftUI view, which reports after layout, the driver moves
+/// the model directly.
 public final class DriverPolicy: ScrollPolicy {
     public let name = "driver"
     /// The driver.
     public let driver: ChatScrollDriver
     weak var view: SimulatedScrollView?
-    /// The app's glue to the view (the driver holds it weakly).
-    var adapter: (any ChatScrollViewTarget)?
-    /// Makes the glue: the article's, unless a broken one is tested.
-    var makeAdapter: (SimulatedScrollView) -> any ChatScrollViewTarget = { UIKitAdapter($0) }
+    /// The UIKit adapter, on the UIKit views.
+    var chat: ChatScrollAdapter?
+    /// The scroll view's moves on the model: UIKit's, unless a broken glue is tested.
+    var glue: (any ChatScrollViewTarget)?
+    /// Makes the glue.
+    var makeGlue: (SimulatedScrollView) -> any ChatScrollViewTarget = { UIKitMoves($0) }
     /// The `markRead` effects forwarded to the server, in order.
     public private(set) var readMarks: [String] = []
 
@@ -155,9 +170,8 @@ public final class DriverPolicy: ScrollPolicy {
 
     public func attach(_ view: SimulatedScrollView, requests: SimRequests) {
         self.view = view
-        let adapter = makeAdapter(view)
-        self.adapter = adapter
-        driver.scrollView = adapter
+        let glue = makeGlue(view)
+        self.glue = glue
         driver.clock = { [weak view] in ((view?.time ?? 0) * 1000).rounded() / 1000 }
         driver.onEffect = { [weak self] effect in
             switch effect {
@@ -168,9 +182,50 @@ public final class DriverPolicy: ScrollPolicy {
             case .persistPosition: break
             }
         }
+        if view.personality.reportsAfterLayout {
+            driver.scrollView = glue
+        } else {
+            // (The session's own objects, on its app's main thread: see `onAppMainThread`.)
+            nonisolated(unsafe) let (view, glue, driver) = (view, glue, driver)
+            chat = onAppMainThread {
+                let scrollView = SimulatedUIScrollView(view, glue: glue)
+                let bar = SimulatedInputBar(view)
+                let inputBar: ChatScrollAdapter.InputBar =
+                    switch view.setup {
+                    case .accessory, .swiftUISafeArea: .inputAccessoryView
+                    case .layoutGuide, .interactiveDismissal: .keyboardLayoutGuide(bar: bar)
+                    case .shrinkingFrame: .shrinkingFrame(bar: bar)
+                    }
+                return ChatScrollAdapter(scrollView: scrollView, inputBar: inputBar, driver: driver)
+            }
+        }
         handle(.layout)
         if driver.state.configuration.footerReserve > 0 {
             view.setFooter(height: driver.state.configuration.footerReserve)
+        }
+    }
+
+    /// Runs `body` with the adapter, on the UIKit views; whether it ran.
+    private func adapted(_ body: @MainActor (ChatScrollAdapter) -> Void) -> Bool {
+        guard let chat else { return false }
+        onAppMainThread { body(chat) }
+        return true
+    }
+
+    /// UIKit's `keyboardWillChangeFrameNotification`: the keyboard's end frame in the window, over
+    /// `duration` seconds on the keyboard's curve.
+    private func notifyKeyboard(_ view: SimulatedScrollView, duration: Double) -> Bool {
+        let (top, height) = (view.keyboardFrameTop, view.frameHeight)
+        return adapted { _ in
+            NotificationCenter.default.post(
+                name: UIResponder.keyboardWillChangeFrameNotification, object: nil,
+                userInfo: [
+                    UIResponder.keyboardFrameEndUserInfoKey: CGRect(
+                        x: 0, y: CGFloat(top), width: SimulatedUIScrollView.width,
+                        height: CGFloat(max(0, height - top))),
+                    UIResponder.keyboardAnimationDurationUserInfoKey: duration,
+                    UIResponder.keyboardAnimationCurveUserInfoKey: 7,
+                ])
         }
     }
 
@@ -202,12 +257,15 @@ public final class DriverPolicy: ScrollPolicy {
         case .olderLoaded(let page, let more):
             driver.send(.olderLoaded(messages: page.map(Self.message), hasMoreOlder: more))
         case .keyboard(_, let duration):
+            guard !notifyKeyboard(view, duration: duration) else { break }
             // The notification's end frame and the scroll view's frame, in the window, and the
             // bar that rides on the keyboard outside its frame.
             driver.keyboardWillChange(
                 keyboardTop: view.keyboardFrameTop, scrollViewBottom: view.reportedFrameHeight,
                 barAboveKeyboard: view.setup.barAboveKeyboard, duration: duration)
         case .layout:
+            // `viewDidLayoutSubviews`.
+            guard !adapted({ $0.layout() }) else { break }
             // The layout guide follows a keyboard the finger pulls down, which no notification
             // tells: the app tells the driver where it is (interactive dismissal).
             if view.setup == .interactiveDismissal, view.keyboardHeld != nil {
@@ -245,15 +303,20 @@ public final class DriverPolicy: ScrollPolicy {
     func updateSpacer() {
         view?.trailingSpacer = driver.state.trailingSpacer
         view?.spacerKeyboard = view?.coveredBeyondInset(share: driver.state.keyboardHeight) ?? 0
-        // The article's glue grows `contentInset.bottom` by the driver's keyboard share.
-        if view?.setup != .accessory { view?.keyboardInset = driver.state.keyboardHeight }
+        // The glue grows `contentInset.bottom` by the driver's keyboard share (the adapter does it
+        // itself).
+        if chat == nil, view?.setup != .accessory { view?.keyboardInset = driver.state.keyboardHeight }
     }
 
     public func tick() {
         guard let view else { return }
-        driver.tick(time: view.time)
-        // (A keyboard that waited for a gesture to end changes the share after the event.)
-        if view.setup != .accessory { view.keyboardInset = driver.state.keyboardHeight }
+        // The display link, which runs only while the driver needs frames.
+        let time = view.time
+        if !adapted({ _ in RunLoop.main.fireDisplayLinks(at: time) }) {
+            driver.tick(time: view.time)
+            // (A keyboard that waited for a gesture to end changes the share after the event.)
+            if view.setup != .accessory { view.keyboardInset = driver.state.keyboardHeight }
+        }
         tickEntrances()
     }
 
@@ -281,14 +344,42 @@ public final class DriverPolicy: ScrollPolicy {
         ChatMessage(id: message.id, direction: message.direction, height: message.estimatedHeight)
     }
 
-    public func willBeginDragging() { driver.willBeginDragging() }
-    public func didScroll(contentOffsetY: Double) { driver.didScroll(contentOffsetY: contentOffsetY) }
-    public func willEndDragging(velocity: Double) { driver.willEndDragging(velocity: velocity) }
-    public func willEndDragging(velocity: Double, targetContentOffsetY: Double) -> Double {
-        driver.willEndDragging(velocity: velocity, targetContentOffsetY: targetContentOffsetY)
+    // The scroll view's delegate, as the app's forwards it to the adapter.
+    public func willBeginDragging() {
+        if !adapted({ $0.scrollViewWillBeginDragging($0.scrollView) }) { driver.willBeginDragging() }
     }
-    public func didEndDragging(willDecelerate: Bool) { driver.didEndDragging(willDecelerate: willDecelerate) }
-    public func didEndDecelerating() { driver.didEndDecelerating() }
+    public func didScroll(contentOffsetY: Double) {
+        if !adapted({ $0.scrollViewDidScroll($0.scrollView) }) { driver.didScroll(contentOffsetY: contentOffsetY) }
+    }
+    public func willEndDragging(velocity: Double) {
+        // (UIKit always offers the deceleration's end; a release at rest or past an edge ends here.)
+        if !adapted({ _ = Self.willEndDragging($0, velocity: velocity, target: $0.scrollView.contentOffset.y) }) {
+            driver.willEndDragging(velocity: velocity)
+        }
+    }
+    public func willEndDragging(velocity: Double, targetContentOffsetY: Double) -> Double {
+        guard let chat else {
+            return driver.willEndDragging(velocity: velocity, targetContentOffsetY: targetContentOffsetY)
+        }
+        return onAppMainThread { Self.willEndDragging(chat, velocity: velocity, target: CGFloat(targetContentOffsetY)) }
+    }
+    /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`, with UIKit's velocity in
+    /// points per millisecond; where the deceleration is to stop.
+    @MainActor
+    private static func willEndDragging(_ chat: ChatScrollAdapter, velocity: Double, target: CGFloat) -> Double {
+        var target = CGPoint(x: 0, y: target)
+        chat.scrollViewWillEndDragging(
+            chat.scrollView, withVelocity: CGPoint(x: 0, y: CGFloat(velocity / 1000)), targetContentOffset: &target)
+        return Double(target.y)
+    }
+    public func didEndDragging(willDecelerate: Bool) {
+        if !adapted({ $0.scrollViewDidEndDragging($0.scrollView, willDecelerate: willDecelerate) }) {
+            driver.didEndDragging(willDecelerate: willDecelerate)
+        }
+    }
+    public func didEndDecelerating() {
+        if !adapted({ $0.scrollViewDidEndDecelerating($0.scrollView) }) { driver.didEndDecelerating() }
+    }
     public func didEndScrollingAnimation() {}
     /// As the "Integrating with SwiftUI" article writes it.
     public func phaseChanged(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?) {

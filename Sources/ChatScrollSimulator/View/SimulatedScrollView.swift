@@ -62,7 +62,8 @@ extension SimulatedScrollViewDelegate {
 /// are laid out. Where real views differ, its ``personality`` decides.
 ///
 /// It offers what UIKit offers (the `contentOffset` setter, `setContentOffset(_:animated:)`,
-/// `UIView.animate`), not the driver's terms: ``UIKitAdapter`` is the app's glue between them.
+/// `UIView.animate`), not the driver's terms: on the UIKit views, `ChatScrollUIKit`'s adapter is the
+/// app's glue between them, through the simulated `UIScrollView` (`SimulatedUIScrollView`).
 /// Offsets here are the reducer's: `offset = contentOffset.y + insetTop`.
 public final class SimulatedScrollView {
     // Its stored state opts out of run-time exclusivity checks, which took a sixth of the
@@ -255,6 +256,10 @@ public final class SimulatedScrollView {
     /// The top of `keyboardLayoutGuide` in the window, where the keyboard is now: it follows the
     /// finger that pulls the keyboard down (interactive dismissal), which no notification tells.
     public var keyboardGuideTop: Double { frameHeight - insetBottom - keyboard + InputBarSetup.barHeight }
+    /// The top of `keyboardLayoutGuide` as laid out: at the keyboard's end while it animates.
+    var keyboardGuideEndTop: Double {
+        frameHeight - insetBottom - (keyboardAnimation?.to ?? keyboard) + InputBarSetup.barHeight
+    }
 
     /// The keyboard's overlap with the frame as notified and laid out, less the bottom inset: the
     /// share an app reckons with that takes the notification's frame for all that covers the list.
