@@ -15,8 +15,8 @@ final class SystemHooks: NSObject {
     /// The adapter the calls go to; the display link stops itself once it is gone.
     weak var adapter: ChatScrollAdapter?
 
-    static let displayFrameSelector = #selector(displayFrame(_:))
-    static let keyboardSelector = #selector(keyboardWillChangeFrame(_:))
+    static let displayFrameSelector = #selector(SystemHooks.displayFrame(_:))
+    static let keyboardSelector = #selector(SystemHooks.keyboardWillChangeFrame(_:))
 
     @objc func displayFrame(_ link: CADisplayLink) {
         guard let adapter else { return link.invalidate() }
