@@ -55,8 +55,8 @@ let package = Package(
                 .target(name: "UIKitStandIn", condition: .when(platforms: platformsWithoutUIKit)),
             ]
         ),
-        // The UIKit, QuartzCore and CoreGraphics API that ChatScrollUIKit uses, for the platforms
-        // without UIKit; not a product.
+        // The UIKit, QuartzCore and CoreGraphics API that ChatScrollUIKit and Examples/Client's UIKit
+        // screen use, for the platforms without UIKit (the adapter re-exports it there); not a product.
         .target(name: "UIKitStandIn"),
         .target(
             name: "ChatScrollSimulator",

@@ -14,7 +14,8 @@ graphs="$scratch/symbol-graphs"
 rm -rf "$scratch" && mkdir -p "$graphs"
 # ChatScrollSimulator depends on the others but the adapter, so two builds emit every module's public symbols.
 for target in ChatScrollSimulator ChatScrollUIKit; do
-    swift build --scratch-path "$scratch" --target "$target" \
+    # (DOCUMENTATION: the adapter does not re-export the stand-in of UIKit; see ChatScrollUIKit/UIKit.swift.)
+    swift build --scratch-path "$scratch" --target "$target" -Xswiftc -DDOCUMENTATION \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
 done
 mkdir -p "$output"

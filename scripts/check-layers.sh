@@ -71,9 +71,10 @@ else
     echo "only ChatPlatform/Platform.swift imports Foundation, Dispatch or the C library"
 fi
 
-# As an app embeds them: Examples/Client builds two programs against the products. DriverOnly
-# (the reducer and the driver) must hold no symbol of the other modules; BugReport (with the
-# log format) must link on its own, without Foundation, and export a log.
+# As an app embeds them: Examples/Client builds two programs and a UIKit screen against the products.
+# DriverOnly (the reducer and the driver) must hold no symbol of the other modules; BugReport (with
+# the log format) must link on its own, without Foundation, and export a log; UIKitMessenger (the
+# adapter) compiles here against the stand-in of UIKit.
 (cd Examples/Client && swift build >/dev/null)
 client="Examples/Client/.build/debug"
 "$client/DriverOnly"
@@ -85,5 +86,6 @@ if [ -n "$found" ]; then
     status=1
 fi
 "$client/BugReport" | head -1 | grep -q '"chatlog":1' || { echo "error: BugReport exported no log" >&2; status=1; }
-[ "$status" = 0 ] && echo "Examples/Client: DriverOnly links only the values, the reducer and the driver; BugReport exports a log"
+[ "$status" = 0 ] && echo "Examples/Client: DriverOnly links only the values, the reducer and the driver; BugReport \
+exports a log; UIKitMessenger compiles"
 exit "$status"

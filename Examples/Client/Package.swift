@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // A client of the package, as an app embeds it: `DriverOnly` takes the reducer and the driver,
-// `BugReport` adds the log format to export a recording. scripts/check-layers.sh builds both
+// `BugReport` adds the log format to export a recording, and `UIKitMessenger` is a UIKit screen over
+// the adapter (compiled here against the stand-in of UIKit). scripts/check-layers.sh builds them
 // and checks that DriverOnly links no JSON, log-format or Foundation code.
 import PackageDescription
 
@@ -22,6 +23,14 @@ let package = Package(
                 .product(name: "ChatEvents", package: "ChatScroll"),
                 .product(name: "ChatLogFormat", package: "ChatScroll"),
                 .product(name: "ChatScrollDriver", package: "ChatScroll"),
+            ]
+        ),
+        .target(
+            name: "UIKitMessenger",
+            dependencies: [
+                .product(name: "ChatEvents", package: "ChatScroll"),
+                .product(name: "ChatReducer", package: "ChatScroll"),
+                .product(name: "ChatScrollUIKit", package: "ChatScroll"),
             ]
         ),
     ],

@@ -61,6 +61,10 @@ open class UIView: UIResponder {
     open var bounds = CGRect(x: 0, y: 0, width: 0, height: 0)
     /// https://developer.apple.com/documentation/uikit/uiview/superview
     open private(set) weak var superview: UIView?
+    /// https://developer.apple.com/documentation/uikit/uiview/ishidden
+    open var isHidden = false
+    /// https://developer.apple.com/documentation/uikit/uiview/translatesautoresizingmaskintoconstraints
+    open var translatesAutoresizingMaskIntoConstraints = true
 
     /// https://developer.apple.com/documentation/uikit/uiview/init(frame:)
     public init(frame: CGRect) {
@@ -91,7 +95,7 @@ open class UIView: UIResponder {
     /// `animate(withduration:delay:options:animations:completion:)`)
     ///
     /// Runs `animations` at once, with what they set animated as a view that models it reads
-    /// from ``currentAnimation``, then `completion`.
+    /// from `currentAnimation`, then `completion`.
     open class func animate(
         withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil

@@ -140,7 +140,7 @@ func onAppMainThread<T>(_ body: @MainActor () -> T) -> T {
 
 /// The package's glue: a `ChatScrollDriver` over the reducer. On the UIKit views it runs through
 /// `ChatScrollUIKit`'s adapter, exactly as an app ships it, over the simulated `UIScrollView`
-/// (``SimulatedUIScrollView``), with the display link, the keyboard's notifications and the input
+/// (`SimulatedUIScrollView`), with the display link, the keyboard's notifications and the input
 /// bar of the session's setup. On the SwiftUI view, which reports after layout, the driver moves
 /// the model directly.
 public final class DriverPolicy: ScrollPolicy {
