@@ -17,8 +17,15 @@ extension ChatScrollAdapter {
     /// `keyboardWillChangeFrameNotification`: where the keyboard ends, in the window, against the
     /// scroll view's frame before the layout the keyboard causes.
     func keyboardWillChangeFrame(_ notification: Notification) {
-        guard let info = notification.userInfo, let end = info[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect
+        guard let info = notification.userInfo,
+            let endOnScreen = info[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect
         else { return }
+        // The end frame is in the screen's coordinates: a window that does not fill the screen
+        // (Slide Over, Stage Manager) is elsewhere on it.
+        var end = endOnScreen
+        if let window = scrollView.window, let screen = window.windowScene?.screen {
+            end = window.convert(endOnScreen, from: screen.coordinateSpace)
+        }
         if let curve = info[UIResponder.keyboardAnimationCurveUserInfoKey] as? Int { keyboardCurve = curve }
         let frame = scrollView.convert(scrollView.bounds, to: nil)
         driver.keyboardWillChange(

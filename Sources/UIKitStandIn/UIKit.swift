@@ -76,19 +76,47 @@ open class UIView: UIResponder {
     /// https://developer.apple.com/documentation/uikit/uiview/addsubview(_:)
     open func addSubview(_ view: UIView) { view.superview = self }
 
-    /// https://developer.apple.com/documentation/uikit/uiview/convert(_:to:)-4mdcc
+    /// https://developer.apple.com/documentation/uikit/uiview/convert(_:to:)
     ///
     /// Into the window's coordinates (`view` nil) or an ancestor's, through the frames and bounds
     /// of the views between.
     open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
         var result = rect
         var current: UIView? = self
-        while let here = current, here !== view {
+        while let here = current, here !== view, !(here is UIWindow) {
             result.origin.x = result.origin.x + here.frame.origin.x - here.bounds.origin.x
             result.origin.y = result.origin.y + here.frame.origin.y - here.bounds.origin.y
             current = here.superview
         }
         return result
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicoordinatespace/convert(_:from:)
+    ///
+    /// From another view's coordinates, or from the screen's (a window's frame is where it is on
+    /// its screen), into this view's.
+    public func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect {
+        var result = rect
+        if let view = coordinateSpace as? UIView {
+            result = view.convert(rect, to: nil)
+        } else if let window {
+            result.origin.x = result.origin.x - window.frame.origin.x
+            result.origin.y = result.origin.y - window.frame.origin.y
+        }
+        let origin = convert(CGRect(x: 0, y: 0, width: 0, height: 0), to: nil).origin
+        result.origin.x = result.origin.x - origin.x
+        result.origin.y = result.origin.y - origin.y
+        return result
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/window
+    open var window: UIWindow? {
+        var current: UIView? = self
+        while let here = current {
+            if let window = here as? UIWindow { return window }
+            current = here.superview
+        }
+        return nil
     }
 
     /// https://developer.apple.com/documentation/uikit/uiview (its class method
@@ -108,6 +136,55 @@ open class UIView: UIResponder {
 
     /// The innermost `UIView.animate` block being run, if any.
     package static var currentAnimation: AnimationContext? { AppMainThread.current.animations.last }
+}
+
+/// https://developer.apple.com/documentation/uikit/uicoordinatespace
+@MainActor
+public protocol UICoordinateSpace: AnyObject {
+    /// https://developer.apple.com/documentation/uikit/uicoordinatespace/convert(_:from:)
+    func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect
+}
+
+extension UIView: UICoordinateSpace {}
+
+/// https://developer.apple.com/documentation/uikit/uiwindow
+@MainActor
+open class UIWindow: UIView {
+    /// https://developer.apple.com/documentation/uikit/uiwindow/windowscene
+    open weak var windowScene: UIWindowScene?
+}
+
+/// https://developer.apple.com/documentation/uikit/uiwindowscene
+@MainActor
+open class UIWindowScene {
+    /// https://developer.apple.com/documentation/uikit/uiwindowscene/screen
+    public let screen: UIScreen
+
+    /// A scene on `screen` (UIKit makes scenes; the stand-in's are made by whoever runs the app).
+    package init(screen: UIScreen) { self.screen = screen }
+}
+
+/// https://developer.apple.com/documentation/uikit/uiscreen
+@MainActor
+open class UIScreen {
+    /// The screen's fixed coordinates, in which the keyboard's frame is notified.
+    private final class Space: UICoordinateSpace {
+        func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect {
+            guard let view = coordinateSpace as? UIView else { return rect }
+            var result = view.convert(rect, to: nil)
+            if let window = view.window {
+                result.origin.x = result.origin.x + window.frame.origin.x
+                result.origin.y = result.origin.y + window.frame.origin.y
+            }
+            return result
+        }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiscreen/coordinatespace
+    public let coordinateSpace: any UICoordinateSpace = Space()
+
+    /// A screen (UIKit makes screens; the stand-in's are made by whoever runs the app).
+    package init() {}
 }
 
 /// https://developer.apple.com/documentation/uikit/uiscrollview

@@ -133,7 +133,9 @@ final class UIKitMoves: ChatScrollViewTarget {
 /// app of its own, whose main thread is the worker thread that runs the session: the session's
 /// main-actor objects (the UIKit adapter and the simulated UIKit views) are its alone, and what
 /// UIKit keeps once per app the stand-in keeps in the session's `AppMainThread` (bound by
-/// ``Simulator/run(_:policy:draw:view:)``), so no two threads touch them.
+/// ``Simulator/run(_:policy:draw:view:)``), so no two threads touch them. What checks the thread
+/// at run time traps here: `MainActor.assumeIsolated`, and a main-actor closure handed to code
+/// compiled without Swift 6's checks (the standard library's `map`), which the adapter avoids.
 func onAppMainThread<T>(_ body: @MainActor () -> T) -> T {
     withoutActuallyEscaping(body) { body in unsafeBitCast(body, to: (() -> T).self)() }
 }
@@ -150,6 +152,8 @@ public final class DriverPolicy: ScrollPolicy {
     weak var view: SimulatedScrollView?
     /// The UIKit adapter, on the UIKit views.
     var chat: ChatScrollAdapter?
+    /// The window that holds the adapter's scroll view and the input bar.
+    var window: UIWindow?
     /// The scroll view's moves on the model: UIKit's, unless a broken glue is tested.
     var glue: (any ChatScrollViewTarget)?
     /// Makes the glue.
@@ -187,16 +191,20 @@ public final class DriverPolicy: ScrollPolicy {
         } else {
             // (The session's own objects, on its app's main thread: see `onAppMainThread`.)
             nonisolated(unsafe) let (view, glue, driver) = (view, glue, driver)
-            chat = onAppMainThread {
+            (chat, window) = onAppMainThread {
                 let scrollView = SimulatedUIScrollView(view, glue: glue)
                 let bar = SimulatedInputBar(view)
+                // The app's window fills its screen.
+                let window = SimulatedWindow(screen: UIScreen(), height: view.frameHeight)
+                window.addSubview(scrollView)
+                window.addSubview(bar)
                 let inputBar: ChatScrollAdapter.InputBar =
                     switch view.setup {
                     case .accessory, .swiftUISafeArea: .inputAccessoryView
                     case .layoutGuide, .interactiveDismissal: .keyboardLayoutGuide(bar: bar)
                     case .shrinkingFrame: .shrinkingFrame(bar: bar)
                     }
-                return ChatScrollAdapter(scrollView: scrollView, inputBar: inputBar, driver: driver)
+                return (ChatScrollAdapter(scrollView: scrollView, inputBar: inputBar, driver: driver), window)
             }
         }
         handle(.layout)

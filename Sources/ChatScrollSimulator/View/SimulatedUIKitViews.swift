@@ -92,3 +92,16 @@ final class SimulatedInputBar: UIView {
         set {}
     }
 }
+
+/// The app's window, which fills its screen, on a scene of its own.
+@MainActor
+final class SimulatedWindow: UIWindow {
+    /// The scene, which the window holds weakly.
+    private let scene: UIWindowScene
+
+    init(screen: UIScreen, height: Double) {
+        scene = UIWindowScene(screen: screen)
+        super.init(frame: CGRect(x: 0, y: 0, width: SimulatedUIScrollView.width, height: CGFloat(height)))
+        windowScene = scene
+    }
+}
