@@ -62,7 +62,9 @@ let package = Package(
             name: "ChatScrollSimulator",
             dependencies: [
                 "ChatEvents", "ChatJSON", "ChatLogFormat", "ChatPlatform", "ChatReducer", "ChatScrollDriver",
-                "ChatScrollUIKit", "ChatScrollUtilities", "UIKitStandIn",
+                "ChatScrollUIKit", "ChatScrollUtilities",
+                // (The simulator runs where UIKit is absent, over the stand-in's views.)
+                .target(name: "UIKitStandIn", condition: .when(platforms: platformsWithoutUIKit)),
             ]
         ),
         .executableTarget(

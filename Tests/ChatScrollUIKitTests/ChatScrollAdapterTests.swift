@@ -71,6 +71,24 @@ struct ChatScrollAdapterTests {
 
     @Test(
         """
+        given the layout-guide screen in a window 100 points down its screen (Slide Over, Stage Manager), when the \
+        keyboard's frame ends at 616 on the screen, then it covers what it covers at 516 in the window
+        """
+    )
+    func windowAwayFromTheScreensTop() {
+        let scene = UIWindowScene(screen: UIScreen())
+        let window = UIWindow(frame: CGRect(x: 0, y: 100, width: 390, height: 852))
+        window.windowScene = scene
+        let screen = Screen(height: 852, insetBottom: 83) { .keyboardLayoutGuide(bar: $0) }
+        window.addSubview(screen.root)
+        screen.keyboardWillChangeFrame(top: 616)
+        #expect(screen.chat.driver.state.keyboardHeight == 302)
+        #expect(screen.scrollView.contentInset == UIEdgeInsets(top: 103, left: 0, bottom: 385, right: 0))
+        #expect(screen.scrollView.contentOffset == CGPoint(x: 0, y: 1533))
+    }
+
+    @Test(
+        """
         given a 769-point table pinned to a bar that rides on the keyboard, with insets 103/0, when the keyboard \
         shows and the table shrinks to 467, then 364 points are visible, the inset is back to 0 and the newest \
         message ends at the table's bottom
