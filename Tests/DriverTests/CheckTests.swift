@@ -98,6 +98,49 @@ struct CheckTests {
         #expect(driver.violations == [:])
     }
 
+    /// An app that forwards `scrollViewDidScroll` only while the finger drags: the driver does not
+    /// hear of momentum, and a tap that stops it sends the list back to where the finger let go
+    /// before the scroll to the bottom (found by an independent review of the UIKit adapter).
+    final class DidScrollOnlyWhileDragging: ScrollPolicy {
+        let inner: DriverPolicy
+        weak var view: SimulatedScrollView?
+        var name: String { "didscroll-only-while-dragging" }
+        init(_ session: SimSession) { inner = DriverPolicy(configuration: session.configuration) }
+        func attach(_ view: SimulatedScrollView, requests: SimRequests) {
+            self.view = view
+            inner.attach(view, requests: requests)
+        }
+        func handle(_ event: AppEvent) { inner.handle(event) }
+        func tick() { inner.tick() }
+        func willBeginDragging() { inner.willBeginDragging() }
+        func didScroll(contentOffsetY: Double) {
+            if view?.fingerDown == true { inner.didScroll(contentOffsetY: contentOffsetY) }
+        }
+        func willEndDragging(velocity: Double) { inner.willEndDragging(velocity: velocity) }
+        func willEndDragging(velocity: Double, targetContentOffsetY: Double) -> Double {
+            inner.willEndDragging(velocity: velocity, targetContentOffsetY: targetContentOffsetY)
+        }
+        func didEndDragging(willDecelerate: Bool) { inner.didEndDragging(willDecelerate: willDecelerate) }
+        func didEndDecelerating() { inner.didEndDecelerating() }
+        func didEndScrollingAnimation() {}
+        func cellMeasured(id: String, height: Double) { inner.cellMeasured(id: id, height: height) }
+    }
+
+    // reading-stays-put (the leap rule): the frame momentum ends in is judged, the view's own step
+    // taken out.
+    @Test("reading-stays-put: a tap during momentum that first throws the list back")
+    func jumpAsATapStopsMomentum() throws {
+        let session = try #require(Scenarios.named("open-at-first-unread"))
+        let broken = Simulator.run(session, policy: DidScrollOnlyWhileDragging(session), draw: true)
+        #expect(
+            broken.drawing.filter { $0.contains("leapt") }.first
+                == """
+                  violates reading-stays-put: m54 leapt 385.5971247475409 points in frame 624, more than the \
+                keyboard, an eased scroll, the finger or momentum moves it
+                """)
+        #expect(Simulator.runDriver(session).violations == [:])
+    }
+
     // smooth-animation: an animated scroll that cannot follow a streamed answer snaps at its end.
     @Test("smooth-animation: the careful UIKit policy's end-of-animation snap")
     func snapAtTheEnd() {

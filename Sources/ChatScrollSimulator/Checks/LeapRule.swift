@@ -3,7 +3,8 @@
 /// in a way something explains:
 ///
 /// - the finger, momentum or a bounce (`finger-lock` and `reading-stays-put` judge those frames
-///   by their own measures), a layout that replaced or resized the screen (a window's first
+///   by their own measures; in the frame momentum ends in, the view's own step is taken out and
+///   the rest judged here), a layout that replaced or resized the screen (a window's first
 ///   frame, a rotation's: `navigation-lands` and `reading-stays-put` judge them), or the open
 ///   (`clean-open` judges its frames), or a page above a following conversation that fitted,
 ///   which pins it at its bottom (`bottom-visible` judges it);
@@ -62,8 +63,10 @@ struct LeapRule: FrameCheck {
         let endsAtBottom =
             !frame.wasAway && current.atBottom && previous.inRange && current.inRange
             && (previous.atBottom || onScreen.map { Self.continues($0, from: lastOnScreen) } ?? true)
+        // (Not the frame momentum ends in, on its own or stopped by the app: what is read moves
+        // there by momentum's last step, and by what stopped it.)
         let judgedElsewhere =
-            current.finger || previous.finger || view.isDecelerating || previous.decelerating || previous.coasting
+            current.finger || previous.finger || view.isDecelerating
             || current.bouncing || previous.bouncing || current.layoutChanged || !previous.shown || !current.shown
             || frame.opening || endsAtBottom || frame.pagePinsAFittingConversation
         let step = id.map(motion.moved)
@@ -71,13 +74,16 @@ struct LeapRule: FrameCheck {
         // moved it, with the growth of the rows before it, and pushed by content that grew below
         // a following list.
         var rests: [Double] = []
+        // Momentum that ran into the frame it ends in moved what is read by the view's own step
+        // first (to an edge, or until the app stopped it).
+        let ownStep = previous.decelerating && !view.isDecelerating ? current.physicsStep : 0
         if let step, let onScreen {
             rests.reserveCapacity(4)
-            rests.append(step)
-            rests.append(onScreen)
+            rests.append(step - ownStep)
+            rests.append(onScreen - ownStep)
             if !frame.wasAway || frame.navigating, let grown = motion.grownBelow() {
-                rests.append(step + grown)
-                rests.append(onScreen + grown)
+                rests.append(step - ownStep + grown)
+                rests.append(onScreen - ownStep + grown)
             }
             for index in rests.indices {
                 rests[index] = Self.beyondKeyboard(
