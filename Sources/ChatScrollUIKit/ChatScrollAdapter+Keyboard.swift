@@ -27,9 +27,8 @@ extension ChatScrollAdapter {
             end = window.convert(endOnScreen, from: screen.coordinateSpace)
         }
         if let curve = info[UIResponder.keyboardAnimationCurveUserInfoKey] as? Int { keyboardCurve = curve }
-        let frame = scrollView.convert(scrollView.bounds, to: nil)
         driver.keyboardWillChange(
-            keyboardTop: Double(end.minY), scrollViewBottom: Double(frame.maxY),
+            keyboardTop: Double(end.minY), scrollViewBottom: Double(scrollViewFrameInWindow.maxY),
             barAboveKeyboard: Double(barAboveKeyboard),
             duration: info[UIResponder.keyboardAnimationDurationUserInfoKey] as? Double)
     }

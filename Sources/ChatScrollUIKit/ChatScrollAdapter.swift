@@ -112,7 +112,7 @@ public final class ChatScrollAdapter {
     /// The scroll view was laid out (`viewDidLayoutSubviews`): tells the driver its frame, its
     /// insets and, for the setups where they move, where the keyboard and the frame's bottom are.
     public func layout() {
-        let frame = scrollView.convert(scrollView.bounds, to: nil)
+        let frame = scrollViewFrameInWindow
         if case .keyboardLayoutGuide(let bar) = inputBar, scrollView.keyboardDismissMode == .interactive,
             driver.isDragging
         {
@@ -129,6 +129,10 @@ public final class ChatScrollAdapter {
             frameHeight: Double(scrollView.bounds.height), insetTop: Double(scrollView.adjustedContentInset.top),
             insetBottom: Double(scrollView.adjustedContentInset.bottom - keyboardInset), frameBottom: frameBottom)
     }
+
+    /// The scroll view's frame in its window's coordinates, where the keyboard and the bar are
+    /// measured.
+    var scrollViewFrameInWindow: CGRect { scrollView.convert(scrollView.bounds, to: nil) }
 
     /// One frame of the display link.
     func displayFrame(_ link: CADisplayLink) {

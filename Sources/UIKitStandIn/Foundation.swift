@@ -54,11 +54,6 @@ public final class NotificationCenter {
         observers.append(Observer(object: observer as AnyObject, selector: aSelector, name: aName))
     }
 
-    /// https://developer.apple.com/documentation/foundation/notificationcenter/removeobserver(_:)
-    public func removeObserver(_ observer: Any) {
-        observers.removeAll { $0.object == nil || $0.object === observer as AnyObject }
-    }
-
     /// https://developer.apple.com/documentation/foundation/notificationcenter/post(name:object:userinfo:)
     ///
     /// Main-actor here: observers are called on the posting thread, which for UIKit's keyboard

@@ -25,13 +25,8 @@ public struct IndexPath: Sendable, Hashable {
 /// https://developer.apple.com/documentation/uikit/nslayoutconstraint
 @MainActor
 public final class NSLayoutConstraint {
-    /// https://developer.apple.com/documentation/uikit/nslayoutconstraint/isactive
-    public var isActive = false
-
     /// https://developer.apple.com/documentation/uikit/nslayoutconstraint/activate(_:)
-    public class func activate(_ constraints: [NSLayoutConstraint]) {
-        for constraint in constraints { constraint.isActive = true }
-    }
+    public class func activate(_ constraints: [NSLayoutConstraint]) {}
 }
 
 /// https://developer.apple.com/documentation/uikit/nslayoutxaxisanchor (its `constraint(equalTo:)`

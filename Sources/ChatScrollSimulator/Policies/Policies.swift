@@ -273,14 +273,8 @@ public final class DriverPolicy: ScrollPolicy {
                 barAboveKeyboard: view.setup.barAboveKeyboard, duration: duration)
         case .layout:
             // `viewDidLayoutSubviews`.
+            // (Interactive dismissal is a UIKit setup: the adapter follows the layout guide there.)
             guard !adapted({ $0.layout() }) else { break }
-            // The layout guide follows a keyboard the finger pulls down, which no notification
-            // tells: the app tells the driver where it is (interactive dismissal).
-            if view.setup == .interactiveDismissal, view.keyboardHeld != nil {
-                driver.keyboardWillChange(
-                    keyboardTop: view.keyboardGuideTop, scrollViewBottom: view.reportedFrameHeight,
-                    barAboveKeyboard: view.setup.barAboveKeyboard)
-            }
             // (A frame that moves with the keyboard says where its bottom is, in the window.)
             driver.layout(
                 frameHeight: view.reportedFrameHeight, insetTop: view.insetTop, insetBottom: view.reportedInsetBottom,
@@ -321,7 +315,7 @@ public final class DriverPolicy: ScrollPolicy {
         // The display link, which runs only while the driver needs frames.
         let time = view.time
         if !adapted({ _ in RunLoop.main.fireDisplayLinks(at: time) }) {
-            driver.tick(time: view.time)
+            driver.tick(time: time)
             // (A keyboard that waited for a gesture to end changes the share after the event.)
             if view.setup != .accessory { view.keyboardInset = driver.state.keyboardHeight }
         }
