@@ -175,18 +175,20 @@ public struct SimulationTable: Sendable {
                 + "frames violating each check and scroll calls, per 1,000 frames"
         ]
         let widths = Self.columns.map { max(9, $0.count + 2) }
+        // (The first column fits the longest block name, and is never narrower than 34.)
+        let labelWidth = max(34, (blockNames.map(\.count).max() ?? 0) + 2)
         for block in blockNames {
             let blockRows = rows.filter { $0.block == block }
             lines.append("")
             if let first = blockRows.first, first.setup != InputBarSetup.accessory.rawValue {
                 lines.append("\(block): \(first.sessions) sessions, \(first.frames) frames per policy")
             }
-            let header = [block.padding(34)] + zip(Self.columns, widths).map { $0.leftPadding($1) }
+            let header = [block.padding(labelWidth)] + zip(Self.columns, widths).map { $0.leftPadding($1) }
             lines.append(header.joined())
             for row in blockRows {
                 let values = ScreenCheck.allCases.map { row.violations[$0] ?? 0 } + [row.scrollCalls]
                 let cells = zip(values, widths).map { format(row.perThousand($0)).leftPadding($1) }
-                lines.append(([row.policy.padding(34)] + cells).joined())
+                lines.append(([row.policy.padding(labelWidth)] + cells).joined())
             }
         }
         lines.append("")

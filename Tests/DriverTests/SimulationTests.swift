@@ -44,7 +44,7 @@ struct SimulationTests {
         arguments: Scenarios.all.map(\.name))
     func swiftUIScenario(name: String) throws {
         let session = try #require(Scenarios.all.first { $0.name == name })
-        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .swiftui))
+        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .swiftuiLate))
         #expect(result.violations == Self.swiftUILimits[name] ?? [:], "\(result.firstViolations)")
     }
 
@@ -86,7 +86,7 @@ struct SimulationTests {
     func keyboardScenarioOnSetups(name: String) throws {
         let session = try #require(Scenarios.all.first { $0.name == name })
         for (setup, expected) in try #require(Self.setupViolations[name]) {
-            let personality: ViewPersonality = setup == .swiftUISafeArea ? .swiftui : .uikit
+            let personality: ViewPersonality = setup == .swiftUISafeArea ? .swiftuiLate : .uikit
             let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: personality, setup: setup))
             #expect(result.violations == expected, "\(setup.rawValue): \(result.firstViolations)")
         }

@@ -34,12 +34,17 @@ struct SimulateCommandTests {
             ]
             .map { driver[$0] } == [0, 0, 0, 0, 0, 0, 0])
         let personalities = try #require(object["personalities"] as? [String: [String: [String: Double]]])
-        #expect(personalities.keys.sorted() == ["estimates", "simple", "swiftui", "synchronous", "uikit"])
+        #expect(
+            personalities.keys.sorted() == [
+                "estimates", "simple", "swiftui", "swiftui-late", "swiftui-next-frame", "synchronous", "uikit",
+            ])
         #expect(personalities["uikit"] == policies)
         let setups = try #require(object["setups"] as? [String: [String: [String: [String: Double]]]])
         #expect(
             setups["uikit"]?.keys.sorted() == ["accessory", "interactive-dismissal", "layout-guide", "shrinking-frame"])
-        #expect(setups["swiftui"]?.keys.sorted() == ["accessory", "swiftui-safe-area"])
+        for swiftUI in ["swiftui", "swiftui-next-frame", "swiftui-late"] {
+            #expect(setups[swiftUI]?.keys.sorted() == ["accessory", "swiftui-safe-area"])
+        }
         #expect(setups["uikit"]?["accessory"] == policies)
         #expect(object["brokenDrivers"] == nil)
     }
@@ -65,10 +70,12 @@ struct SimulateCommandTests {
             + "  navigation-lands  scroll-calls"
         let headers = lines.indices.filter { !lines[$0].hasPrefix(" ") && lines[$0].hasSuffix(columns) }
         #expect(
-            headers.map { lines[$0].prefix(34).trimmingCharacters(in: .whitespaces) } == [
+            headers.map { lines[$0].dropLast(columns.count).trimmingCharacters(in: .whitespaces) } == [
                 "uikit accessory", "uikit layout-guide", "uikit shrinking-frame", "uikit interactive-dismissal",
                 "estimates accessory", "estimates layout-guide", "estimates shrinking-frame",
                 "estimates interactive-dismissal", "swiftui accessory", "swiftui swiftui-safe-area",
+                "swiftui-next-frame accessory", "swiftui-next-frame swiftui-safe-area", "swiftui-late accessory",
+                "swiftui-late swiftui-safe-area",
                 "synchronous accessory", "synchronous layout-guide", "synchronous shrinking-frame",
                 "synchronous interactive-dismissal", "simple accessory", "simple layout-guide",
                 "simple shrinking-frame", "simple interactive-dismissal",
@@ -76,16 +83,16 @@ struct SimulateCommandTests {
         // The driver's rows on the accessory setup: none on UIKit's views, and SwiftUI's reports
         // after layout cost the frames listed in docs/simulation.md.
         let quiet = """
-            driver                                     0.00               0.00            0.00        0.00     \
+            driver                                         0.00               0.00            0.00        0.00     \
                     0.00              0.00              0.00          4.66
             """
         #expect(
             headers.filter { lines[$0].hasPrefix("uikit accessory") || lines[$0].hasPrefix("synchronous accessory") }
                 .map { lines[$0 + 1] } == [quiet, quiet])
         #expect(
-            headers.filter { lines[$0].hasPrefix("swiftui accessory") }.map { lines[$0 + 1] } == [
+            headers.filter { lines[$0].hasPrefix("swiftui-late accessory") }.map { lines[$0 + 1] } == [
                 """
-                driver                                     0.08               1.06            0.00        0.25     \
+                driver                                         0.08               1.06            0.00        0.25     \
                         0.00              0.00              0.00          4.66
                 """
             ])

@@ -91,6 +91,16 @@ public final class SimulatedScrollView {
     /// when, and by how much.
     @exclusivity(unchecked) private var lateChanges: [(id: String, due: Double, delta: Double)] = []
 
+    /// The heights the lazy stack found for the messages it laid out, summed, and how many
+    /// (``ViewPersonality/lazyStackEstimates``); the estimate its unlaid rows have, when set.
+    @exclusivity(unchecked) private var laidOutHeights = (sum: 0.0, count: 0)
+    @exclusivity(unchecked) private var stackEstimate: Double?
+
+    /// What the SwiftUI screen set on its scroll view (the SwiftUI views only), and what the
+    /// view's own keeping of it noted at the last layout.
+    public var swiftUI = SwiftUIScrollSettings()
+    @exclusivity(unchecked) var keeping = SwiftUIKeeping()
+
     /// `itemTops[i]` is the top of item `i`; the last entry is the items' total height.
     @exclusivity(unchecked) private var itemTops: [Double]?
     @exclusivity(unchecked) private var itemIndex: [String: Int]?
@@ -435,9 +445,32 @@ public final class SimulatedScrollView {
 
     // MARK: What UIKit offers
 
+    /// The app's position changes made in this frame, on a view where they land at the next
+    /// frame's start (``ViewPersonality/positionChangesLandNextFrame``).
+    @exclusivity(unchecked) private var nextFrameMoves: [() -> Void] = []
+    @exclusivity(unchecked) private var landingMoves = false
+
+    /// Keeps `move` for the next frame's start where position changes land then; whether it did.
+    private func landsNextFrame(_ move: @escaping () -> Void) -> Bool {
+        guard personality.positionChangesLandNextFrame, !landingMoves else { return false }
+        nextFrameMoves.append(move)
+        return true
+    }
+
+    /// Makes the position changes kept for this frame, in order.
+    private func landMoves() {
+        guard !nextFrameMoves.isEmpty else { return }
+        let moves = nextFrameMoves
+        nextFrameMoves = []
+        landingMoves = true
+        for move in moves { move() }
+        landingMoves = false
+    }
+
     /// `contentOffset.y = y`: at once; a running `UIView` animation goes on around the new value
     /// (they are additive), the view's own animated scroll stops, momentum goes on from here.
     public func setContentOffsetY(_ y: Double) {
+        if landsNextFrame({ [unowned self] in setContentOffsetY(y) }) { return }
         movedByApp = true
         let target = y + insetTop
         if var running = animation, !running.isScroll {
@@ -462,6 +495,7 @@ public final class SimulatedScrollView {
     /// `UIView` animation goes on around the new value. Animated: a 0.3 s eased scroll from
     /// where the view is (a new one restarts from there; it cannot be redirected).
     public func setContentOffset(_ y: Double, animated: Bool) {
+        if landsNextFrame({ [unowned self] in setContentOffset(y, animated: animated) }) { return }
         let target = y + insetTop
         guard animated else {
             isDecelerating = false
@@ -490,6 +524,10 @@ public final class SimulatedScrollView {
     /// `alongKeyboardCurve`, else linearly: the model value is set at once; what is drawn moves
     /// over the duration. It stops momentum and the view's own animated scroll.
     public func animateContentOffsetY(to y: Double, duration: Double, alongKeyboardCurve: Bool) {
+        let again = { [unowned self] in
+            animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: alongKeyboardCurve)
+        }
+        if landsNextFrame(again) { return }
         let target = y + insetTop
         isDecelerating = false
         velocity = 0
@@ -541,16 +579,21 @@ public final class SimulatedScrollView {
     private var hasHeader: Bool { items.first?.message.id == Self.headerID }
     private var hasFooter: Bool { items.last?.message.id == Self.footerID }
 
+    /// A row for `message`, not laid out: at the app's estimate, or the lazy stack's.
+    private func unlaidRow(_ message: SimMessage) -> Item {
+        Item(message: message, current: stackEstimate ?? message.estimatedHeight, laidOut: false)
+    }
+
     /// Appends messages with their estimated heights, above the footer.
     func append(_ messages: [SimMessage]) {
-        let rows = messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }
+        let rows = messages.map(unlaidRow)
         items.insert(contentsOf: rows, at: hasFooter ? items.count - 1 : items.count)
         itemsChanged(ids: true)
     }
 
     /// Prepends messages below the header; the content offset stays where it is, as in UIKit.
     func prepend(_ messages: [SimMessage]) {
-        let rows = messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }
+        let rows = messages.map(unlaidRow)
         items.insert(contentsOf: rows, at: hasHeader ? 1 : 0)
         itemsChanged(ids: true)
     }
@@ -560,7 +603,7 @@ public final class SimulatedScrollView {
     func replaceAll(with messages: [SimMessage]) {
         let header = hasHeader ? items.first : nil
         let footer = hasFooter ? items.last : nil
-        items = messages.map { Item(message: $0, current: $0.estimatedHeight, laidOut: false) }
+        items = messages.map(unlaidRow)
         if let header { items.insert(header, at: 0) }
         if let footer { items.append(footer) }
         itemsChanged(ids: true)
@@ -773,6 +816,7 @@ public final class SimulatedScrollView {
     /// Advances animations and momentum by `dt` seconds.
     func advance(by dt: Double) {
         time += dt
+        landMoves()
         advanceKeyboard()
         let start = offset
         physicsStep = 0
@@ -894,7 +938,7 @@ public final class SimulatedScrollView {
     /// same pass, or (``ViewPersonality/reportsAfterLayout``) after it, with one more pass for
     /// the app's answer whose own reports wait for the next frame.
     func layoutCells() {
-        layOut()
+        layOut(keepingBottom: keepSettingsBeforeLayout())
         if personality.reportsAfterLayout {
             deliverReports()
             layOut()
@@ -906,9 +950,12 @@ public final class SimulatedScrollView {
             report(.didScroll(contentOffsetY))
         }
         movedByApp = false
+        noteKeepingAfterLayout()
     }
 
-    private func layOut() {
+    /// Lays out the rows around what is shown, `keepingBottom` points above the bottom when set
+    /// (SwiftUI's bottom anchors, ``keepSettingsBeforeLayout()``).
+    private func layOut(keepingBottom: Double? = nil) {
         // UIKit lays cells out for the model value: during a `UIView.animate` of the offset
         // only the cells of its end are laid out (what it passes through is not).
         func shownTop() -> Double { modelOffset }
@@ -922,6 +969,7 @@ public final class SimulatedScrollView {
         while changed, passes < 256 {
             changed = false
             passes += 1
+            keepBottom(keepingBottom)
             let top = shownTop()
             let lower = top - 200
             let upper = top + visibleHeight + 200
@@ -930,6 +978,10 @@ public final class SimulatedScrollView {
             while i < items.count, tops[i] < upper {
                 if !items[i].laidOut {
                     items[i].laidOut = true
+                    if personality.lazyStackEstimates, items[i].message.direction != .system {
+                        laidOutHeights.sum += items[i].message.height
+                        laidOutHeights.count += 1
+                    }
                     if personality.lateHeightChanges, let late = Self.lateChange(of: items[i].message.id) {
                         lateChanges.append((items[i].message.id, time + late.delay, late.delta))
                     }
@@ -941,7 +993,30 @@ public final class SimulatedScrollView {
                 }
                 i += 1
             }
+            if !changed, personality.lazyStackEstimates, reestimate(shownTop: top) { changed = true }
         }
+    }
+
+    /// Gives the rows not laid out the lazy stack's estimate, the average of the rows it laid
+    /// out, when that changed; the offset moves by what changed wholly above `shownTop`, inside
+    /// layout, so that the rows shown stay where they are. Whether anything changed.
+    private func reestimate(shownTop: Double) -> Bool {
+        guard laidOutHeights.count > 0 else { return false }
+        let estimate = laidOutHeights.sum / Double(laidOutHeights.count)
+        guard estimate != stackEstimate else { return false }
+        stackEstimate = estimate
+        let tops = tops
+        var above = 0.0
+        var changed = false
+        for i in items.indices where !items[i].laidOut && items[i].current != estimate {
+            if tops[i] + items[i].current <= shownTop { above += estimate - items[i].current }
+            items[i].current = estimate
+            changed = true
+        }
+        guard changed else { return false }
+        itemsChanged(ids: false)
+        if personality.correctsOffsetForRowsAbove { moveItself(by: above) }
+        return true
     }
 
     /// Where the items `ids` are now on screen, measured from the frame's top, visible or not,

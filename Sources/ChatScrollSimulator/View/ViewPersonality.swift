@@ -44,13 +44,20 @@ public struct ViewPersonality: Sendable, Hashable {
     /// Gestures are reported as phase changes (SwiftUI's `onScrollPhaseChange`), not as
     /// `UIScrollViewDelegate`'s callbacks; the end of an animated scroll is the phase going idle.
     public var reportsPhases: Bool
+    /// Rows not yet laid out take the lazy stack's estimate, the average height of the rows it
+    /// has laid out, instead of the app's: absolute offsets then differ from any model the app
+    /// keeps, and change as the stack lays out more rows (SwiftUI's `LazyVStack`).
+    public var lazyStackEstimates: Bool
+    /// The app's position changes (`ScrollPosition.scrollTo`) land at the next frame's start
+    /// instead of inside the frame they were made in (which of the two SwiftUI does is unsourced).
+    public var positionChangesLandNextFrame: Bool
 
     /// Creates a personality.
     public init(
         name: String, animatedScrollToSameOffsetIsSilent: Bool, animationsCompleteSynchronously: Bool,
         viewAnimationReportsOnce: Bool, nonlinearRubberBand: Bool, momentumBouncesPastEdges: Bool, keyboardSpring: Bool,
         lateHeightChanges: Bool = false, correctsOffsetForRowsAbove: Bool = false, reportsAfterLayout: Bool = false,
-        reportsPhases: Bool = false
+        reportsPhases: Bool = false, lazyStackEstimates: Bool = false, positionChangesLandNextFrame: Bool = false
     ) {
         self.name = name
         self.animatedScrollToSameOffsetIsSilent = animatedScrollToSameOffsetIsSilent
@@ -63,6 +70,8 @@ public struct ViewPersonality: Sendable, Hashable {
         self.correctsOffsetForRowsAbove = correctsOffsetForRowsAbove
         self.reportsAfterLayout = reportsAfterLayout
         self.reportsPhases = reportsPhases
+        self.lazyStackEstimates = lazyStackEstimates
+        self.positionChangesLandNextFrame = positionChangesLandNextFrame
     }
 
     /// UIKit as far as it is known: the default, and the strictest.
@@ -77,11 +86,30 @@ public struct ViewPersonality: Sendable, Hashable {
         viewAnimationReportsOnce: true, nonlinearRubberBand: true, momentumBouncesPastEdges: true, keyboardSpring: true,
         lateHeightChanges: true, correctsOffsetForRowsAbove: true)
 
-    /// A SwiftUI `ScrollView` over a `UIScrollView`: UIKit's physics, but every report comes
-    /// after layout (the app's answer gets one more pass), gestures come as phases, and an animated position change
-    /// (`withAnimation { position.scrollTo(y:) }`) reports every frame.
+    /// A SwiftUI `ScrollView` over a `LazyVStack`, as Apple documents it and public reports show
+    /// it: UIKit's physics; reports after layout and gestures as phases (as ``swiftuiLate``); the
+    /// lazy stack's own estimates for rows it has not laid out, and the position kept inside
+    /// layout when rows above what is shown are laid out, re-estimated or grow; cells that grow
+    /// after they were shown. The app's position changes land inside the frame they are made in.
     public static let swiftui = ViewPersonality(
         name: "swiftui", animatedScrollToSameOffsetIsSilent: true, animationsCompleteSynchronously: false,
+        viewAnimationReportsOnce: false, nonlinearRubberBand: true, momentumBouncesPastEdges: true,
+        keyboardSpring: true, lateHeightChanges: true, correctsOffsetForRowsAbove: true, reportsAfterLayout: true,
+        reportsPhases: true, lazyStackEstimates: true)
+
+    /// ``swiftui``, but the app's position changes land at the next frame's start.
+    public static let swiftuiNextFrame = ViewPersonality(
+        name: "swiftui-next-frame", animatedScrollToSameOffsetIsSilent: true, animationsCompleteSynchronously: false,
+        viewAnimationReportsOnce: false, nonlinearRubberBand: true, momentumBouncesPastEdges: true,
+        keyboardSpring: true, lateHeightChanges: true, correctsOffsetForRowsAbove: true, reportsAfterLayout: true,
+        reportsPhases: true, lazyStackEstimates: true, positionChangesLandNextFrame: true)
+
+    /// The SwiftUI of earlier tables: a view that only reports late and keeps nothing itself,
+    /// the app's estimates for rows not laid out. UIKit's physics, but every report comes after
+    /// layout (the app's answer gets one more pass), gestures come as phases, and an animated
+    /// position change (`withAnimation { position.scrollTo(y:) }`) reports every frame.
+    public static let swiftuiLate = ViewPersonality(
+        name: "swiftui-late", animatedScrollToSameOffsetIsSilent: true, animationsCompleteSynchronously: false,
         viewAnimationReportsOnce: false, nonlinearRubberBand: true, momentumBouncesPastEdges: true,
         keyboardSpring: true,
         reportsAfterLayout: true, reportsPhases: true)
@@ -100,7 +128,9 @@ public struct ViewPersonality: Sendable, Hashable {
         keyboardSpring: false)
 
     /// Every personality the table runs, the default first.
-    public static let all: [ViewPersonality] = [.uikit, .estimates, .swiftui, .synchronous, .simple]
+    public static let all: [ViewPersonality] = [
+        .uikit, .estimates, .swiftui, .swiftuiNextFrame, .swiftuiLate, .synchronous, .simple,
+    ]
 
     /// The personality named `name`, or `nil`.
     public static func named(_ name: String) -> ViewPersonality? { all.first { $0.name == name } }

@@ -1,0 +1,116 @@
+/// What a SwiftUI screen sets on its `ScrollView`, as the simulated SwiftUI views take it: the
+/// position binding, the scroll anchors' roles, and a transaction that turns the view's own
+/// offset adjustment off. The sources of each rule are in docs/simulation.md ("The SwiftUI views,
+/// from sources").
+public struct SwiftUIScrollSettings: Sendable, Hashable {
+    /// An edge of the visible region that a rule keeps.
+    public enum Edge: Sendable, Hashable {
+        case top, bottom
+    }
+
+    /// The `.scrollPosition` binding the screen installs.
+    public enum Position: Sendable, Hashable {
+        /// None.
+        case none
+        /// A point position (`scrollTo(y:)`): not kept when the content changes.
+        case point
+        /// An id position over a scroll target layout: the view at `edge` (the top-most or the
+        /// bottom-most visible row) is kept where it is when content changes around it or the
+        /// container changes size, and follows the user's scrolling.
+        case id(anchor: Edge)
+    }
+
+    /// The position binding; a point position by default, as every screen that scrolls by offset
+    /// has.
+    public var position: Position = .point
+    /// `defaultScrollAnchor(_:for: .sizeChanges)`: with `.bottom`, and no position binding, the
+    /// bottom edge is kept when the content or the container changes size while the last row is
+    /// visible; otherwise the top is kept.
+    public var sizeChanges: Edge = .top
+    /// `defaultScrollAnchor(_:for: .initialOffset)`: where the view is at its first layout with
+    /// content.
+    public var initialOffset: Edge = .top
+
+    /// The settings of a screen that scrolls by offset (`scrollTo(y:)`) and sets no anchor.
+    public init(position: Position = .point, sizeChanges: Edge = .top, initialOffset: Edge = .top) {
+        self.position = position
+        self.sizeChanges = sizeChanges
+        self.initialOffset = initialOffset
+    }
+}
+
+/// Where the view's own keeping found things at the end of the last layout.
+struct SwiftUIKeeping {
+    /// The row an id position keeps, and its edge's place in the content.
+    var kept: (id: String, edge: Double)?
+    /// Whether the last row was visible, and the largest offset then.
+    var lastRowVisible = false
+    var maxOffset = 0.0
+    /// Whether the first layout with content is still to come.
+    var awaitingContent = true
+    /// A transaction turned the view's own adjustment off until the next layout
+    /// (`scrollContentOffsetAdjustmentBehavior = .disabled`).
+    var adjustmentDisabled = false
+}
+
+extension SimulatedScrollView {
+    /// `Transaction.scrollContentOffsetAdjustmentBehavior = .disabled` around the app's next
+    /// change: the view adjusts nothing for it at the next layout (the lazy stack's own keeping
+    /// of estimates aside).
+    public func disableContentOffsetAdjustment() { keeping.adjustmentDisabled = true }
+
+    /// The view's own keeping of what the app set, before the frame's layout: an id position
+    /// keeps its row; a bottom anchor for size changes keeps the distance from the bottom while
+    /// the last row was visible, and the initial offset's anchor shows the first content's end,
+    /// both through the layout that follows: the distance from the bottom they keep, if any. The
+    /// lazy stack's keeping of rows laid out above happens inside layout (``layoutCells()``).
+    func keepSettingsBeforeLayout() -> Double? {
+        guard personality.lazyStackEstimates else { return nil }
+        defer { keeping.adjustmentDisabled = false }
+        if keeping.awaitingContent {
+            guard contentHeight > 0 else { return nil }
+            keeping.awaitingContent = false
+            return swiftUI.initialOffset == .bottom ? 0 : nil
+        }
+        guard !keeping.adjustmentDisabled else { return nil }
+        switch swiftUI.position {
+        case .id(let anchor):
+            guard let kept = keeping.kept, let index = index(of: kept.id) else { return nil }
+            moveItself(by: edge(of: index, anchor) - kept.edge)
+            return nil
+        case .none:
+            guard swiftUI.sizeChanges == .bottom, keeping.lastRowVisible else { return nil }
+            return max(0, keeping.maxOffset - offset)
+        case .point:
+            return nil
+        }
+    }
+
+    /// Keeps the view `distance` above the bottom through a layout that may change heights.
+    func keepBottom(_ distance: Double?) {
+        guard let distance else { return }
+        moveItself(by: maxOffset - distance - offset)
+    }
+
+    /// Notes what the view's own keeping needs at the next layout.
+    func noteKeepingAfterLayout() {
+        guard personality.lazyStackEstimates else { return }
+        let rows = visibleRows()
+        keeping.maxOffset = maxOffset
+        keeping.lastRowVisible = rows.last.map { $0.id == items.last?.message.id } ?? false
+        keeping.kept = nil
+        guard case .id(let anchor) = swiftUI.position, let row = anchor == .top ? rows.first : rows.last,
+            let index = index(of: row.id)
+        else { return }
+        keeping.kept = (row.id, edge(of: index, anchor))
+    }
+
+    /// Where row `index`'s `anchor` edge is, in the content, less what the view shows above the
+    /// bottom edge for a bottom anchor (so that a smaller container counts as a move).
+    private func edge(of index: Int, _ anchor: SwiftUIScrollSettings.Edge) -> Double {
+        switch anchor {
+        case .top: tops[index]
+        case .bottom: tops[index] + items[index].current - visibleHeight
+        }
+    }
+}

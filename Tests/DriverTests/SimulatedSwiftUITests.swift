@@ -1,0 +1,113 @@
+import ChatEvents
+import Testing
+
+@testable import ChatScrollSimulator
+
+/// The simulated SwiftUI view's own behaviours, each as docs/simulation.md sources it.
+@Suite("Simulated SwiftUI")
+struct SimulatedSwiftUITests {
+    /// Fifty messages the app estimates at 60 points, each 100 points once laid out.
+    static let messages = (0..<50).map {
+        SimMessage(id: "m\($0)", direction: .incoming, estimatedHeight: 60, height: 100)
+    }
+
+    @Test("rows the lazy stack has not laid out take the average of those it has, not the app's estimate")
+    func lazyStackEstimates() {
+        let swiftUI = SimulatedScrollView(personality: .swiftui)
+        swiftUI.append(Self.messages)
+        swiftUI.layoutCells()
+        #expect(swiftUI.contentHeight == 5_000)
+        // The view of earlier tables keeps the app's estimate for rows it has not laid out: the
+        // rows that start in the visible 670 points or the 200 below them, nine, are laid out.
+        let late = SimulatedScrollView(personality: .swiftuiLate)
+        late.append(Self.messages)
+        late.layoutCells()
+        #expect(late.contentHeight == 9 * 100 + 41 * 60)
+    }
+
+    @Test("rows above what is shown, laid out or estimated anew, leave the rows shown where they are")
+    func estimatesKeepWhatIsShown() {
+        let view = SimulatedScrollView(personality: .swiftui)
+        view.append(Self.messages)
+        view.setContentOffset(1_200 - view.insetTop, animated: false)
+        let before = view.visibleRows()
+        #expect(before.first?.id == "m20")
+        view.layoutCells()
+        // Rows 17 to 19 were laid out at 100 points, rows 0 to 16 re-estimated at 100: the offset
+        // moved by all of it, inside layout.
+        #expect(view.offset == 1_200 + 20 * 40)
+        #expect(view.visibleRows().first?.id == "m20")
+        #expect(view.visibleRows().first?.top == before.first?.top)
+    }
+
+    @Test("where position changes land at the next frame's start, the frame they are made in keeps the offset")
+    func positionChangesLandNextFrame() {
+        let view = SimulatedScrollView(personality: .swiftuiNextFrame)
+        view.append(Self.messages)
+        view.layoutCells()
+        view.setContentOffset(500, animated: false)
+        #expect(view.contentOffsetY == -view.insetTop)
+        view.advance(by: 1 / Simulator.frameRate)
+        #expect(view.contentOffsetY == 500)
+    }
+
+    /// A view of fifty laid-out rows, 100 points each, at `settings`, showing row `m20` at the top.
+    static func readingAt20(_ settings: SwiftUIScrollSettings) -> SimulatedScrollView {
+        let view = SimulatedScrollView(personality: .swiftui)
+        view.swiftUI = settings
+        view.append(messages)
+        view.layoutCells()
+        view.setContentOffset(2_000 - view.insetTop, animated: false)
+        view.layoutCells()
+        return view
+    }
+
+    /// Five rows a page brings above the others.
+    static let page = (0..<5).map { SimMessage(id: "p\($0)", direction: .incoming, estimatedHeight: 60, height: 100) }
+
+    @Test("an id position keeps its row where it is when a page arrives above; a point position does not")
+    func idPositionKeepsItsRow() {
+        let kept = Self.readingAt20(SwiftUIScrollSettings(position: .id(anchor: .top)))
+        let top = kept.insetTop
+        #expect(kept.visibleRows().first.map { [$0.id: $0.top] } == ["m20": top])
+        kept.prepend(Self.page)
+        kept.layoutCells()
+        #expect(kept.visibleRows().first.map { [$0.id: $0.top] } == ["m20": top])
+        let point = Self.readingAt20(SwiftUIScrollSettings(position: .point))
+        point.prepend(Self.page)
+        point.layoutCells()
+        #expect(point.visibleRows().first.map { [$0.id: $0.top] } == ["m15": top])
+    }
+
+    @Test("a bottom id position keeps the bottom row above the keyboard as the container shrinks")
+    func bottomIDPositionFollowsTheContainer() {
+        let view = Self.readingAt20(SwiftUIScrollSettings(position: .id(anchor: .bottom)))
+        let bottom = view.visibleRows().last.map { $0.top + $0.height }
+        view.animateKeyboard(to: 300, duration: 0)
+        view.layoutCells()
+        #expect(view.visibleRows().last.map { $0.top + $0.height } == bottom.map { $0 - 217 })
+    }
+
+    @Test("a bottom anchor for size changes keeps the bottom while the last row shows, unless the transaction opts out")
+    func sizeChangesAnchor() {
+        let settings = SwiftUIScrollSettings(position: .none, sizeChanges: .bottom, initialOffset: .bottom)
+        let view = SimulatedScrollView(personality: .swiftui)
+        view.swiftUI = settings
+        view.append(Self.messages)
+        view.layoutCells()
+        // The initial offset's anchor: the first layout with content shows its end.
+        #expect(view.offset == 5_000 - view.visibleHeight)
+        view.append([SimMessage(id: "new", direction: .incoming, estimatedHeight: 100, height: 100)])
+        view.layoutCells()
+        #expect(view.offset == 5_100 - view.visibleHeight)
+        view.disableContentOffsetAdjustment()
+        view.append([SimMessage(id: "newer", direction: .incoming, estimatedHeight: 100, height: 100)])
+        view.layoutCells()
+        #expect(view.offset == 5_100 - view.visibleHeight)
+        // Away from the last row, the top is kept.
+        let reading = Self.readingAt20(settings)
+        reading.append([SimMessage(id: "new", direction: .incoming, estimatedHeight: 100, height: 100)])
+        reading.layoutCells()
+        #expect(reading.offset == 2_000)
+    }
+}
