@@ -12,8 +12,8 @@ extension ReplayCommand {
                 Runs the shipped scenarios, N seeded random sessions and N/4 seeded messenger \
                 sessions (first unread, read receipts, reply jumps into history that is not \
                 loaded) at 120 frames per second \
-                on a simulated scroll view of each personality (uikit, estimates, swiftui, synchronous, \
-                simple), once with the package's scroll driver and once with \
+                on a simulated scroll view of each personality (uikit, estimates, swiftui, \
+                swiftui-next-frame, swiftui-late, synchronous, simple), once with the package's scroll driver and once with \
                 each model of a hand-written approach, and prints, per 1,000 frames, the frames \
                 that violate each check (finger-lock, reading-stays-put, bottom-visible, \
                 clean-open, pinned-question, smooth-animation, navigation-lands) and the \
@@ -54,14 +54,17 @@ extension ReplayCommand {
         var player: String?
 
         @Option(
-            help: "The scroll view's personality that --frames draws: uikit, estimates, swiftui, synchronous or simple."
+            help: """
+                The scroll view's personality that --frames draws: uikit, estimates, swiftui, swiftui-next-frame, \
+                swiftui-late, synchronous or simple.
+                """
         )
         var personality = "uikit"
 
         @Option(
             help: """
                 The input-bar setup that --frames draws: accessory, layout-guide, shrinking-frame, swiftui-safe-area \
-                (with --personality swiftui) or interactive-dismissal.
+                (with a SwiftUI personality) or interactive-dismissal.
                 """)
         var setup = "accessory"
 

@@ -25,12 +25,15 @@ struct BottomVisibleCheck: FrameCheck {
             if rise > 0.5, grew {
                 return found.add(.bottomStaysVisible, "a scroll carried the list \(overshoot) points past the bottom")
             }
-            // (Nor away from the bottom it goes to: the way left grows by more than what grew and
-            // the keyboard's move, with the newest message's end below the screen; a list past
-            // the bottom that comes back to it comes from no way left.)
+            // (Nor away from the bottom it goes to: the way left grows by more than what grew
+            // below the rows shown and the keyboard's move, with the newest message's end below the
+            // screen; a list past the bottom that comes back to it comes from no way left. Rows
+            // above that a view keeps out of sight change the content, not the way left.)
+            let above = frame.common.first.map { frame.motion.movedOnScreen($0) + current.offset - previous.offset } ?? 0
+            let grownBelow = max(0, current.contentHeight - previous.contentHeight - above)
             let away =
                 max(0, current.maxOffset - current.offset) - max(0, previous.maxOffset - previous.offset)
-                - max(0, current.contentHeight - previous.contentHeight) - abs(frame.keyboardDelta)
+                - grownBelow - abs(frame.keyboardDelta)
             if away > 1, !current.atBottom, !current.layoutChanged, !frame.pageAbove {
                 return found.add(
                     .bottomStaysVisible,

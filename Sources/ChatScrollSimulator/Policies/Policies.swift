@@ -129,6 +129,56 @@ final class UIKitMoves: ChatScrollViewTarget {
     }
 }
 
+/// The driver's moves on a SwiftUI view that keeps positions itself (the lazy stack's views):
+/// each target is the model's row at it and where that row's top goes, or the content's end,
+/// resolved where SwiftUI has the row when the change lands, so that the lazy stack's estimates,
+/// which the model does not share, never move what is shown.
+final class SwiftUIRowMoves: ChatScrollViewTarget {
+    weak var view: SimulatedScrollView?
+    unowned let driver: ChatScrollDriver
+
+    init(_ view: SimulatedScrollView, driver: ChatScrollDriver) {
+        self.view = view
+        self.driver = driver
+    }
+
+    func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
+        guard let view else { return }
+        let state = driver.state
+        let target = y + view.insetTop
+        let stopping = animation != .none
+        if case .alongKeyboard(let duration) = animation {
+            guard let resolved = resolve(target, in: state, view: view) else { return }
+            view.animateContentOffsetY(to: resolved - view.insetTop, duration: duration, alongKeyboardCurve: true)
+            return
+        }
+        if target >= state.maxOffset - 0.5 { return view.scrollToBottom(stopping: stopping) }
+        // Position keeping (a move that is not a command's): the id position keeps the row at the
+        // top where it is, inside layout, from where the view is now rather than from the model's
+        // offset, which is a frame old.
+        if animation == .none, !driver.isAnimatingCommand { return }
+        guard let (id, anchor) = row(at: target, in: state, view: view) else { return }
+        view.scrollTo(id: id, anchor: anchor, stopping: stopping)
+    }
+
+    /// The model's row at `target` and the unit anchor that puts its top where the model has it.
+    private func row(at target: Double, in state: ChatState, view: SimulatedScrollView) -> (String, Double)? {
+        guard let row = state.messages(overlapping: target, target + 1).first else { return nil }
+        // Where the row's top goes, from the visible region's top: `anchor * (visible - height)`.
+        let span = state.visibleHeight - row.message.height
+        guard abs(span) >= 1 else { return (row.message.id, 0) }
+        return (row.message.id, (row.top - target) / span)
+    }
+
+    /// `target` as an offset of the view now, through the model's row at it.
+    private func resolve(_ target: Double, in state: ChatState, view: SimulatedScrollView) -> Double? {
+        guard let row = state.messages(overlapping: target, target + 1).first,
+            let shown = view.rows([row.message.id]).first
+        else { return nil }
+        return view.offset + (shown.top - view.insetTop) - (row.top - target)
+    }
+}
+
 /// Runs `body` as main-actor code on the calling thread. The simulator runs each session as an
 /// app of its own, whose main thread is the worker thread that runs the session: the session's
 /// main-actor objects (the UIKit adapter and the simulated UIKit views) are its alone, and what
@@ -157,7 +207,11 @@ public final class DriverPolicy: ScrollPolicy {
     /// The scroll view's moves on the model: UIKit's, unless a broken glue is tested.
     var glue: (any ChatScrollViewTarget)?
     /// Makes the glue.
-    var makeGlue: (SimulatedScrollView) -> any ChatScrollViewTarget = { UIKitMoves($0) }
+    var makeGlue: (SimulatedScrollView) -> any ChatScrollViewTarget = { UIKitMoves($0) } {
+        didSet { packageGlue = false }
+    }
+    /// Whether the glue is the package's (no broken glue replaced it).
+    private var packageGlue = true
     /// The `markRead` effects forwarded to the server, in order.
     public private(set) var readMarks: [String] = []
 
@@ -174,7 +228,9 @@ public final class DriverPolicy: ScrollPolicy {
 
     public func attach(_ view: SimulatedScrollView, requests: SimRequests) {
         self.view = view
-        let glue = makeGlue(view)
+        // A SwiftUI view that keeps positions itself keeps the row at the top of an id position.
+        if view.personality.lazyStackEstimates { view.swiftUI = SwiftUIScrollSettings(position: .id(anchor: .top)) }
+        let glue = view.personality.lazyStackEstimates && packageGlue ? SwiftUIRowMoves(view, driver: driver) : makeGlue(view)
         self.glue = glue
         driver.clock = { [weak view] in ((view?.time ?? 0) * 1000).rounded() / 1000 }
         driver.onEffect = { [weak self] effect in
@@ -351,8 +407,22 @@ public final class DriverPolicy: ScrollPolicy {
         if !adapted({ $0.scrollViewWillBeginDragging($0.scrollView) }) { driver.willBeginDragging() }
     }
     public func didScroll(contentOffsetY: Double) {
-        if !adapted({ $0.scrollViewDidScroll($0.scrollView) }) { driver.didScroll(contentOffsetY: contentOffsetY) }
+        guard !adapted({ $0.scrollViewDidScroll($0.scrollView) }) else { return }
+        guard let view, view.personality.lazyStackEstimates, packageGlue else {
+            return driver.didScroll(contentOffsetY: contentOffsetY)
+        }
+        // The model's offset from a row the view shows (its frame, reported after the same
+        // layout), so that the lazy stack's estimates of rows above never reach the model.
+        let state = driver.state
+        for row in view.visibleRows() {
+            guard let top = state.top(ofMessage: row.id) else { continue }
+            modelDelta = top - (row.top - view.insetTop) - (contentOffsetY + view.insetTop)
+            break
+        }
+        driver.didScroll(contentOffsetY: contentOffsetY + modelDelta)
     }
+    /// The model's offset less the view's, as last found from a row it showed.
+    private var modelDelta = 0.0
     public func willEndDragging(velocity: Double) {
         // (UIKit always offers the deceleration's end; a release at rest or past an edge ends here.)
         if !adapted({ _ = Self.willEndDragging($0, velocity: velocity, target: $0.scrollView.contentOffset.y) }) {

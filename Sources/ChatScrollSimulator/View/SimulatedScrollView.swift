@@ -451,7 +451,7 @@ public final class SimulatedScrollView {
     @exclusivity(unchecked) private var landingMoves = false
 
     /// Keeps `move` for the next frame's start where position changes land then; whether it did.
-    private func landsNextFrame(_ move: @escaping () -> Void) -> Bool {
+    func landsNextFrame(_ move: @escaping () -> Void) -> Bool {
         guard personality.positionChangesLandNextFrame, !landingMoves else { return false }
         nextFrameMoves.append(move)
         return true
@@ -471,6 +471,8 @@ public final class SimulatedScrollView {
     /// (they are additive), the view's own animated scroll stops, momentum goes on from here.
     public func setContentOffsetY(_ y: Double) {
         if landsNextFrame({ [unowned self] in setContentOffsetY(y) }) { return }
+        // (The app's position replaces the one an id position kept.)
+        keeping.kept = nil
         movedByApp = true
         let target = y + insetTop
         if var running = animation, !running.isScroll {
@@ -496,6 +498,7 @@ public final class SimulatedScrollView {
     /// where the view is (a new one restarts from there; it cannot be redirected).
     public func setContentOffset(_ y: Double, animated: Bool) {
         if landsNextFrame({ [unowned self] in setContentOffset(y, animated: animated) }) { return }
+        keeping.kept = nil
         let target = y + insetTop
         guard animated else {
             isDecelerating = false
@@ -528,6 +531,7 @@ public final class SimulatedScrollView {
             animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: alongKeyboardCurve)
         }
         if landsNextFrame(again) { return }
+        keeping.kept = nil
         let target = y + insetTop
         isDecelerating = false
         velocity = 0
@@ -648,8 +652,9 @@ public final class SimulatedScrollView {
         self.frameHeight = frameHeight
         if let insetTop {
             // contentOffset stays, so the content stays where it is on screen until the app
-            // moves it; offsets here count from the visible top, which moved.
-            let shift = insetTop - self.insetTop
+            // moves it; offsets here count from the visible top, which moved. A lazy stack keeps
+            // the topmost visible row anchored at the visible top instead.
+            let shift = personality.lazyStackEstimates ? 0 : insetTop - self.insetTop
             offset += shift
             animation?.from += shift
             animation?.to += shift
@@ -941,7 +946,7 @@ public final class SimulatedScrollView {
         layOut(keepingBottom: keepSettingsBeforeLayout())
         if personality.reportsAfterLayout {
             deliverReports()
-            layOut()
+            layOut(keepingBottom: takeBottomRequest())
         }
         // UIKit keeps a resting offset inside the content it lays out; an offset the app set
         // this frame stays where it was set.

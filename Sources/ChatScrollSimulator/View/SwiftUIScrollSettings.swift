@@ -51,9 +51,39 @@ struct SwiftUIKeeping {
     /// A transaction turned the view's own adjustment off until the next layout
     /// (`scrollContentOffsetAdjustmentBehavior = .disabled`).
     var adjustmentDisabled = false
+    /// The app asked for the bottom edge (`scrollTo(edge: .bottom)`): kept through the next layout.
+    var bottomRequested = false
 }
 
 extension SimulatedScrollView {
+    /// `ScrollPosition.scrollTo(id:anchor:)` with a unit anchor whose y is `anchor`: the point at
+    /// that share of row `id`'s height goes to the point at the same share of the visible region,
+    /// where the row is when the change lands (an anchor outside 0...1 places the row's top above
+    /// or below the region's). Unanimated; `stopping` ends momentum, as an unanimated position
+    /// change does unless the screen asks to preserve the velocity.
+    public func scrollTo(id: String, anchor: Double, stopping: Bool) {
+        if landsNextFrame({ [unowned self] in scrollTo(id: id, anchor: anchor, stopping: stopping) }) { return }
+        guard let index = index(of: id) else { return }
+        let target = tops[index] + anchor * (items[index].current - visibleHeight)
+        stopping ? setContentOffset(target - insetTop, animated: false) : setContentOffsetY(target - insetTop)
+    }
+
+    /// `ScrollPosition.scrollTo(edge: .bottom)`: the content's end, where it is when the change
+    /// lands, kept through the layout that follows. Unanimated; `stopping` as in
+    /// ``scrollTo(id:anchor:stopping:)``.
+    public func scrollToBottom(stopping: Bool) {
+        if landsNextFrame({ [unowned self] in scrollToBottom(stopping: stopping) }) { return }
+        stopping ? setContentOffset(maxOffset - insetTop, animated: false) : setContentOffsetY(maxOffset - insetTop)
+        keeping.bottomRequested = true
+    }
+
+    /// The bottom the app asked for since the last layout, kept through the next: 0 points above
+    /// the bottom, or `nil`.
+    func takeBottomRequest() -> Double? {
+        defer { keeping.bottomRequested = false }
+        return keeping.bottomRequested ? 0 : nil
+    }
+
     /// `Transaction.scrollContentOffsetAdjustmentBehavior = .disabled` around the app's next
     /// change: the view adjusts nothing for it at the next layout (the lazy stack's own keeping
     /// of estimates aside).
@@ -67,6 +97,7 @@ extension SimulatedScrollView {
     func keepSettingsBeforeLayout() -> Double? {
         guard personality.lazyStackEstimates else { return nil }
         defer { keeping.adjustmentDisabled = false }
+        if let bottom = takeBottomRequest() { return bottom }
         if keeping.awaitingContent {
             guard contentHeight > 0 else { return nil }
             keeping.awaitingContent = false
