@@ -13,7 +13,8 @@ extension ReplayCommand {
                 sessions (first unread, read receipts, reply jumps into history that is not \
                 loaded) at 120 frames per second \
                 on a simulated scroll view of each personality (uikit, estimates, swiftui, \
-                swiftui-next-frame, swiftui-late, synchronous, simple), once with the package's scroll driver and once with \
+                swiftui-next-frame, swiftui-late, synchronous, simple), once with the package's \
+                scroll driver and once with \
                 each model of a hand-written approach, and prints, per 1,000 frames, the frames \
                 that violate each check (finger-lock, reading-stays-put, bottom-visible, \
                 clean-open, pinned-question, smooth-animation, navigation-lands) and the \

@@ -29,7 +29,8 @@ struct BottomVisibleCheck: FrameCheck {
             // below the rows shown and the keyboard's move, with the newest message's end below the
             // screen; a list past the bottom that comes back to it comes from no way left. Rows
             // above that a view keeps out of sight change the content, not the way left.)
-            let above = frame.common.first.map { frame.motion.movedOnScreen($0) + current.offset - previous.offset } ?? 0
+            let above =
+                frame.common.first.map { frame.motion.movedOnScreen($0) + current.offset - previous.offset } ?? 0
             let grownBelow = max(0, current.contentHeight - previous.contentHeight - above)
             let away =
                 max(0, current.maxOffset - current.offset) - max(0, previous.maxOffset - previous.offset)

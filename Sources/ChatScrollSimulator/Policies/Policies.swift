@@ -230,7 +230,8 @@ public final class DriverPolicy: ScrollPolicy {
         self.view = view
         // A SwiftUI view that keeps positions itself keeps the row at the top of an id position.
         if view.personality.lazyStackEstimates { view.swiftUI = SwiftUIScrollSettings(position: .id(anchor: .top)) }
-        let glue = view.personality.lazyStackEstimates && packageGlue ? SwiftUIRowMoves(view, driver: driver) : makeGlue(view)
+        let glue =
+            view.personality.lazyStackEstimates && packageGlue ? SwiftUIRowMoves(view, driver: driver) : makeGlue(view)
         self.glue = glue
         driver.clock = { [weak view] in ((view?.time ?? 0) * 1000).rounded() / 1000 }
         driver.onEffect = { [weak self] effect in
