@@ -110,4 +110,15 @@ struct SimulatedSwiftUITests {
         reading.layoutCells()
         #expect(reading.offset == 2_000)
     }
+
+    @Test("a position the app sets after asking for the bottom replaces the bottom")
+    func laterPositionReplacesTheBottom() {
+        let view = SimulatedScrollView(personality: .swiftui)
+        view.swiftUI = SwiftUIScrollSettings(position: .id(anchor: .top))
+        view.scrollToBottom(stopping: true)
+        view.append(Self.messages)
+        view.scrollTo(id: "m20", anchor: 0, stopping: true)
+        view.layoutCells()
+        #expect(view.visibleRows().first.map { [$0.id: $0.top] } == ["m20": view.insetTop])
+    }
 }

@@ -412,6 +412,9 @@ public final class DriverPolicy: ScrollPolicy {
         guard let view, view.personality.lazyStackEstimates, packageGlue else {
             return driver.didScroll(contentOffsetY: contentOffsetY)
         }
+        // The scroll geometry comes whole (`onScrollGeometryChange`): the frame and insets with
+        // the offset, which the driver hears first.
+        handle(.layout)
         // The model's offset from a row the view shows (its frame, reported after the same
         // layout), so that the lazy stack's estimates of rows above never reach the model.
         let state = driver.state

@@ -471,8 +471,9 @@ public final class SimulatedScrollView {
     /// (they are additive), the view's own animated scroll stops, momentum goes on from here.
     public func setContentOffsetY(_ y: Double) {
         if landsNextFrame({ [unowned self] in setContentOffsetY(y) }) { return }
-        // (The app's position replaces the one an id position kept.)
+        // (The app's position replaces the one an id position kept, and the end it asked for.)
         keeping.kept = nil
+        keeping.bottomRequested = false
         movedByApp = true
         let target = y + insetTop
         if var running = animation, !running.isScroll {
@@ -499,6 +500,7 @@ public final class SimulatedScrollView {
     public func setContentOffset(_ y: Double, animated: Bool) {
         if landsNextFrame({ [unowned self] in setContentOffset(y, animated: animated) }) { return }
         keeping.kept = nil
+        keeping.bottomRequested = false
         let target = y + insetTop
         guard animated else {
             isDecelerating = false
@@ -532,6 +534,7 @@ public final class SimulatedScrollView {
         }
         if landsNextFrame(again) { return }
         keeping.kept = nil
+        keeping.bottomRequested = false
         let target = y + insetTop
         isDecelerating = false
         velocity = 0
