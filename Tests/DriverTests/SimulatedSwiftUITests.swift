@@ -121,4 +121,14 @@ struct SimulatedSwiftUITests {
         view.layoutCells()
         #expect(view.visibleRows().first.map { [$0.id: $0.top] } == ["m20": view.insetTop])
     }
+
+    @Test("a position set before the first layout with content is applied by it, even where changes land a frame late")
+    func initialPositionLandsAtFirstLayout() {
+        let view = SimulatedScrollView(personality: .swiftuiNextFrame)
+        view.append(Self.messages)
+        view.scrollToBottom(stopping: true)
+        view.layoutCells()
+        #expect(view.offset == view.maxOffset)
+        #expect(view.maxOffset == 5_000 - view.visibleHeight)
+    }
 }

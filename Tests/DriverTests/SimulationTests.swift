@@ -48,6 +48,28 @@ struct SimulationTests {
         #expect(result.violations == Self.swiftUILimits[name] ?? [:], "\(result.firstViolations)")
     }
 
+    /// The frames of each shipped scenario that the SwiftUI view rebuilt from sources shows wrong
+    /// with the driver moving it by rows (docs/simulation.md, "The table"); a change either way
+    /// fails.
+    static let rebuiltSwiftUIFrames: [String: [ScreenCheck: Int]] = [
+        // The keyboard covers what sat at the bottom edge by a few points while it moves.
+        "keyboard-during-drag": [.readingStaysPut: 29],
+        "keyboard-while-reading": [.readingStaysPut: 29],
+        // A tap that stops momentum, from an offset a frame old (as on `swiftui-late`).
+        "reply-jump-into-history": [.readingStaysPut: 1],
+        // An answer's growth carried with the keyboard.
+        "keyboard-with-streamed-answer": [.bottomStaysVisible: 5],
+    ]
+
+    @Test(
+        "on the SwiftUI view rebuilt from sources, the driver violates the checks in the frames pinned",
+        arguments: Scenarios.all.map(\.name))
+    func rebuiltSwiftUIScenario(name: String) throws {
+        let session = try #require(Scenarios.all.first { $0.name == name })
+        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .swiftui))
+        #expect(result.violations == Self.rebuiltSwiftUIFrames[name] ?? [:], "\(name): \(result.violations)")
+    }
+
     /// What the checks see of the driver on each input-bar setup but the accessory, in the four
     /// keyboard scenarios. With the bar that rides on the keyboard counted and the frame's share
     /// computed anew at each layout (and, with interactive dismissal, the layout guide's top while

@@ -451,8 +451,10 @@ public final class SimulatedScrollView {
     @exclusivity(unchecked) private var landingMoves = false
 
     /// Keeps `move` for the next frame's start where position changes land then; whether it did.
+    /// A position set before the first layout with content is the initial one, which that layout
+    /// applies.
     func landsNextFrame(_ move: @escaping () -> Void) -> Bool {
-        guard personality.positionChangesLandNextFrame, !landingMoves else { return false }
+        guard personality.positionChangesLandNextFrame, !landingMoves, !keeping.awaitingContent else { return false }
         nextFrameMoves.append(move)
         return true
     }
