@@ -141,6 +141,49 @@ struct CheckTests {
         #expect(Simulator.runDriver(session).violations == [:])
     }
 
+    /// An app that puts `contentInset.bottom` back every frame after the adapter grew it for the
+    /// keyboard (found by an independent review of the UIKit adapter): the scroll range ends under
+    /// the keyboard, on the accessory setup too.
+    final class ResetsInsetEachFrame: ScrollPolicy {
+        let inner: DriverPolicy
+        weak var view: SimulatedScrollView?
+        var name: String { "resets-inset-each-frame" }
+        init(_ session: SimSession) { inner = DriverPolicy(configuration: session.configuration) }
+        func attach(_ view: SimulatedScrollView, requests: SimRequests) {
+            self.view = view
+            inner.attach(view, requests: requests)
+        }
+        func handle(_ event: AppEvent) { inner.handle(event) }
+        func tick() {
+            inner.tick()
+            view?.keyboardInset = 0
+        }
+        func willBeginDragging() { inner.willBeginDragging() }
+        func didScroll(contentOffsetY: Double) { inner.didScroll(contentOffsetY: contentOffsetY) }
+        func willEndDragging(velocity: Double) { inner.willEndDragging(velocity: velocity) }
+        func willEndDragging(velocity: Double, targetContentOffsetY: Double) -> Double {
+            inner.willEndDragging(velocity: velocity, targetContentOffsetY: targetContentOffsetY)
+        }
+        func didEndDragging(willDecelerate: Bool) { inner.didEndDragging(willDecelerate: willDecelerate) }
+        func didEndDecelerating() { inner.didEndDecelerating() }
+        func didEndScrollingAnimation() {}
+        func cellMeasured(id: String, height: Double) { inner.cellMeasured(id: id, height: height) }
+    }
+
+    @Test("bottom-visible: an inset put back under the keyboard, on the accessory setup")
+    func insetPutBackOnTheAccessory() throws {
+        let session = try #require(Scenarios.named("keyboard-while-following"))
+        let broken = Simulator.run(session, policy: ResetsInsetEachFrame(session))
+        #expect(broken.violations == [.bottomStaysVisible: 157])
+        #expect(
+            broken.firstViolations == [
+                .bottomStaysVisible:
+                    "frame 73: m38 moved 301.83842795115197 while the keyboard moved the bottom edge by "
+                    + "0.16157204884797238"
+            ])
+        #expect(Simulator.runDriver(session).violations == [:])
+    }
+
     // smooth-animation: an animated scroll that cannot follow a streamed answer snaps at its end.
     @Test("smooth-animation: the careful UIKit policy's end-of-animation snap")
     func snapAtTheEnd() {

@@ -292,9 +292,9 @@ public final class SimulatedScrollView {
 
     /// How much taller the region the scroll range reckons with (the reported frame less the
     /// app's insets) is than the region the user sees, at the keyboard's end: what the app's
-    /// insets get wrong. 0 in the accessory setup.
+    /// insets get wrong. 0 in the accessory setup until the app sets an inset there.
     private var rangeExcess: Double {
-        guard setup != .accessory else { return 0 }
+        guard setup != .accessory || keyboardInset != nil else { return 0 }
         let keyboardEnd = keyboardAnimation?.to ?? keyboard
         let reckoned = reportedFrameHeight - reportedInsetBottom - (keyboardInset ?? 0)
         return reckoned - (frameHeight - insetBottom - keyboardEnd)

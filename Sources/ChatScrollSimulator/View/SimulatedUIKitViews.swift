@@ -56,7 +56,6 @@ final class SimulatedUIScrollView: UIScrollView {
     /// The app's inset beyond the setup's is the keyboard's: the model's range reckons with it.
     override var contentInset: UIEdgeInsets {
         didSet {
-            guard model.setup != .accessory else { return }
             model.keyboardInset = Double(contentInset.bottom) - insetBottomWithoutKeyboard
         }
     }
