@@ -184,6 +184,20 @@ struct CheckTests {
         #expect(Simulator.runDriver(session).violations == [:])
     }
 
+    // bottom-visible: in a frame a bounce moves, and the frame it ends in, only the view's own
+    // step, the keyboard and what grew below move a following list.
+    @Test("bottom-visible: a keyboard answered from where the finger let go throws the list during a bounce")
+    func leapDuringABounce() {
+        let session = Scenarios.random(seed: 9)
+        let broken = Simulator.run(session, policy: DidScrollOnlyWhileDragging(session))
+        #expect(broken.violations == [.bottomStaysVisible: 1])
+        #expect(
+            broken.firstViolations[.bottomStaysVisible]
+                == "frame 111: m27 leapt -163.28885165647853 points beyond the 1.492752473951441 that momentum or "
+                + "a bounce carried it")
+        #expect(Simulator.runDriver(session).violations == [:])
+    }
+
     // smooth-animation: an animated scroll that cannot follow a streamed answer snaps at its end.
     @Test("smooth-animation: the careful UIKit policy's end-of-animation snap")
     func snapAtTheEnd() {

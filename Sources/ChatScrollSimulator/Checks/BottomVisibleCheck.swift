@@ -8,7 +8,9 @@
 /// Frames that a navigation, an arrival's scroll or the settling of a list left near the bottom
 /// moves are judged only for carrying the rows on past the newest message's end or away from it,
 /// and for letting rows that grow above what the screen shows push the newest rows down by half
-/// their growth or more; frames that momentum moves are not judged.
+/// their growth or more. Frames that momentum or a bounce moves, and the frame it ends in, are
+/// judged only for a leap: rows moved by more than the view's own step, the keyboard's move and
+/// what grew below them.
 struct BottomVisibleCheck: FrameCheck {
     func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (previous, current) = (frame.previous, frame.current)
@@ -18,6 +20,23 @@ struct BottomVisibleCheck: FrameCheck {
         let grew = overshoot > max(0, previous.offset - previous.maxOffset) + 0.5
         // How far the rows rose on screen by a scroll (not by content changed above them).
         let rise = frame.common.first.map { -frame.motion.moved($0) } ?? 0
+        // How much the content grew below the first row seen in both frames: what changed above it
+        // (a view that keeps what it shows moves the offset by that) is not counted.
+        let above = frame.common.first.map { frame.motion.movedOnScreen($0) + current.offset - previous.offset } ?? 0
+        let grownBelow = max(0, current.contentHeight - previous.contentHeight - above)
+        // (While momentum or a bounce runs on, and in the frame it ends in, only the view's own
+        // step, the keyboard and what grew below move the rows: a leap beyond them is the app's.)
+        if previous.decelerating, !frame.navigating, !current.rotated,
+            !current.layoutChanged, let first = frame.common.first
+        {
+            let leap = frame.motion.moved(first) - current.physicsStep
+            if abs(leap) > abs(frame.keyboardDelta) + grownBelow + 2 {
+                return found.add(
+                    .bottomStaysVisible,
+                    "\(first) leapt \(leap) points beyond the \(current.physicsStep) that momentum or a bounce "
+                        + "carried it")
+            }
+        }
         if frame.navigating || frame.settling || frame.view.isDecelerating {
             // (The app's own scroll never carries the list on past the newest message's end; a
             // rotation's frame has a rule of its own.)
@@ -29,9 +48,6 @@ struct BottomVisibleCheck: FrameCheck {
             // below the rows shown and the keyboard's move, with the newest message's end below the
             // screen; a list past the bottom that comes back to it comes from no way left. Rows
             // above that a view keeps out of sight change the content, not the way left.)
-            let above =
-                frame.common.first.map { frame.motion.movedOnScreen($0) + current.offset - previous.offset } ?? 0
-            let grownBelow = max(0, current.contentHeight - previous.contentHeight - above)
             let away =
                 max(0, current.maxOffset - current.offset) - max(0, previous.maxOffset - previous.offset)
                 - grownBelow - abs(frame.keyboardDelta)
