@@ -98,13 +98,12 @@ struct CheckTests {
         #expect(driver.violations == [:])
     }
 
-    /// An app that forwards `scrollViewDidScroll` only while the finger drags: the driver does not
-    /// hear of momentum, and a tap that stops it sends the list back to where the finger let go
-    /// before the scroll to the bottom (found by an independent review of the UIKit adapter).
-    final class DidScrollOnlyWhileDragging: ScrollPolicy {
+    /// The package's driver behind an app's glue that forwards every callback; a subclass is one
+    /// mistake an app could make.
+    class ForwardingGlue: ScrollPolicy {
         let inner: DriverPolicy
         weak var view: SimulatedScrollView?
-        var name: String { "didscroll-only-while-dragging" }
+        var name: String { "forwarding-glue" }
         init(_ session: SimSession) { inner = DriverPolicy(configuration: session.configuration) }
         func attach(_ view: SimulatedScrollView, requests: SimRequests) {
             self.view = view
@@ -113,9 +112,7 @@ struct CheckTests {
         func handle(_ event: AppEvent) { inner.handle(event) }
         func tick() { inner.tick() }
         func willBeginDragging() { inner.willBeginDragging() }
-        func didScroll(contentOffsetY: Double) {
-            if view?.fingerDown == true { inner.didScroll(contentOffsetY: contentOffsetY) }
-        }
+        func didScroll(contentOffsetY: Double) { inner.didScroll(contentOffsetY: contentOffsetY) }
         func willEndDragging(velocity: Double) { inner.willEndDragging(velocity: velocity) }
         func willEndDragging(velocity: Double, targetContentOffsetY: Double) -> Double {
             inner.willEndDragging(velocity: velocity, targetContentOffsetY: targetContentOffsetY)
@@ -124,6 +121,16 @@ struct CheckTests {
         func didEndDecelerating() { inner.didEndDecelerating() }
         func didEndScrollingAnimation() {}
         func cellMeasured(id: String, height: Double) { inner.cellMeasured(id: id, height: height) }
+    }
+
+    /// An app that forwards `scrollViewDidScroll` only while the finger drags: the driver does not
+    /// hear of momentum, and a tap that stops it sends the list back to where the finger let go
+    /// before the scroll to the bottom (found by an independent review of the UIKit adapter).
+    final class DidScrollOnlyWhileDragging: ForwardingGlue {
+        override var name: String { "didscroll-only-while-dragging" }
+        override func didScroll(contentOffsetY: Double) {
+            if view?.fingerDown == true { super.didScroll(contentOffsetY: contentOffsetY) }
+        }
     }
 
     // reading-stays-put (the leap rule): the frame momentum ends in is judged, the view's own step
@@ -144,30 +151,12 @@ struct CheckTests {
     /// An app that puts `contentInset.bottom` back every frame after the adapter grew it for the
     /// keyboard (found by an independent review of the UIKit adapter): the scroll range ends under
     /// the keyboard, on the accessory setup too.
-    final class ResetsInsetEachFrame: ScrollPolicy {
-        let inner: DriverPolicy
-        weak var view: SimulatedScrollView?
-        var name: String { "resets-inset-each-frame" }
-        init(_ session: SimSession) { inner = DriverPolicy(configuration: session.configuration) }
-        func attach(_ view: SimulatedScrollView, requests: SimRequests) {
-            self.view = view
-            inner.attach(view, requests: requests)
-        }
-        func handle(_ event: AppEvent) { inner.handle(event) }
-        func tick() {
-            inner.tick()
+    final class ResetsInsetEachFrame: ForwardingGlue {
+        override var name: String { "resets-inset-each-frame" }
+        override func tick() {
+            super.tick()
             view?.keyboardInset = 0
         }
-        func willBeginDragging() { inner.willBeginDragging() }
-        func didScroll(contentOffsetY: Double) { inner.didScroll(contentOffsetY: contentOffsetY) }
-        func willEndDragging(velocity: Double) { inner.willEndDragging(velocity: velocity) }
-        func willEndDragging(velocity: Double, targetContentOffsetY: Double) -> Double {
-            inner.willEndDragging(velocity: velocity, targetContentOffsetY: targetContentOffsetY)
-        }
-        func didEndDragging(willDecelerate: Bool) { inner.didEndDragging(willDecelerate: willDecelerate) }
-        func didEndDecelerating() { inner.didEndDecelerating() }
-        func didEndScrollingAnimation() {}
-        func cellMeasured(id: String, height: Double) { inner.cellMeasured(id: id, height: height) }
     }
 
     @Test("bottom-visible: an inset put back under the keyboard, on the accessory setup")
