@@ -131,4 +131,16 @@ struct SimulatedSwiftUITests {
         #expect(view.offset == view.maxOffset)
         #expect(view.maxOffset == 5_000 - view.visibleHeight)
     }
+
+    @Test("a row asked for is placed where the next layout has it: a page above in the same frame does not move it")
+    func rowRequestedIsResolvedAtLayout() {
+        let view = SimulatedScrollView(personality: .swiftui)
+        view.swiftUI = SwiftUIScrollSettings(position: .id(anchor: .top))
+        view.append(Self.messages)
+        view.layoutCells()
+        view.scrollTo(id: "m20", anchor: 0, stopping: true)
+        view.prepend(Self.page)
+        view.layoutCells()
+        #expect(view.visibleRows().first.map { [$0.id: $0.top] } == ["m20": view.insetTop])
+    }
 }

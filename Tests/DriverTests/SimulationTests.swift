@@ -58,7 +58,7 @@ struct SimulationTests {
         // A tap that stops momentum, from an offset a frame old (as on `swiftui-late`).
         "reply-jump-into-history": [.readingStaysPut: 1],
         // An answer's growth carried with the keyboard.
-        "keyboard-with-streamed-answer": [.bottomStaysVisible: 5],
+        "keyboard-with-streamed-answer": [.bottomStaysVisible: 2],
     ]
 
     @Test(

@@ -161,9 +161,14 @@ final class SwiftUIRowMoves: ChatScrollViewTarget {
         view.scrollTo(id: id, anchor: anchor, stopping: stopping)
     }
 
-    /// The model's row at `target` and the unit anchor that puts its top where the model has it.
+    /// The model's row at `target`, or the one after it when its top is nearer, and the unit
+    /// anchor that puts that row's top where the model has it: the nearer the top, the smaller the
+    /// anchor, and the less a height SwiftUI has otherwise than the model moves the landing.
     private func row(at target: Double, in state: ChatState, view: SimulatedScrollView) -> (String, Double)? {
-        guard let row = state.messages(overlapping: target, target + 1).first else { return nil }
+        let rows = state.messages(overlapping: target, target + state.visibleHeight)
+        guard let first = rows.first else { return nil }
+        let second = rows.dropFirst().first
+        let row = second.map { $0.top - target < target - first.top ? $0 : first } ?? first
         // Where the row's top goes, from the visible region's top: `anchor * (visible - height)`.
         let span = state.visibleHeight - row.message.height
         guard abs(span) >= 1 else { return (row.message.id, 0) }

@@ -476,6 +476,7 @@ public final class SimulatedScrollView {
         // (The app's position replaces the one an id position kept, and the end it asked for.)
         keeping.kept = nil
         keeping.bottomRequested = false
+        keeping.rowRequested = nil
         movedByApp = true
         let target = y + insetTop
         if var running = animation, !running.isScroll {
@@ -503,6 +504,7 @@ public final class SimulatedScrollView {
         if landsNextFrame({ [unowned self] in setContentOffset(y, animated: animated) }) { return }
         keeping.kept = nil
         keeping.bottomRequested = false
+        keeping.rowRequested = nil
         let target = y + insetTop
         guard animated else {
             isDecelerating = false
@@ -537,6 +539,7 @@ public final class SimulatedScrollView {
         if landsNextFrame(again) { return }
         keeping.kept = nil
         keeping.bottomRequested = false
+        keeping.rowRequested = nil
         let target = y + insetTop
         isDecelerating = false
         velocity = 0

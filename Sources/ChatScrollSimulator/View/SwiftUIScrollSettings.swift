@@ -53,6 +53,9 @@ struct SwiftUIKeeping {
     var adjustmentDisabled = false
     /// The app asked for the bottom edge (`scrollTo(edge: .bottom)`): kept through the next layout.
     var bottomRequested = false
+    /// The app asked for a row at an anchor (`scrollTo(id:anchor:)`): resolved anew at the next
+    /// layout, where the row is then.
+    var rowRequested: (id: String, anchor: Double)?
 }
 
 extension SimulatedScrollView {
@@ -63,9 +66,16 @@ extension SimulatedScrollView {
     /// change does unless the screen asks to preserve the velocity.
     public func scrollTo(id: String, anchor: Double, stopping: Bool) {
         if landsNextFrame({ [unowned self] in scrollTo(id: id, anchor: anchor, stopping: stopping) }) { return }
-        guard let index = index(of: id) else { return }
-        let target = tops[index] + anchor * (items[index].current - visibleHeight)
+        guard let target = offset(showing: id, anchor: anchor) else { return }
         stopping ? setContentOffset(target - insetTop, animated: false) : setContentOffsetY(target - insetTop)
+        keeping.rowRequested = (id, anchor)
+    }
+
+    /// The offset that puts row `id`'s point at `anchor` of its height at the same share of the
+    /// visible region, if it is loaded.
+    private func offset(showing id: String, anchor: Double) -> Double? {
+        guard let index = index(of: id) else { return nil }
+        return tops[index] + anchor * (items[index].current - visibleHeight)
     }
 
     /// `ScrollPosition.scrollTo(edge: .bottom)`: the content's end, where it is when the change
@@ -98,6 +108,12 @@ extension SimulatedScrollView {
         guard personality.lazyStackEstimates else { return nil }
         defer { keeping.adjustmentDisabled = false }
         if let bottom = takeBottomRequest() { return bottom }
+        if let requested = keeping.rowRequested {
+            // (Content that changed since the request, a page above, say, moved the row.)
+            keeping.rowRequested = nil
+            if let target = offset(showing: requested.id, anchor: requested.anchor) { moveItself(by: target - offset) }
+            return nil
+        }
         if keeping.awaitingContent {
             guard contentHeight > 0 else { return nil }
             keeping.awaitingContent = false
