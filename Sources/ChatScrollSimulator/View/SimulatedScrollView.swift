@@ -473,10 +473,7 @@ public final class SimulatedScrollView {
     /// (they are additive), the view's own animated scroll stops, momentum goes on from here.
     public func setContentOffsetY(_ y: Double) {
         if landsNextFrame({ [unowned self] in setContentOffsetY(y) }) { return }
-        // (The app's position replaces the one an id position kept, and the end it asked for.)
-        keeping.kept = nil
-        keeping.bottomRequested = false
-        keeping.rowRequested = nil
+        keeping.positionSetByApp()
         movedByApp = true
         let target = y + insetTop
         if var running = animation, !running.isScroll {
@@ -502,9 +499,7 @@ public final class SimulatedScrollView {
     /// where the view is (a new one restarts from there; it cannot be redirected).
     public func setContentOffset(_ y: Double, animated: Bool) {
         if landsNextFrame({ [unowned self] in setContentOffset(y, animated: animated) }) { return }
-        keeping.kept = nil
-        keeping.bottomRequested = false
-        keeping.rowRequested = nil
+        keeping.positionSetByApp()
         let target = y + insetTop
         guard animated else {
             isDecelerating = false
@@ -537,9 +532,7 @@ public final class SimulatedScrollView {
             animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: alongKeyboardCurve)
         }
         if landsNextFrame(again) { return }
-        keeping.kept = nil
-        keeping.bottomRequested = false
-        keeping.rowRequested = nil
+        keeping.positionSetByApp()
         let target = y + insetTop
         isDecelerating = false
         velocity = 0

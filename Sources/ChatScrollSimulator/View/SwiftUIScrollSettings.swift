@@ -56,6 +56,14 @@ struct SwiftUIKeeping {
     /// The app asked for a row at an anchor (`scrollTo(id:anchor:)`): resolved anew at the next
     /// layout, where the row is then.
     var rowRequested: (id: String, anchor: Double)?
+
+    /// The app set a position: it replaces the one an id position kept, and the end or the row
+    /// the app asked for before.
+    mutating func positionSetByApp() {
+        kept = nil
+        bottomRequested = false
+        rowRequested = nil
+    }
 }
 
 extension SimulatedScrollView {
