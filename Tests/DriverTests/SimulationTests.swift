@@ -15,9 +15,17 @@ struct SimulationTests {
         "the driver violates no check in any shipped scenario (but its known limits)",
         arguments: Scenarios.all.map(\.name))
     func scenario(name: String) throws {
-        let session = try #require(Scenarios.all.first { $0.name == name })
-        let result = Simulator.runDriver(session)
-        #expect(result.violations == Self.knownLimits[name] ?? [:], "\(result.firstViolations)")
+        try Self.expectPinned(Self.knownLimits, in: name, on: .uikit)
+    }
+
+    /// Runs the shipped scenario `name` with the driver on a view of `personality`, and expects
+    /// exactly the violating frames `pinned` holds for it (none where it holds nothing).
+    static func expectPinned(
+        _ pinned: [String: [ScreenCheck: Int]], in name: String, on personality: ViewPersonality
+    ) throws {
+        let session = try #require(Scenarios.named(name))
+        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: personality))
+        #expect(result.violations == pinned[name] ?? [:], "\(name): \(result.firstViolations)")
     }
 
     /// The frames of each shipped scenario that a SwiftUI view shows wrong with the driver, as
@@ -43,9 +51,7 @@ struct SimulationTests {
         "on a SwiftUI view, the driver violates no check in any shipped scenario but its known limits",
         arguments: Scenarios.all.map(\.name))
     func swiftUIScenario(name: String) throws {
-        let session = try #require(Scenarios.all.first { $0.name == name })
-        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .swiftuiLate))
-        #expect(result.violations == Self.swiftUILimits[name] ?? [:], "\(result.firstViolations)")
+        try Self.expectPinned(Self.swiftUILimits, in: name, on: .swiftuiLate)
     }
 
     /// The frames of each shipped scenario that the SwiftUI view rebuilt from sources shows wrong
@@ -65,9 +71,7 @@ struct SimulationTests {
         "on the SwiftUI view rebuilt from sources, the driver violates the checks in the frames pinned",
         arguments: Scenarios.all.map(\.name))
     func rebuiltSwiftUIScenario(name: String) throws {
-        let session = try #require(Scenarios.all.first { $0.name == name })
-        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .swiftui))
-        #expect(result.violations == Self.rebuiltSwiftUIFrames[name] ?? [:], "\(name): \(result.violations)")
+        try Self.expectPinned(Self.rebuiltSwiftUIFrames, in: name, on: .swiftui)
     }
 
     /// What the checks see of the driver on each input-bar setup but the accessory, in the four
@@ -106,7 +110,7 @@ struct SimulationTests {
         "on each input-bar setup, the checks see what the driver gets wrong in the keyboard scenarios",
         arguments: setupViolations.keys.sorted())
     func keyboardScenarioOnSetups(name: String) throws {
-        let session = try #require(Scenarios.all.first { $0.name == name })
+        let session = try #require(Scenarios.named(name))
         for (setup, expected) in try #require(Self.setupViolations[name]) {
             let personality: ViewPersonality = setup == .swiftUISafeArea ? .swiftuiLate : .uikit
             let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: personality, setup: setup))
