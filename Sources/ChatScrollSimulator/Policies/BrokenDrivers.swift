@@ -312,7 +312,7 @@ public enum BrokenDrivers {
         public init(_ kind: Kind, configuration: ChatConfiguration) {
             self.kind = kind
             inner = DriverPolicy(configuration: configuration)
-            inner.makeGlue = { [unowned self] view in
+            inner.makeBrokenGlue = { [unowned self] view in
                 let adapter = Adapter(view)
                 adapter.keyboardCurve = kind != .keyboardDefaultCurve
                 adapter.deferring = kind == .lateByAFrame

@@ -209,14 +209,11 @@ public final class DriverPolicy: ScrollPolicy {
     var chat: ChatScrollAdapter?
     /// The window that holds the adapter's scroll view and the input bar.
     var window: UIWindow?
-    /// The scroll view's moves on the model: UIKit's, unless a broken glue is tested.
+    /// The scroll view's moves on the model: UIKit's, by rows on the lazy stack's SwiftUI views, or
+    /// a broken driver's.
     var glue: (any ChatScrollViewTarget)?
-    /// Makes the glue.
-    var makeGlue: (SimulatedScrollView) -> any ChatScrollViewTarget = { UIKitMoves($0) } {
-        didSet { packageGlue = false }
-    }
-    /// Whether the glue is the package's (no broken glue replaced it).
-    private var packageGlue = true
+    /// Makes a broken driver's glue, in place of the package's.
+    var makeBrokenGlue: ((SimulatedScrollView) -> any ChatScrollViewTarget)?
     /// The `markRead` effects forwarded to the server, in order.
     public private(set) var readMarks: [String] = []
 
@@ -235,8 +232,14 @@ public final class DriverPolicy: ScrollPolicy {
         self.view = view
         // A SwiftUI view that keeps positions itself keeps the row at the top of an id position.
         if view.personality.lazyStackEstimates { view.swiftUI = SwiftUIScrollSettings(position: .id(anchor: .top)) }
-        let glue =
-            view.personality.lazyStackEstimates && packageGlue ? SwiftUIRowMoves(view, driver: driver) : makeGlue(view)
+        let glue: any ChatScrollViewTarget =
+            if let makeBrokenGlue {
+                makeBrokenGlue(view)
+            } else if view.personality.lazyStackEstimates {
+                SwiftUIRowMoves(view, driver: driver)
+            } else {
+                UIKitMoves(view)
+            }
         self.glue = glue
         driver.clock = { [weak view] in ((view?.time ?? 0) * 1000).rounded() / 1000 }
         driver.onEffect = { [weak self] effect in
@@ -414,7 +417,7 @@ public final class DriverPolicy: ScrollPolicy {
     }
     public func didScroll(contentOffsetY: Double) {
         guard !adapted({ $0.scrollViewDidScroll($0.scrollView) }) else { return }
-        guard let view, view.personality.lazyStackEstimates, packageGlue else {
+        guard let view, view.personality.lazyStackEstimates, makeBrokenGlue == nil else {
             return driver.didScroll(contentOffsetY: contentOffsetY)
         }
         // The scroll geometry comes whole (`onScrollGeometryChange`): the frame and insets with

@@ -98,11 +98,12 @@ public struct ViewPersonality: Sendable, Hashable {
         reportsPhases: true, lazyStackEstimates: true)
 
     /// ``swiftui``, but the app's position changes land at the next frame's start.
-    public static let swiftuiNextFrame = ViewPersonality(
-        name: "swiftui-next-frame", animatedScrollToSameOffsetIsSilent: true, animationsCompleteSynchronously: false,
-        viewAnimationReportsOnce: false, nonlinearRubberBand: true, momentumBouncesPastEdges: true,
-        keyboardSpring: true, lateHeightChanges: true, correctsOffsetForRowsAbove: true, reportsAfterLayout: true,
-        reportsPhases: true, lazyStackEstimates: true, positionChangesLandNextFrame: true)
+    public static let swiftuiNextFrame: ViewPersonality = {
+        var personality = swiftui
+        personality.name = "swiftui-next-frame"
+        personality.positionChangesLandNextFrame = true
+        return personality
+    }()
 
     /// The SwiftUI of earlier tables: a view that only reports late and keeps nothing itself,
     /// the app's estimates for rows not laid out. UIKit's physics, but every report comes after
