@@ -11,17 +11,24 @@ struct SimulatedSwiftUITests {
         SimMessage(id: "m\($0)", direction: .incoming, estimatedHeight: 60, height: 100)
     }
 
+    /// A view of `personality` and `settings` holding ``messages``, laid out once at the top.
+    static func laidOut(
+        _ personality: ViewPersonality, _ settings: SwiftUIScrollSettings = SwiftUIScrollSettings()
+    ) -> SimulatedScrollView {
+        let view = SimulatedScrollView(personality: personality)
+        view.swiftUI = settings
+        view.append(messages)
+        view.layoutCells()
+        return view
+    }
+
     @Test("rows the lazy stack has not laid out take the average of those it has, not the app's estimate")
     func lazyStackEstimates() {
-        let swiftUI = SimulatedScrollView(personality: .swiftui)
-        swiftUI.append(Self.messages)
-        swiftUI.layoutCells()
+        let swiftUI = Self.laidOut(.swiftui)
         #expect(swiftUI.contentHeight == 5_000)
         // The view of earlier tables keeps the app's estimate for rows it has not laid out: the
         // rows that start in the visible 670 points or the 200 below them, nine, are laid out.
-        let late = SimulatedScrollView(personality: .swiftuiLate)
-        late.append(Self.messages)
-        late.layoutCells()
+        let late = Self.laidOut(.swiftuiLate)
         #expect(late.contentHeight == 9 * 100 + 41 * 60)
     }
 
@@ -42,9 +49,7 @@ struct SimulatedSwiftUITests {
 
     @Test("where position changes land at the next frame's start, the frame they are made in keeps the offset")
     func positionChangesLandNextFrame() {
-        let view = SimulatedScrollView(personality: .swiftuiNextFrame)
-        view.append(Self.messages)
-        view.layoutCells()
+        let view = Self.laidOut(.swiftuiNextFrame)
         view.setContentOffset(500, animated: false)
         #expect(view.contentOffsetY == -view.insetTop)
         view.advance(by: 1 / Simulator.frameRate)
@@ -53,10 +58,7 @@ struct SimulatedSwiftUITests {
 
     /// A view of fifty laid-out rows, 100 points each, at `settings`, showing row `m20` at the top.
     static func readingAt20(_ settings: SwiftUIScrollSettings) -> SimulatedScrollView {
-        let view = SimulatedScrollView(personality: .swiftui)
-        view.swiftUI = settings
-        view.append(messages)
-        view.layoutCells()
+        let view = laidOut(.swiftui, settings)
         view.setContentOffset(2_000 - view.insetTop, animated: false)
         view.layoutCells()
         return view
@@ -91,10 +93,7 @@ struct SimulatedSwiftUITests {
     @Test("a bottom anchor for size changes keeps the bottom while the last row shows, unless the transaction opts out")
     func sizeChangesAnchor() {
         let settings = SwiftUIScrollSettings(position: .none, sizeChanges: .bottom, initialOffset: .bottom)
-        let view = SimulatedScrollView(personality: .swiftui)
-        view.swiftUI = settings
-        view.append(Self.messages)
-        view.layoutCells()
+        let view = Self.laidOut(.swiftui, settings)
         // The initial offset's anchor: the first layout with content shows its end.
         #expect(view.offset == 5_000 - view.visibleHeight)
         view.append([SimMessage(id: "new", direction: .incoming, estimatedHeight: 100, height: 100)])
@@ -134,10 +133,7 @@ struct SimulatedSwiftUITests {
 
     @Test("a row asked for is placed where the next layout has it: a page above in the same frame does not move it")
     func rowRequestedIsResolvedAtLayout() {
-        let view = SimulatedScrollView(personality: .swiftui)
-        view.swiftUI = SwiftUIScrollSettings(position: .id(anchor: .top))
-        view.append(Self.messages)
-        view.layoutCells()
+        let view = Self.laidOut(.swiftui, SwiftUIScrollSettings(position: .id(anchor: .top)))
         view.scrollTo(id: "m20", anchor: 0, stopping: true)
         view.prepend(Self.page)
         view.layoutCells()
