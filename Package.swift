@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ChatScrollDriver", targets: ["ChatScrollDriver"]),
         .library(name: "ChatScrollSimulator", targets: ["ChatScrollSimulator"]),
         .library(name: "ChatScrollUIKit", targets: ["ChatScrollUIKit"]),
+        .library(name: "ChatScrollSwiftUI", targets: ["ChatScrollSwiftUI"]),
         .executable(name: "replay", targets: ["replay"]),
     ],
     dependencies: [
@@ -55,6 +56,8 @@ let package = Package(
                 .target(name: "UIKitStandIn", condition: .when(platforms: platformsWithoutUIKit)),
             ]
         ),
+        // The SwiftUI adapter: a model of the scroll view that SwiftUI's modifiers report to.
+        .target(name: "ChatScrollSwiftUI", dependencies: ["ChatEvents", "ChatReducer", "ChatScrollDriver"]),
         // The UIKit, QuartzCore and CoreGraphics API that ChatScrollUIKit and Examples/Client's UIKit
         // screen use, for the platforms without UIKit (the adapter re-exports it there); not a product.
         .target(name: "UIKitStandIn"),
@@ -62,7 +65,7 @@ let package = Package(
             name: "ChatScrollSimulator",
             dependencies: [
                 "ChatEvents", "ChatJSON", "ChatLogFormat", "ChatPlatform", "ChatReducer", "ChatScrollDriver",
-                "ChatScrollUIKit", "ChatScrollUtilities",
+                "ChatScrollSwiftUI", "ChatScrollUIKit", "ChatScrollUtilities",
                 // (The simulator runs where UIKit is absent, over the stand-in's views.)
                 .target(name: "UIKitStandIn", condition: .when(platforms: platformsWithoutUIKit)),
             ]

@@ -1,6 +1,7 @@
 import ChatEvents
 import ChatReducer
 import ChatScrollDriver
+import ChatScrollSwiftUI
 import ChatScrollUIKit
 import UIKitStandIn
 
@@ -129,58 +130,14 @@ final class UIKitMoves: ChatScrollViewTarget {
     }
 }
 
-/// The driver's moves on a SwiftUI view that keeps positions itself (the lazy stack's views):
-/// each target is the model's row at it and where that row's top goes, or the content's end,
-/// resolved where SwiftUI has the row when the change lands, so that the lazy stack's estimates,
-/// which the model does not share, never move what is shown.
-final class SwiftUIRowMoves: ChatScrollViewTarget {
-    weak var view: SimulatedScrollView?
-    unowned let driver: ChatScrollDriver
-
-    init(_ view: SimulatedScrollView, driver: ChatScrollDriver) {
-        self.view = view
-        self.driver = driver
-    }
-
-    func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
-        guard let view else { return }
-        let state = driver.state
-        let target = y + view.insetTop
-        let stopping = animation != .none
-        if case .alongKeyboard(let duration) = animation {
-            guard let resolved = resolve(target, in: state, view: view) else { return }
-            view.animateContentOffsetY(to: resolved - view.insetTop, duration: duration, alongKeyboardCurve: true)
-            return
-        }
-        if target >= state.maxOffset - 0.5 { return view.scrollToBottom(stopping: stopping) }
-        // Position keeping (a move that is not a command's): the id position keeps the row at the
-        // top where it is, inside layout, from where the view is now rather than from the model's
-        // offset, which is a frame old.
-        if animation == .none, !driver.isAnimatingCommand { return }
-        guard let (id, anchor) = row(at: target, in: state, view: view) else { return }
-        view.scrollTo(id: id, anchor: anchor, stopping: stopping)
-    }
-
-    /// The model's row at `target`, or the one after it when its top is nearer, and the unit
-    /// anchor that puts that row's top where the model has it: the nearer the top, the smaller the
-    /// anchor, and the less a height SwiftUI has otherwise than the model moves the landing.
-    private func row(at target: Double, in state: ChatState, view: SimulatedScrollView) -> (String, Double)? {
-        let rows = state.messages(overlapping: target, target + state.visibleHeight)
-        guard let first = rows.first else { return nil }
-        let second = rows.dropFirst().first
-        let row = second.map { $0.top - target < target - first.top ? $0 : first } ?? first
-        // Where the row's top goes, from the visible region's top: `anchor * (visible - height)`.
-        let span = state.visibleHeight - row.message.height
-        guard abs(span) >= 1 else { return (row.message.id, 0) }
-        return (row.message.id, (row.top - target) / span)
-    }
-
-    /// `target` as an offset of the view now, through the model's row at it.
-    private func resolve(_ target: Double, in state: ChatState, view: SimulatedScrollView) -> Double? {
-        guard let row = state.messages(overlapping: target, target + 1).first,
-            let shown = view.rows([row.message.id]).first
-        else { return nil }
-        return view.offset + (shown.top - view.insetTop) - (row.top - target)
+/// What a SwiftUI screen's `ScrollPosition` does with each request of `ChatScrollSwiftUI`'s
+/// model, run on the simulated SwiftUI view.
+func perform(_ request: ChatScrollRequest, on view: SimulatedScrollView) {
+    switch request {
+    case .row(let id, let anchorY, let jump): view.scrollTo(id: id, anchor: anchorY, stopping: jump)
+    case .bottom(let jump): view.scrollToBottom(stopping: jump)
+    case .alongKeyboard(let y, let duration):
+        view.animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: true)
     }
 }
 
@@ -207,6 +164,8 @@ public final class DriverPolicy: ScrollPolicy {
     weak var view: SimulatedScrollView?
     /// The UIKit adapter, on the UIKit views.
     var chat: ChatScrollAdapter?
+    /// The SwiftUI adapter's model, on the lazy stack's SwiftUI views.
+    var model: ChatScrollModel?
     /// The window that holds the adapter's scroll view and the input bar.
     var window: UIWindow?
     /// The scroll view's moves on the model: UIKit's, by rows on the lazy stack's SwiftUI views, or
@@ -230,16 +189,7 @@ public final class DriverPolicy: ScrollPolicy {
 
     public func attach(_ view: SimulatedScrollView, requests: SimRequests) {
         self.view = view
-        // A SwiftUI view that keeps positions itself keeps the row at the top of an id position.
-        if view.personality.lazyStackEstimates { view.swiftUI = SwiftUIScrollSettings(position: .id(anchor: .top)) }
-        let glue: any ChatScrollViewTarget =
-            if let makeBrokenGlue {
-                makeBrokenGlue(view)
-            } else if view.personality.lazyStackEstimates {
-                SwiftUIRowMoves(view, driver: driver)
-            } else {
-                UIKitMoves(view)
-            }
+        let glue: any ChatScrollViewTarget = makeBrokenGlue?(view) ?? UIKitMoves(view)
         self.glue = glue
         driver.clock = { [weak view] in ((view?.time ?? 0) * 1000).rounded() / 1000 }
         driver.onEffect = { [weak self] effect in
@@ -251,7 +201,17 @@ public final class DriverPolicy: ScrollPolicy {
             case .persistPosition: break
             }
         }
-        if view.personality.reportsAfterLayout {
+        if view.personality.lazyStackEstimates, makeBrokenGlue == nil {
+            // `chatScroll(_:)`: an id position that keeps the row at the top, and the model's
+            // requests run on it.
+            view.swiftUI = SwiftUIScrollSettings(position: .id(anchor: .top))
+            nonisolated(unsafe) let (view, driver) = (view, driver)
+            model = onAppMainThread {
+                let model = ChatScrollModel(driver: driver)
+                model.perform = { [weak view] request in if let view { perform(request, on: view) } }
+                return model
+            }
+        } else if view.personality.reportsAfterLayout {
             driver.scrollView = glue
         } else {
             // (The session's own objects, on its app's main thread: see `onAppMainThread`.)
@@ -333,10 +293,21 @@ public final class DriverPolicy: ScrollPolicy {
             guard !notifyKeyboard(view, duration: duration) else { break }
             // The notification's end frame and the scroll view's frame, in the window, and the
             // bar that rides on the keyboard outside its frame.
+            if let model {
+                nonisolated(unsafe) let view = view
+                onAppMainThread {
+                    model.keyboardWillChange(
+                        keyboardTop: view.keyboardFrameTop, scrollViewBottom: view.reportedFrameHeight,
+                        barAboveKeyboard: view.setup.barAboveKeyboard, duration: duration)
+                }
+                break
+            }
             driver.keyboardWillChange(
                 keyboardTop: view.keyboardFrameTop, scrollViewBottom: view.reportedFrameHeight,
                 barAboveKeyboard: view.setup.barAboveKeyboard, duration: duration)
         case .layout:
+            // SwiftUI's scroll geometry comes whole, with the offset.
+            guard model == nil else { return reportGeometry(view) }
             // `viewDidLayoutSubviews`.
             // (Interactive dismissal is a UIKit setup: the adapter follows the layout guide there.)
             guard !adapted({ $0.layout() }) else { break }
@@ -379,7 +350,11 @@ public final class DriverPolicy: ScrollPolicy {
         guard let view else { return }
         // The display link, which runs only while the driver needs frames.
         let time = view.time
-        if !adapted({ _ in RunLoop.main.fireDisplayLinks(at: time) }) {
+        if let model {
+            // The `TimelineView` of `chatScroll(_:)`, which runs only while the model needs frames.
+            onAppMainThread { if model.needsFrames { model.tick(time: time) } }
+            if view.setup != .accessory { view.keyboardInset = driver.state.keyboardHeight }
+        } else if !adapted({ _ in RunLoop.main.fireDisplayLinks(at: time) }) {
             driver.tick(time: time)
             // (A keyboard that waited for a gesture to end changes the share after the event.)
             if view.setup != .accessory { view.keyboardInset = driver.state.keyboardHeight }
@@ -417,24 +392,30 @@ public final class DriverPolicy: ScrollPolicy {
     }
     public func didScroll(contentOffsetY: Double) {
         guard !adapted({ $0.scrollViewDidScroll($0.scrollView) }) else { return }
-        guard let view, view.personality.lazyStackEstimates, makeBrokenGlue == nil else {
-            return driver.didScroll(contentOffsetY: contentOffsetY)
-        }
-        // The scroll geometry comes whole (`onScrollGeometryChange`): the frame and insets with
-        // the offset, which the driver hears first.
-        handle(.layout)
-        // The model's offset from a row the view shows (its frame, reported after the same
-        // layout), so that the lazy stack's estimates of rows above never reach the model.
-        let state = driver.state
-        for row in view.visibleRows() {
-            guard let top = state.top(ofMessage: row.id) else { continue }
-            modelDelta = top - (row.top - view.insetTop) - (contentOffsetY + view.insetTop)
-            break
-        }
-        driver.didScroll(contentOffsetY: contentOffsetY + modelDelta)
+        guard let view, model != nil else { return driver.didScroll(contentOffsetY: contentOffsetY) }
+        reportGeometry(view)
     }
-    /// The model's offset less the view's, as last found from a row it showed.
-    private var modelDelta = 0.0
+    /// What the rows' `onGeometryChange` and the scroll view's `onScrollGeometryChange` report to
+    /// the SwiftUI model after a layout: the frames of the rows shown (and which left), then the
+    /// scroll geometry whole.
+    private func reportGeometry(_ view: SimulatedScrollView) {
+        guard let model else { return }
+        let shown = view.visibleRows()
+        let left = reportedRows.subtracting(shown.lazy.map(\.id))
+        reportedRows = Set(shown.lazy.map(\.id))
+        nonisolated(unsafe) let view = view
+        onAppMainThread {
+            for id in left { model.rowDisappeared(id: id) }
+            for row in shown { model.rowFrameChanged(id: row.id, top: row.top, height: row.height) }
+            model.geometryChanged(
+                containerHeight: view.reportedFrameHeight, insetTop: view.insetTop,
+                insetBottom: view.reportedInsetBottom, contentOffsetY: view.contentOffsetY,
+                frameBottom: view.setup.frameMovesWithKeyboard ? view.reportedFrameHeight : nil)
+        }
+        updateSpacer()
+    }
+    /// The rows whose frames the SwiftUI model was last told of.
+    private var reportedRows: Set<String> = []
     public func willEndDragging(velocity: Double) {
         // (UIKit always offers the deceleration's end; a release at rest or past an edge ends here.)
         if !adapted({ _ = Self.willEndDragging($0, velocity: velocity, target: $0.scrollView.contentOffset.y) }) {
@@ -467,10 +448,17 @@ public final class DriverPolicy: ScrollPolicy {
     public func didEndScrollingAnimation() {}
     /// As the "Integrating with SwiftUI" article writes it.
     public func phaseChanged(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?) {
-        driver.scrollPhaseChanged(from: old, to: new, velocity: velocity)
+        guard let model else { return driver.scrollPhaseChanged(from: old, to: new, velocity: velocity) }
+        onAppMainThread { model.phaseChanged(from: old, to: new, velocity: velocity) }
     }
     public func cellMeasured(id: String, height: Double) {
-        driver.cellMeasured(id: id, height: height)
+        if let model, let view, let row = view.rows([id]).first {
+            // The row's `onGeometryChange`: its frame, whose height is the measurement.
+            reportedRows.insert(id)
+            onAppMainThread { model.rowFrameChanged(id: id, top: row.top, height: height) }
+        } else {
+            driver.cellMeasured(id: id, height: height)
+        }
         updateSpacer()
     }
 }

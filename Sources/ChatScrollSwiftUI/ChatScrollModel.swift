@@ -1,0 +1,137 @@
+import ChatEvents
+import ChatReducer
+import ChatScrollDriver
+import Observation
+
+/// What a SwiftUI chat screen's scroll view is driven by: ``ChatScrollDriver`` and the reducer,
+/// reconciled with a `ScrollView` over a `LazyVStack` that keeps positions itself.
+///
+/// SwiftUI's lazy stack estimates the rows it has not laid out and keeps what is shown when it
+/// lays them out, inside layout; its offsets are its own. So the model never tells SwiftUI an
+/// offset: each move of the driver becomes a row and an anchor, or the bottom edge
+/// (``ChatScrollRequest``), and each offset SwiftUI reports becomes the model's through a row
+/// it shows. Keeping a position (a prepended page, a measured row, growth while following) is
+/// left to SwiftUI; only what the user should see move is asked for.
+///
+/// The SwiftUI side is the `chatScroll(_:)` and `chatRow(_:in:)` modifiers, which report to the
+/// methods below; a test or a simulation calls them the same way.
+///
+/// ```swift
+/// @State private var chat = ChatScrollModel()
+/// // …
+/// ScrollView {
+///     LazyVStack(spacing: 0) {
+///         ForEach(messages) { message in MessageRow(message).chatRow(message.id, in: chat) }
+///     }
+///     .scrollTargetLayout()
+/// }
+/// .chatScroll(chat)
+/// ```
+@MainActor @Observable
+public final class ChatScrollModel {
+    /// The driver: send it the screen's data events (`driver.send(_:)`).
+    @ObservationIgnored public let driver: ChatScrollDriver
+    /// The reducer's state after the last event: the jump-to-latest button, the unread count and
+    /// the spacer of layout `top` read it.
+    public private(set) var state: ChatState
+    /// Whether the driver needs ``tick(time:)`` on every frame (a `TimelineView` runs while true).
+    public private(set) var needsFrames = false
+    /// Called with each effect of each step, in order: `loadOlder`, `loadNewer`, `loadWindow`,
+    /// `markRead`, `persistPosition`.
+    @ObservationIgnored public var onEffect: (ChatEffect) -> Void = { _ in }
+    /// Runs each move on the scroll view: the `chatScroll(_:)` modifier's `ScrollPosition`.
+    @ObservationIgnored public var perform: (ChatScrollRequest) -> Void = { _ in }
+
+    /// The rows the scroll view shows, as they last reported their frames.
+    @ObservationIgnored var rows = ShownRows()
+    /// The scroll view's geometry as it last reported it.
+    @ObservationIgnored var geometry = ReportedGeometry()
+    /// The model's offset less the view's, as last found from a row the view showed.
+    @ObservationIgnored var modelDelta = 0.0
+    @ObservationIgnored let mover = RowMover()
+
+    /// Creates the model with a driver over a new state with `configuration`.
+    public convenience init(configuration: ChatConfiguration = ChatConfiguration()) {
+        self.init(driver: ChatScrollDriver(configuration: configuration))
+    }
+
+    /// Creates the model over a driver the app set up itself (with a recorder, say). The model
+    /// takes the driver's callbacks over: its `onEffect`, if set, becomes the model's ``onEffect``.
+    public init(driver: ChatScrollDriver) {
+        self.driver = driver
+        state = driver.state
+        needsFrames = driver.needsFrames
+        onEffect = driver.onEffect
+        mover.model = self
+        driver.scrollView = mover
+        driver.onEffect = { [weak self] effect in self?.onEffect(effect) }
+        let step = driver.onStep
+        driver.onStep = { [weak self] event, state in
+            self?.state = state
+            step?(event, state)
+        }
+        driver.onNeedsFramesChanged = { [weak self] needs in self?.needsFrames = needs }
+    }
+
+    // MARK: What the scroll view reports
+
+    /// `onScrollGeometryChange`: the container's height, its insets (the safe area and the
+    /// composer's `safeAreaInset`), the content offset, and, where keyboard avoidance moves the
+    /// container, its bottom in the global space. The driver hears the layout first, then the
+    /// offset, turned into the model's through the topmost row shown.
+    ///
+    /// - Complexity: O(k + log n), for k rows shown.
+    public func geometryChanged(
+        containerHeight: Double, insetTop: Double, insetBottom: Double, contentOffsetY: Double,
+        frameBottom: Double? = nil
+    ) {
+        geometry = ReportedGeometry(contentOffsetY: contentOffsetY, insetTop: insetTop, height: containerHeight)
+        driver.layout(frameHeight: containerHeight, insetTop: insetTop, insetBottom: insetBottom, frameBottom: frameBottom)
+        if let delta = rows.modelDelta(in: driver.state, geometry: geometry) { modelDelta = delta }
+        driver.didScroll(contentOffsetY: contentOffsetY + modelDelta)
+    }
+
+    /// `onScrollPhaseChange`: the gesture callbacks the change stands for. `velocity` in points per
+    /// second of offset, positive towards the bottom.
+    public func phaseChanged(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?) {
+        driver.scrollPhaseChanged(from: old, to: new, velocity: velocity)
+    }
+
+    /// A row's frame in the scroll view's coordinate space (`.scrollView`), each time it changes:
+    /// its height is the row's measurement, its top where the view shows it.
+    ///
+    /// - Complexity: O(log n).
+    public func rowFrameChanged(id: String, top: Double, height: Double) {
+        let measured = rows.update(id: id, top: top, height: height)
+        if measured { driver.cellMeasured(id: id, height: height) }
+    }
+
+    /// A row left the screen (`onDisappear`): the lazy stack no longer lays it out.
+    public func rowDisappeared(id: String) { rows.remove(id: id) }
+
+    /// The keyboard will move to its end frame (`keyboardWillChangeFrameNotification`), in the
+    /// global space of `frameBottom`.
+    public func keyboardWillChange(
+        keyboardTop: Double, scrollViewBottom: Double, barAboveKeyboard: Double, duration: Double?
+    ) {
+        driver.keyboardWillChange(
+            keyboardTop: keyboardTop, scrollViewBottom: scrollViewBottom, barAboveKeyboard: barAboveKeyboard,
+            duration: duration)
+    }
+
+    /// One display frame, while ``needsFrames``.
+    public func tick(time: Double) { driver.tick(time: time) }
+}
+
+/// The scroll view's geometry as `onScrollGeometryChange` last reported it.
+struct ReportedGeometry {
+    /// `ScrollGeometry.contentOffset.y`, which includes the top inset.
+    var contentOffsetY = 0.0
+    /// `ScrollGeometry.contentInsets.top`.
+    var insetTop = 0.0
+    /// `ScrollGeometry.containerSize.height`.
+    var height = 0.0
+
+    /// The view's offset from the content's top to the visible region's top.
+    var offset: Double { contentOffsetY + insetTop }
+}
