@@ -3,6 +3,8 @@ import PackageDescription
 
 /// Where ChatScrollUIKit compiles against the stand-in of UIKit.
 let platformsWithoutUIKit: [Platform] = [.macOS, .linux, .windows, .android, .wasi, .openbsd]
+/// Where ChatScrollSwiftUI compiles against the stand-in of SwiftUI.
+let platformsWithoutSwiftUI: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
 
 let package = Package(
     name: "ChatScroll",
@@ -57,7 +59,20 @@ let package = Package(
             ]
         ),
         // The SwiftUI adapter: a model of the scroll view that SwiftUI's modifiers report to.
-        .target(name: "ChatScrollSwiftUI", dependencies: ["ChatEvents", "ChatReducer", "ChatScrollDriver"]),
+        .target(
+            name: "ChatScrollSwiftUI",
+            dependencies: [
+                "ChatEvents", "ChatReducer", "ChatScrollDriver", "ChatScrollUIKit",
+                .target(name: "UIKitStandIn", condition: .when(platforms: platformsWithoutUIKit)),
+                .target(name: "SwiftUIStandIn", condition: .when(platforms: platformsWithoutSwiftUI)),
+            ]
+        ),
+        // The SwiftUI API that ChatScrollSwiftUI and Examples/Client's SwiftUI screens use, for the
+        // platforms without SwiftUI (the adapter re-exports it there); not a product.
+        .target(
+            name: "SwiftUIStandIn",
+            dependencies: [.target(name: "UIKitStandIn", condition: .when(platforms: platformsWithoutUIKit))]
+        ),
         // The UIKit, QuartzCore and CoreGraphics API that ChatScrollUIKit and Examples/Client's UIKit
         // screen use, for the platforms without UIKit (the adapter re-exports it there); not a product.
         .target(name: "UIKitStandIn"),

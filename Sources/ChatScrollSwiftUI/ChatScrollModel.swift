@@ -1,6 +1,7 @@
 import ChatEvents
 import ChatReducer
 import ChatScrollDriver
+import ChatScrollUIKit
 import Observation
 
 /// What a SwiftUI chat screen's scroll view is driven by: ``ChatScrollDriver`` and the reducer,
@@ -46,6 +47,13 @@ public final class ChatScrollModel {
     @ObservationIgnored var rows = ShownRows()
     /// The scroll view's geometry as it last reported it.
     @ObservationIgnored var geometry = ReportedGeometry()
+    /// The composer's height, once `chatComposer(_:)` reported it: it rides on the keyboard in the
+    /// scroll view's bottom safe area, and keyboard avoidance shrinks the container.
+    @ObservationIgnored var composerHeight: Double?
+    /// The scroll view's bottom in the global space, as last reported.
+    @ObservationIgnored var frameBottom = 0.0
+    /// Calls the model on the keyboard's notifications, once observed.
+    @ObservationIgnored var hooks: SystemHooks?
     /// The model's offset less the view's, as last found from a row the view showed.
     @ObservationIgnored var modelDelta = 0.0
     @ObservationIgnored let mover = RowMover()
@@ -76,16 +84,18 @@ public final class ChatScrollModel {
     // MARK: What the scroll view reports
 
     /// `onScrollGeometryChange`: the container's height, its insets (the safe area and the
-    /// composer's `safeAreaInset`), the content offset, and, where keyboard avoidance moves the
-    /// container, its bottom in the global space. The driver hears the layout first, then the
-    /// offset, turned into the model's through the topmost row shown.
+    /// composer's `safeAreaInset`), the content offset, and the container's bottom in the global
+    /// space, where the keyboard's frame is. The driver hears the layout first, then the offset,
+    /// turned into the model's through the topmost row shown.
     ///
-    /// - Complexity: O(k + log n), for k rows shown.
+    /// - Complexity: O(k log n), for k rows shown.
     public func geometryChanged(
-        containerHeight: Double, insetTop: Double, insetBottom: Double, contentOffsetY: Double,
-        frameBottom: Double? = nil
+        containerHeight: Double, insetTop: Double, insetBottom: Double, contentOffsetY: Double, frameBottom: Double
     ) {
         geometry = ReportedGeometry(contentOffsetY: contentOffsetY, insetTop: insetTop, height: containerHeight)
+        self.frameBottom = frameBottom
+        // (The first layout after the keyboard's notification measures the keyboard's share of the
+        // frame anew: the notification came with the bottom of the frame before it.)
         driver.layout(frameHeight: containerHeight, insetTop: insetTop, insetBottom: insetBottom, frameBottom: frameBottom)
         if let delta = rows.modelDelta(in: driver.state, geometry: geometry) { modelDelta = delta }
         driver.didScroll(contentOffsetY: contentOffsetY + modelDelta)
@@ -109,13 +119,17 @@ public final class ChatScrollModel {
     /// A row left the screen (`onDisappear`): the lazy stack no longer lays it out.
     public func rowDisappeared(id: String) { rows.remove(id: id) }
 
-    /// The keyboard will move to its end frame (`keyboardWillChangeFrameNotification`), in the
-    /// global space of `frameBottom`.
-    public func keyboardWillChange(
-        keyboardTop: Double, scrollViewBottom: Double, barAboveKeyboard: Double, duration: Double?
-    ) {
+    /// The composer in the scroll view's `safeAreaInset(edge: .bottom)` is `height` tall: it rides
+    /// on the keyboard, above the keyboard's frame.
+    public func composerChanged(height: Double) { composerHeight = height }
+
+    /// The keyboard will move so that its top is at `keyboardTop`, in the global space of
+    /// ``geometryChanged(containerHeight:insetTop:insetBottom:contentOffsetY:frameBottom:)``,
+    /// over `duration` seconds. `chatScroll(_:)` calls it from
+    /// `keyboardWillChangeFrameNotification`.
+    public func keyboardWillChange(keyboardTop: Double, duration: Double?) {
         driver.keyboardWillChange(
-            keyboardTop: keyboardTop, scrollViewBottom: scrollViewBottom, barAboveKeyboard: barAboveKeyboard,
+            keyboardTop: keyboardTop, scrollViewBottom: frameBottom, barAboveKeyboard: composerHeight ?? 0,
             duration: duration)
     }
 

@@ -17,20 +17,17 @@ extension ChatScrollAdapter {
     /// `keyboardWillChangeFrameNotification`: where the keyboard ends, in the window, against the
     /// scroll view's frame before the layout the keyboard causes.
     func keyboardWillChangeFrame(_ notification: Notification) {
-        guard let info = notification.userInfo,
-            let endOnScreen = info[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect
-        else { return }
+        guard let change = KeyboardChange(notification) else { return }
         // The end frame is in the screen's coordinates: a window that does not fill the screen
         // (Slide Over, Stage Manager) is elsewhere on it.
-        var end = endOnScreen
+        var end = change.endOnScreen
         if let window = scrollView.window, let screen = window.windowScene?.screen {
-            end = window.convert(endOnScreen, from: screen.coordinateSpace)
+            end = window.convert(change.endOnScreen, from: screen.coordinateSpace)
         }
-        if let curve = info[UIResponder.keyboardAnimationCurveUserInfoKey] as? Int { keyboardCurve = curve }
+        if let curve = change.curve { keyboardCurve = curve }
         driver.keyboardWillChange(
             keyboardTop: Double(end.minY), scrollViewBottom: Double(scrollViewFrameInWindow.maxY),
-            barAboveKeyboard: Double(barAboveKeyboard),
-            duration: info[UIResponder.keyboardAnimationDurationUserInfoKey] as? Double)
+            barAboveKeyboard: Double(barAboveKeyboard), duration: change.duration)
     }
 
     /// Grows `contentInset.bottom` and the scroll indicator's by the keyboard's share, so that the

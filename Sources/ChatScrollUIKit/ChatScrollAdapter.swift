@@ -91,7 +91,9 @@ public final class ChatScrollAdapter {
         self.driver = driver
         onEffect = driver.onEffect
         onStep = driver.onStep
-        hooks.adapter = self
+        hooks.owner = self
+        hooks.onDisplayFrame = { [weak self] link in self?.displayFrame(link) }
+        hooks.onKeyboardWillChangeFrame = { [weak self] notification in self?.keyboardWillChangeFrame(notification) }
         mover.adapter = self
         driver.scrollView = mover
         driver.onEffect = { [weak self] effect in self?.onEffect(effect) }

@@ -209,6 +209,9 @@ public final class DriverPolicy: ScrollPolicy {
             model = onAppMainThread {
                 let model = ChatScrollModel(driver: driver)
                 model.perform = { [weak view] request in if let view { perform(request, on: view) } }
+                model.observeKeyboard()
+                // `chatComposer(_:)` on the composer in the safe area.
+                if view.setup == .swiftUISafeArea { model.composerChanged(height: InputBarSetup.barHeight) }
                 return model
             }
         } else if view.personality.reportsAfterLayout {
@@ -246,10 +249,11 @@ public final class DriverPolicy: ScrollPolicy {
     }
 
     /// UIKit's `keyboardWillChangeFrameNotification`: the keyboard's end frame in the window, over
-    /// `duration` seconds on the keyboard's curve.
+    /// `duration` seconds on the keyboard's curve, posted where an adapter listens; whether it was.
     private func notifyKeyboard(_ view: SimulatedScrollView, duration: Double) -> Bool {
+        guard chat != nil || model != nil else { return false }
         let (top, height) = (view.keyboardFrameTop, view.frameHeight)
-        return adapted { _ in
+        onAppMainThread {
             NotificationCenter.default.post(
                 name: UIResponder.keyboardWillChangeFrameNotification, object: nil,
                 userInfo: [
@@ -260,6 +264,7 @@ public final class DriverPolicy: ScrollPolicy {
                     UIResponder.keyboardAnimationCurveUserInfoKey: 7,
                 ])
         }
+        return true
     }
 
     public func handle(_ event: AppEvent) {
@@ -293,15 +298,6 @@ public final class DriverPolicy: ScrollPolicy {
             guard !notifyKeyboard(view, duration: duration) else { break }
             // The notification's end frame and the scroll view's frame, in the window, and the
             // bar that rides on the keyboard outside its frame.
-            if let model {
-                nonisolated(unsafe) let view = view
-                onAppMainThread {
-                    model.keyboardWillChange(
-                        keyboardTop: view.keyboardFrameTop, scrollViewBottom: view.reportedFrameHeight,
-                        barAboveKeyboard: view.setup.barAboveKeyboard, duration: duration)
-                }
-                break
-            }
             driver.keyboardWillChange(
                 keyboardTop: view.keyboardFrameTop, scrollViewBottom: view.reportedFrameHeight,
                 barAboveKeyboard: view.setup.barAboveKeyboard, duration: duration)
@@ -410,7 +406,7 @@ public final class DriverPolicy: ScrollPolicy {
             model.geometryChanged(
                 containerHeight: view.reportedFrameHeight, insetTop: view.insetTop,
                 insetBottom: view.reportedInsetBottom, contentOffsetY: view.contentOffsetY,
-                frameBottom: view.setup.frameMovesWithKeyboard ? view.reportedFrameHeight : nil)
+                frameBottom: view.reportedFrameHeight)
         }
         updateSpacer()
     }

@@ -1,0 +1,26 @@
+import ChatScrollUIKit
+
+#if canImport(UIKit)
+import UIKit
+#else
+import UIKitStandIn
+#endif
+
+extension ChatScrollModel {
+    /// Listens for `keyboardWillChangeFrameNotification` from now on (once, however often it is
+    /// called): SwiftUI has no keyboard frame of its own. The window is taken to fill the screen,
+    /// so the end frame is in the global space.
+    public func observeKeyboard() {
+        guard hooks == nil else { return }
+        let hooks = SystemHooks()
+        hooks.owner = self
+        hooks.onKeyboardWillChangeFrame = { [weak self] notification in
+            guard let change = KeyboardChange(notification) else { return }
+            self?.keyboardWillChange(keyboardTop: Double(change.endOnScreen.minY), duration: change.duration)
+        }
+        NotificationCenter.default.addObserver(
+            hooks, selector: SystemHooks.keyboardSelector, name: UIResponder.keyboardWillChangeFrameNotification,
+            object: nil)
+        self.hooks = hooks
+    }
+}
