@@ -108,6 +108,12 @@ let package = Package(
                 .target(name: "UIKitStandIn", condition: .when(platforms: platformsWithoutUIKit)),
             ]),
         .testTarget(
+            name: "ChatScrollSwiftUITests",
+            dependencies: [
+                "ChatEvents", "ChatReducer", "ChatScrollSwiftUI",
+                .target(name: "UIKitStandIn", condition: .when(platforms: platformsWithoutUIKit)),
+            ]),
+        .testTarget(
             name: "ReplayTests",
             dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
         .testTarget(

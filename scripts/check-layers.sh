@@ -71,7 +71,8 @@ else
     echo "only ChatPlatform/Platform.swift imports Foundation, Dispatch or the C library"
 fi
 
-# As an app embeds them: Examples/Client builds two programs and a UIKit screen against the products.
+# As an app embeds them: Examples/Client builds two programs, a UIKit screen and three SwiftUI screens
+# against the products.
 # DriverOnly (the reducer and the driver) must hold no symbol of the other modules; BugReport (with
 # the log format) must link on its own, without Foundation, and export a log; UIKitMessenger (the
 # adapter) compiles here against the stand-in of UIKit.

@@ -1,8 +1,10 @@
 // swift-tools-version: 6.0
 // A client of the package, as an app embeds it: `DriverOnly` takes the reducer and the driver,
-// `BugReport` adds the log format to export a recording, and `UIKitMessenger` is a UIKit screen over
-// the adapter (compiled here against the stand-in of UIKit). scripts/check-layers.sh builds them
-// and checks that DriverOnly links no JSON, log-format or Foundation code.
+// `BugReport` adds the log format to export a recording, `UIKitMessenger` is a UIKit screen over
+// the adapter (compiled here against the stand-in of UIKit), and `SwiftUIScreens` are the three
+// SwiftUI screens of the "Integrating with SwiftUI" article (against the stand-in of SwiftUI).
+// scripts/check-layers.sh builds them and checks that DriverOnly links no JSON, log-format or
+// Foundation code.
 import PackageDescription
 
 let package = Package(
@@ -31,6 +33,14 @@ let package = Package(
                 .product(name: "ChatEvents", package: "ChatScroll"),
                 .product(name: "ChatReducer", package: "ChatScroll"),
                 .product(name: "ChatScrollUIKit", package: "ChatScroll"),
+            ]
+        ),
+        .target(
+            name: "SwiftUIScreens",
+            dependencies: [
+                .product(name: "ChatEvents", package: "ChatScroll"),
+                .product(name: "ChatReducer", package: "ChatScroll"),
+                .product(name: "ChatScrollSwiftUI", package: "ChatScroll"),
             ]
         ),
     ],

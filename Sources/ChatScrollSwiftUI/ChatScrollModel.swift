@@ -96,7 +96,8 @@ public final class ChatScrollModel {
         self.frameBottom = frameBottom
         // (The first layout after the keyboard's notification measures the keyboard's share of the
         // frame anew: the notification came with the bottom of the frame before it.)
-        driver.layout(frameHeight: containerHeight, insetTop: insetTop, insetBottom: insetBottom, frameBottom: frameBottom)
+        driver.layout(
+            frameHeight: containerHeight, insetTop: insetTop, insetBottom: insetBottom, frameBottom: frameBottom)
         if let delta = rows.modelDelta(in: driver.state, geometry: geometry) { modelDelta = delta }
         driver.didScroll(contentOffsetY: contentOffsetY + modelDelta)
     }

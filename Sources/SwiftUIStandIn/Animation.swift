@@ -5,7 +5,9 @@ public struct Animation: Sendable, Equatable {
     /// https://developer.apple.com/documentation/swiftui/animation/default
     public static let `default` = Animation(duration: 0.35)
     /// https://developer.apple.com/documentation/swiftui/animation/spring(duration:bounce:blendduration:)
-    public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0.0, blendDuration: Double = 0) -> Animation {
+    public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0.0, blendDuration: Double = 0)
+        -> Animation
+    {
         Animation(duration: duration)
     }
 }
@@ -83,7 +85,9 @@ public typealias TimelineViewDefaultContext = TimelineView<EveryMinuteTimelineSc
 
 extension TimelineView: View where Content: View {
     /// https://developer.apple.com/documentation/swiftui/timelineview/init(_:content:)
-    nonisolated public init(_ schedule: Schedule, @ViewBuilder content: @escaping (TimelineViewDefaultContext) -> Content) {
+    nonisolated public init(
+        _ schedule: Schedule, @ViewBuilder content: @escaping (TimelineViewDefaultContext) -> Content
+    ) {
         self.schedule = schedule
         self.content = content
     }

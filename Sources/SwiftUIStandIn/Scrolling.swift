@@ -199,7 +199,8 @@ extension View {
 
     /// https://developer.apple.com/documentation/swiftui/view/onscrollphasechange(_:)
     nonisolated public func onScrollPhaseChange(
-        _ action: @escaping (_ oldPhase: ScrollPhase, _ newPhase: ScrollPhase, _ context: ScrollPhaseChangeContext)
+        _ action:
+            @escaping (_ oldPhase: ScrollPhase, _ newPhase: ScrollPhase, _ context: ScrollPhaseChangeContext)
             -> Void
     ) -> some View { self }
 }

@@ -44,7 +44,9 @@ public struct ViewBuilder {
     /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
     /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<
+        (repeat each Content)
+    > {
         TupleView((repeat each content))
     }
     /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildif(_:)

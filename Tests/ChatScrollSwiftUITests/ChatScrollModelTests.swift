@@ -1,0 +1,76 @@
+import ChatEvents
+import ChatReducer
+import ChatScrollSwiftUI
+import Testing
+
+#if canImport(UIKit)
+import UIKit
+#else
+import UIKitStandIn
+#endif
+
+/// The SwiftUI adapter's model, told what SwiftUI's modifiers tell it: a 844-point container under
+/// a 91-point top inset, a 83-point composer and home indicator below, 20 rows of 100 points.
+@MainActor
+@Suite("ChatScrollModel")
+struct ChatScrollModelTests {
+    let chat = ChatScrollModel()
+    /// The requests the model made of the scroll position, in order.
+    final class Requests { var all: [ChatScrollRequest] = [] }
+    let requests = Requests()
+
+    init() {
+        chat.perform = { [requests] in requests.all.append($0) }
+        chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: -91, frameBottom: 844)
+        let messages = (0..<20).map { ChatMessage(id: "m\($0)", direction: .incoming, height: 100) }
+        chat.driver.send(.historyLoaded(messages: messages, hasMoreOlder: false))
+    }
+
+    /// The lazy stack shows m19 above the composer at its own estimate of the offset, 900, where
+    /// the model's heights put it at 1,239.
+    func showLastRow() {
+        chat.rowFrameChanged(id: "m19", top: 661, height: 100)
+        chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: 900, frameBottom: 844)
+    }
+
+    @Test("following is kept, and an open asked for, as the bottom edge, never as an offset")
+    func openIsTheBottomEdge() {
+        // The empty list's first layout keeps the bottom (following); the open jumps there.
+        #expect(requests.all == [.bottom(jump: false), .bottom(jump: true)])
+    }
+
+    @Test("the model's offset comes from the row shown, not from the lazy stack's estimate")
+    func offsetFromTheRowShown() {
+        showLastRow()
+        #expect(chat.state.offset == 1330)
+        #expect(chat.state.isAtBottom)
+        #expect(requests.all == [.bottom(jump: false), .bottom(jump: true)])
+    }
+
+    @Test("the keyboard's notification moves the view along it, in the view's own offsets")
+    func keyboardAlongTheView() {
+        // An app of its own, whose notification center no other test posts to.
+        AppMainThread.$current.withValue(AppMainThread()) { movesAlongTheKeyboard() }
+    }
+
+    private func movesAlongTheKeyboard() {
+        showLastRow()
+        NotificationCenter.default.post(
+            name: UIResponder.keyboardWillChangeFrameNotification, object: nil,
+            userInfo: [
+                UIResponder.keyboardFrameEndUserInfoKey: CGRect(x: 0, y: 508, width: 390, height: 336),
+                UIResponder.keyboardAnimationDurationUserInfoKey: 0.25,
+            ])
+        #expect(chat.state.keyboardHeight == 0)
+        chat.observeKeyboard()
+        NotificationCenter.default.post(
+            name: UIResponder.keyboardWillChangeFrameNotification, object: nil,
+            userInfo: [
+                UIResponder.keyboardFrameEndUserInfoKey: CGRect(x: 0, y: 508, width: 390, height: 336),
+                UIResponder.keyboardAnimationDurationUserInfoKey: 0.25,
+            ])
+        #expect(chat.state.keyboardHeight == 253)
+        // m15, at the keyboard's target, is not shown: the target goes through m19's offset.
+        #expect(requests.all == [.bottom(jump: false), .bottom(jump: true), .alongKeyboard(y: 1153, duration: 0.25)])
+    }
+}
