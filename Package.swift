@@ -1,13 +1,15 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Where ChatScrollUIKit compiles against the stand-in of UIKit.
+/// Where ChatScrollUIKit compiles against the stand-in of UIKit, and ChatScrollSwiftUI against the
+/// stand-ins of UIKit and SwiftUI (the adapters are for iOS; macOS builds and tests them as Linux
+/// does).
 let platformsWithoutUIKit: [Platform] = [.macOS, .linux, .windows, .android, .wasi, .openbsd]
-/// Where ChatScrollSwiftUI compiles against the stand-in of SwiftUI.
-let platformsWithoutSwiftUI: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
 
 let package = Package(
     name: "ChatScroll",
+    // (The SwiftUI adapter's model is `@Observable`; macOS runs the tests and the tools only.)
+    platforms: [.macOS(.v14)],
     products: [
         .library(name: "ChatEvents", targets: ["ChatEvents"]),
         .library(name: "ChatLogFormat", targets: ["ChatLogFormat"]),
@@ -64,11 +66,11 @@ let package = Package(
             dependencies: [
                 "ChatEvents", "ChatReducer", "ChatScrollDriver", "ChatScrollUIKit",
                 .target(name: "UIKitStandIn", condition: .when(platforms: platformsWithoutUIKit)),
-                .target(name: "SwiftUIStandIn", condition: .when(platforms: platformsWithoutSwiftUI)),
+                .target(name: "SwiftUIStandIn", condition: .when(platforms: platformsWithoutUIKit)),
             ]
         ),
         // The SwiftUI API that ChatScrollSwiftUI and Examples/Client's SwiftUI screens use, for the
-        // platforms without SwiftUI (the adapter re-exports it there); not a product.
+        // platforms without UIKit (the adapter re-exports it there); not a product.
         .target(
             name: "SwiftUIStandIn",
             dependencies: [.target(name: "UIKitStandIn", condition: .when(platforms: platformsWithoutUIKit))]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the DocC archives of ChatEvents, ChatLogFormat, ChatReducer, ChatScrollDriver, ChatScrollSimulator and
-# ChatScrollUIKit with the toolchain's own `docc`, without the DocC plugin (and so without network access), and
-# fails on any documentation warning.
+# Builds the DocC archives of ChatEvents, ChatLogFormat, ChatReducer, ChatScrollDriver, ChatScrollSimulator,
+# ChatScrollSwiftUI and ChatScrollUIKit with the toolchain's own `docc`, without the DocC plugin (and so without
+# network access), and fails on any documentation warning.
 #
 #   scripts/build-docs.sh [OUTPUT_FOLDER]     # default: .build/docs
 set -euo pipefail
@@ -14,13 +14,13 @@ graphs="$scratch/symbol-graphs"
 rm -rf "$scratch" && mkdir -p "$graphs"
 # ChatScrollSimulator depends on the others but the adapter, so two builds emit every module's public symbols.
 for target in ChatScrollSimulator ChatScrollUIKit; do
-    # (DOCUMENTATION: the adapter does not re-export the stand-in of UIKit; see ChatScrollUIKit/UIKit.swift.)
+    # (DOCUMENTATION: the adapters do not re-export the stand-ins; see ChatScrollUIKit/UIKit.swift.)
     swift build --scratch-path "$scratch" --target "$target" -Xswiftc -DDOCUMENTATION \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
 done
 mkdir -p "$output"
 status=0
-for module in ChatEvents ChatLogFormat ChatReducer ChatScrollDriver ChatScrollSimulator ChatScrollUIKit; do
+for module in ChatEvents ChatLogFormat ChatReducer ChatScrollDriver ChatScrollSimulator ChatScrollSwiftUI ChatScrollUIKit; do
     input="$(mktemp -d)"
     cp "$graphs/$module.symbols.json" "$input/"
     cp "$graphs/$module"@*.symbols.json "$input/" 2>/dev/null || true

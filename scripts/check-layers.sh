@@ -3,7 +3,9 @@
 # code: the modules ChatScrollDriver depends on, transitively, are ChatEvents, ChatReducer and
 # ChatScrollUtilities only, and their built object files refer to no symbol of ChatJSON,
 # ChatLogFormat or Foundation. The UIKit adapter, ChatScrollUIKit, adds UIKit (which brings
-# Foundation) to them; here, without UIKit, the stand-in UIKitStandIn instead.
+# Foundation) to them; here, without UIKit, the stand-in UIKitStandIn instead. The SwiftUI adapter,
+# ChatScrollSwiftUI, adds SwiftUI and the UIKit adapter's hooks (SwiftUIStandIn here), and
+# Observation.
 #
 #   scripts/check-layers.sh        # after `swift build`; exits non-zero on a violation
 set -euo pipefail
@@ -28,6 +30,11 @@ expected = {
     # With UIKit, the stand-in is not a dependency; UIKit itself is imported by the sources.
     "ChatScrollUIKit": {"ChatEvents", "ChatReducer", "ChatScrollDriver", "ChatScrollUtilities", "UIKitStandIn"},
     "UIKitStandIn": set(),
+    "ChatScrollSwiftUI": {
+        "ChatEvents", "ChatReducer", "ChatScrollDriver", "ChatScrollUIKit", "ChatScrollUtilities", "SwiftUIStandIn",
+        "UIKitStandIn",
+    },
+    "SwiftUIStandIn": {"UIKitStandIn"},
 }
 status = 0
 for name, allowed in expected.items():
@@ -40,7 +47,8 @@ sys.exit(status)
 '
 
 status=0
-for module in ChatEvents ChatScrollUtilities ChatReducer ChatScrollDriver ChatScrollUIKit UIKitStandIn; do
+for module in ChatEvents ChatScrollUtilities ChatReducer ChatScrollDriver ChatScrollUIKit UIKitStandIn ChatScrollSwiftUI \
+    SwiftUIStandIn; do
     if grep -rlE --include="*.swift" "^\s*import (Foundation|FoundationEssentials|Glibc|Darwin|ChatJSON|ChatLogFormat)\b" "Sources/$module"; then
         echo "error: $module imports more than the standard library and its layers" >&2
         status=1
@@ -60,7 +68,7 @@ for module in ChatEvents ChatScrollUtilities ChatReducer ChatScrollDriver ChatSc
     done
 done
 [ "$status" = 0 ] && echo "ChatEvents, ChatScrollUtilities, ChatReducer and ChatScrollDriver link no JSON, log-format or \
-Foundation code; ChatScrollUIKit links them and, where UIKit is absent, UIKitStandIn only"
+Foundation code; ChatScrollUIKit and ChatScrollSwiftUI link them and, where UIKit is absent, the stand-ins only"
 
 # The operating system is asked in one file only.
 if grep -rlE --include="*.swift" "^\s*import (Foundation|FoundationEssentials|Dispatch|Glibc|Musl|Darwin)\b" Sources \
@@ -88,5 +96,5 @@ if [ -n "$found" ]; then
 fi
 "$client/BugReport" | head -1 | grep -q '"chatlog":1' || { echo "error: BugReport exported no log" >&2; status=1; }
 [ "$status" = 0 ] && echo "Examples/Client: DriverOnly links only the values, the reducer and the driver; BugReport \
-exports a log; UIKitMessenger compiles"
+exports a log; UIKitMessenger and the SwiftUI screens compile"
 exit "$status"

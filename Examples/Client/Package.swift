@@ -9,6 +9,7 @@ import PackageDescription
 
 let package = Package(
     name: "Client",
+    platforms: [.macOS(.v14)],
     dependencies: [.package(name: "ChatScroll", path: "../..")],
     targets: [
         .executableTarget(

@@ -6,6 +6,7 @@ import UIKit
 import UIKitStandIn
 #endif
 
+@available(iOS 18.0, *)
 extension ChatScrollModel {
     /// Listens for `keyboardWillChangeFrameNotification` from now on (once, however often it is
     /// called): SwiftUI has no keyboard frame of its own. The window is taken to fill the screen,

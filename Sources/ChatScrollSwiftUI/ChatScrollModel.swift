@@ -4,7 +4,7 @@ import ChatScrollDriver
 import ChatScrollUIKit
 import Observation
 
-/// What a SwiftUI chat screen's scroll view is driven by: ``ChatScrollDriver`` and the reducer,
+/// What a SwiftUI chat screen's scroll view is driven by: `ChatScrollDriver` and the reducer,
 /// reconciled with a `ScrollView` over a `LazyVStack` that keeps positions itself.
 ///
 /// SwiftUI's lazy stack estimates the rows it has not laid out and keeps what is shown when it
@@ -28,6 +28,7 @@ import Observation
 /// }
 /// .chatScroll(chat)
 /// ```
+@available(iOS 18.0, *)
 @MainActor @Observable
 public final class ChatScrollModel {
     /// The driver: send it the screen's data events (`driver.send(_:)`).

@@ -5,6 +5,7 @@ import ChatScrollDriver
 /// where that row's top goes, or the content's end, which SwiftUI resolves where it has the row
 /// when the change lands, so that the lazy stack's estimates, which the model does not share,
 /// never move what is shown.
+@available(iOS 18.0, *)
 @MainActor
 final class RowMover: @MainActor ChatScrollViewTarget {
     weak var model: ChatScrollModel?

@@ -1,6 +1,6 @@
 import ChatScrollDriver
 
-#if canImport(SwiftUI)
+#if canImport(UIKit)
 import SwiftUI
 #else
 import SwiftUIStandIn
@@ -10,6 +10,7 @@ import SwiftUIStandIn
 // `ChatScrollModel` and run its requests on a `ScrollPosition`. Everything they decide is the
 // model's, which the simulator runs over its SwiftUI views.
 
+@available(iOS 18.0, *)
 extension View {
     /// Drives this `ScrollView` with `chat`: an id position that keeps the row at the top while
     /// content changes, the model's requests run on it, the scroll geometry and phases reported,
@@ -42,6 +43,7 @@ extension View {
 }
 
 /// What ``SwiftUICore/View/chatScroll(_:)`` applies.
+@available(iOS 18.0, *)
 struct ChatScrollModifier: ViewModifier {
     let chat: ChatScrollModel
     @State private var position = ScrollPosition(idType: String.self)
@@ -99,6 +101,7 @@ struct ChatScrollModifier: ViewModifier {
     }
 }
 
+@available(iOS 18.0, *)
 extension ChatScrollPhase {
     /// SwiftUI's phase, in the driver's terms.
     init(_ phase: ScrollPhase) {

@@ -2,13 +2,14 @@ import ChatEvents
 import ChatReducer
 import ChatScrollSwiftUI
 
-#if canImport(SwiftUI)
+#if canImport(UIKit)
 import SwiftUI
 #endif
 
 /// A messenger as an app writes it with `ChatScrollSwiftUI`: it opens at the bottom without a
 /// jump, keeps the newest message above the keyboard and the composer, loads older pages as the
 /// reader nears the top, and offers a jump to the latest message.
+@available(iOS 18.0, *)
 public struct MessengerScreen: View {
     @State private var chat = ChatScrollModel()
     @State private var bubbles: [Bubble] = []

@@ -2,12 +2,13 @@ import ChatEvents
 import ChatReducer
 import ChatScrollSwiftUI
 
-#if canImport(SwiftUI)
+#if canImport(UIKit)
 import SwiftUI
 #endif
 
 /// An assistant's screen: each question the user sends is pinned under the top of the screen
 /// (layout `top`) while its answer streams in below it, and the answer never moves it.
+@available(iOS 18.0, *)
 public struct QuestionScreen: View {
     @State private var chat = ChatScrollModel(configuration: ChatConfiguration(layout: .top))
     @State private var bubbles: [Bubble] = []

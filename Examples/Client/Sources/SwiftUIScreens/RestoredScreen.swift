@@ -2,12 +2,13 @@ import ChatEvents
 import ChatReducer
 import ChatScrollSwiftUI
 
-#if canImport(SwiftUI)
+#if canImport(UIKit)
 import SwiftUI
 #endif
 
 /// A conversation that opens where the reader left it: the position saved when the screen went
 /// away waits for the messages, which load after the screen appears (specification §13).
+@available(iOS 18.0, *)
 public struct RestoredScreen: View {
     @State private var chat = ChatScrollModel()
     @State private var bubbles: [Bubble] = []
