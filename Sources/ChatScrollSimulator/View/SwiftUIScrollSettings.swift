@@ -154,7 +154,10 @@ extension SimulatedScrollView {
         keeping.maxOffset = maxOffset
         keeping.lastRowVisible = rows.last.map { $0.id == items.last?.message.id } ?? false
         keeping.kept = nil
-        guard case .id(let anchor) = swiftUI.position, let row = anchor == .top ? rows.first : rows.last,
+        // The spinner and the typing indicator sit outside the stack's scroll target layout (above
+        // and below it), so an id position never names them.
+        let targets = rows.filter { $0.id != Self.headerID && $0.id != Self.footerID }
+        guard case .id(let anchor) = swiftUI.position, let row = anchor == .top ? targets.first : targets.last,
             let index = index(of: row.id)
         else { return }
         keeping.kept = (row.id, edge(of: index, anchor))
