@@ -19,6 +19,9 @@ final class RowMover: @MainActor ChatScrollViewTarget {
             guard let resolved = resolve(target, in: state, model: model) else { return }
             return model.perform(.alongKeyboard(y: resolved - model.geometry.insetTop, duration: duration))
         }
+        // Under the finger nothing is kept but by SwiftUI itself: a write of the position would
+        // take the content from the finger.
+        if !jump, model.driver.isDragging { return }
         if target >= state.maxOffset - 0.5 { return model.perform(.bottom(jump: jump)) }
         // Position keeping (a move that is not a command's): the id position keeps the row at the
         // top where it is, inside layout, from where the view is now rather than from the model's
