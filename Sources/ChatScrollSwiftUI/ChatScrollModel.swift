@@ -53,6 +53,9 @@ public final class ChatScrollModel {
     @ObservationIgnored var composerHeight: Double?
     /// The scroll view's bottom in the global space, as last reported.
     @ObservationIgnored var frameBottom = 0.0
+    /// A keyboard's notification that came during momentum, which the driver hears of with the
+    /// next geometry: where the keyboard's top ends, and over how long.
+    @ObservationIgnored var keyboardDuringMomentum: (top: Double, duration: Double?)?
     /// Calls the model on the keyboard's notifications, once observed.
     @ObservationIgnored var hooks: SystemHooks?
     /// The model's offset less the view's, as last found from a row the view showed.
@@ -95,17 +98,28 @@ public final class ChatScrollModel {
     ) {
         geometry = ReportedGeometry(contentOffsetY: contentOffsetY, insetTop: insetTop, height: containerHeight)
         self.frameBottom = frameBottom
+        if keyboardDuringMomentum != nil {
+            // Where the momentum has taken the view, then the keyboard, then the layout it caused.
+            reportOffset()
+            tellKeyboard()
+        }
         // (The first layout after the keyboard's notification measures the keyboard's share of the
         // frame anew: the notification came with the bottom of the frame before it.)
         driver.layout(
             frameHeight: containerHeight, insetTop: insetTop, insetBottom: insetBottom, frameBottom: frameBottom)
+        reportOffset()
+    }
+
+    /// The view's offset as the model's, through the topmost row shown.
+    private func reportOffset() {
         if let delta = rows.modelDelta(in: driver.state, geometry: geometry) { modelDelta = delta }
-        driver.didScroll(contentOffsetY: contentOffsetY + modelDelta)
+        driver.didScroll(contentOffsetY: geometry.contentOffsetY + modelDelta)
     }
 
     /// `onScrollPhaseChange`: the gesture callbacks the change stands for. `velocity` in points per
     /// second of offset, positive towards the bottom.
     public func phaseChanged(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?) {
+        tellKeyboard()
         driver.scrollPhaseChanged(from: old, to: new, velocity: velocity)
     }
 
@@ -130,8 +144,18 @@ public final class ChatScrollModel {
     /// over `duration` seconds. `chatScroll(_:)` calls it from
     /// `keyboardWillChangeFrameNotification`.
     public func keyboardWillChange(keyboardTop: Double, duration: Double?) {
+        keyboardDuringMomentum = (keyboardTop, duration)
+        // The notification comes between frames, and momentum moves the view on before a move
+        // asked for now lands: the driver hears of it with the next geometry, from there.
+        if !driver.isDecelerating { tellKeyboard() }
+    }
+
+    /// Tells the driver of the keyboard's notification that waits, if one does.
+    private func tellKeyboard() {
+        guard let (top, duration) = keyboardDuringMomentum else { return }
+        keyboardDuringMomentum = nil
         driver.keyboardWillChange(
-            keyboardTop: keyboardTop, scrollViewBottom: frameBottom, barAboveKeyboard: composerHeight ?? 0,
+            keyboardTop: top, scrollViewBottom: frameBottom, barAboveKeyboard: composerHeight ?? 0,
             duration: duration)
     }
 

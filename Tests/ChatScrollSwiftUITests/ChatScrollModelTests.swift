@@ -73,4 +73,27 @@ struct ChatScrollModelTests {
         // m15, at the keyboard's target, is not shown: the target goes through m19's offset.
         #expect(requests.all == [.bottom(jump: false), .bottom(jump: true), .alongKeyboard(y: 1153, duration: 0.25)])
     }
+
+    @Test("a keyboard notified during momentum moves the view from where the momentum took it")
+    func keyboardDuringMomentum() {
+        // The reader drags m10 100 points under the top and lets go; SwiftUI's own offset is 309
+        // points short of the model's, from its estimates.
+        chat.phaseChanged(from: .idle, to: .interacting, velocity: nil)
+        chat.rowFrameChanged(id: "m10", top: 191, height: 100)
+        chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: 500, frameBottom: 844)
+        chat.phaseChanged(from: .interacting, to: .decelerating, velocity: -1000)
+        #expect(chat.state.offset == 900)
+        chat.keyboardWillChange(keyboardTop: 508, duration: 0.25)
+        #expect(chat.state.keyboardHeight == 0)
+        // The next frame's geometry: momentum carried the list 20 points; the keyboard then ends the
+        // momentum where it is (m9, nearest the top, 20 points under it) and moves the view along.
+        chat.rowFrameChanged(id: "m10", top: 211, height: 100)
+        chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: 480, frameBottom: 844)
+        #expect(chat.state.keyboardHeight == 253)
+        #expect(
+            requests.all == [
+                .bottom(jump: false), .bottom(jump: true), .row(id: "m9", anchorY: 20.0 / 570, jump: true),
+                .alongKeyboard(y: 733, duration: 0.25),
+            ])
+    }
 }
