@@ -96,4 +96,15 @@ struct ChatScrollModelTests {
                 .alongKeyboard(y: 733, duration: 0.25),
             ])
     }
+
+    @Test("nothing is asked of the scroll position while a finger holds the view")
+    func nothingUnderTheFinger() {
+        showLastRow()
+        chat.phaseChanged(from: .idle, to: .interacting, velocity: nil)
+        // A row above the screen is measured taller: the model keeps what is shown, at its new end.
+        chat.rowFrameChanged(id: "m5", top: -800, height: 150)
+        #expect(chat.state.offset == 1380)
+        #expect(chat.state.userHoldsView)
+        #expect(requests.all == [.bottom(jump: false), .bottom(jump: true)])
+    }
 }
