@@ -51,8 +51,6 @@ public final class ChatScrollModel {
     /// The composer's height, once `chatComposer(_:)` reported it: it rides on the keyboard in the
     /// scroll view's bottom safe area, and keyboard avoidance shrinks the container.
     @ObservationIgnored var composerHeight: Double?
-    /// The scroll view's bottom in the global space, as last reported.
-    @ObservationIgnored var frameBottom = 0.0
     /// A keyboard's notification that came during momentum, which the driver hears of with the
     /// next geometry: where the keyboard's top ends, and over how long.
     @ObservationIgnored var keyboardDuringMomentum: (top: Double, duration: Double?)?
@@ -96,8 +94,8 @@ public final class ChatScrollModel {
     public func geometryChanged(
         containerHeight: Double, insetTop: Double, insetBottom: Double, contentOffsetY: Double, frameBottom: Double
     ) {
-        geometry = ReportedGeometry(contentOffsetY: contentOffsetY, insetTop: insetTop, height: containerHeight)
-        self.frameBottom = frameBottom
+        geometry = ReportedGeometry(
+            contentOffsetY: contentOffsetY, insetTop: insetTop, height: containerHeight, frameBottom: frameBottom)
         if keyboardDuringMomentum != nil {
             // Where the momentum has taken the view, then the keyboard, then the layout it caused.
             reportOffset()
@@ -155,7 +153,7 @@ public final class ChatScrollModel {
         guard let (top, duration) = keyboardDuringMomentum else { return }
         keyboardDuringMomentum = nil
         driver.keyboardWillChange(
-            keyboardTop: top, scrollViewBottom: frameBottom, barAboveKeyboard: composerHeight ?? 0,
+            keyboardTop: top, scrollViewBottom: geometry.frameBottom, barAboveKeyboard: composerHeight ?? 0,
             duration: duration)
     }
 
@@ -171,6 +169,8 @@ struct ReportedGeometry {
     var insetTop = 0.0
     /// `ScrollGeometry.containerSize.height`.
     var height = 0.0
+    /// The scroll view's bottom in the global space, where the keyboard's frame is.
+    var frameBottom = 0.0
 
     /// The view's offset from the content's top to the visible region's top.
     var offset: Double { contentOffsetY + insetTop }

@@ -337,8 +337,12 @@ public final class DriverPolicy: ScrollPolicy {
     func updateSpacer() {
         view?.trailingSpacer = driver.state.trailingSpacer
         view?.spacerKeyboard = view?.coveredBeyondInset(share: driver.state.keyboardHeight) ?? 0
-        // The glue grows `contentInset.bottom` by the driver's keyboard share (the adapter does it
-        // itself).
+        keepKeyboardInset()
+    }
+
+    /// The glue grows `contentInset.bottom` by the driver's keyboard share (the UIKit adapter does
+    /// it itself).
+    func keepKeyboardInset() {
         if chat == nil, view?.setup != .accessory { view?.keyboardInset = driver.state.keyboardHeight }
     }
 
@@ -349,12 +353,11 @@ public final class DriverPolicy: ScrollPolicy {
         if let model {
             // The `TimelineView` of `chatScroll(_:)`, which runs only while the model needs frames.
             onAppMainThread { if model.needsFrames { model.tick(time: time) } }
-            if view.setup != .accessory { view.keyboardInset = driver.state.keyboardHeight }
         } else if !adapted({ _ in RunLoop.main.fireDisplayLinks(at: time) }) {
             driver.tick(time: time)
-            // (A keyboard that waited for a gesture to end changes the share after the event.)
-            if view.setup != .accessory { view.keyboardInset = driver.state.keyboardHeight }
         }
+        // (A keyboard that waited for a gesture to end changes the share after the event.)
+        keepKeyboardInset()
         tickEntrances()
     }
 
