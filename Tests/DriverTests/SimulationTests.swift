@@ -40,8 +40,6 @@ struct SimulationTests {
         // The same for the spinner above the oldest message when it shows and goes during momentum.
         "spinner-while-reading-history": [.readingStaysPut: 8],
         "page-under-the-finger": [.fingerLock: 1],
-        // A tap that stops momentum, from an offset a frame old: the frame's momentum step is lost.
-        "reply-jump-into-history": [.readingStaysPut: 1],
         // The open lands short, as in scroll-up-during-stream.
         "keyboard-while-following": [.cleanOpen: 1],
         "keyboard-pulled-down": [.cleanOpen: 1],
@@ -60,8 +58,6 @@ struct SimulationTests {
     static let rebuiltSwiftUIFrames: [String: [ScreenCheck: Int]] = [
         // The keyboard covers what sat at the bottom edge by a few points while it moves.
         "keyboard-while-reading": [.readingStaysPut: 29],
-        // A tap that stops momentum, from an offset a frame old (as on `swiftui-late`).
-        "reply-jump-into-history": [.readingStaysPut: 1],
         // An answer's growth carried with the keyboard.
         "keyboard-with-streamed-answer": [.bottomStaysVisible: 2],
     ]

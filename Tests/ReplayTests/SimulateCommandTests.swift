@@ -92,7 +92,7 @@ struct SimulateCommandTests {
         #expect(
             headers.filter { lines[$0].hasPrefix("swiftui-late accessory") }.map { lines[$0 + 1] } == [
                 """
-                driver                                         0.08               1.06            0.00        0.25     \
+                driver                                         0.08               0.98            0.00        0.25     \
                         0.00              0.00              0.00          4.66
                 """
             ])

@@ -4,8 +4,9 @@
 ///
 /// - the finger, momentum or a bounce (`finger-lock` and `reading-stays-put` judge those frames
 ///   by their own measures; in the frame momentum ends in, the view's own step is taken out and
-///   the rest judged here), a layout that replaced or resized the screen (a window's first
-///   frame, a rotation's: `navigation-lands` and `reading-stays-put` judge them), or the open
+///   the rest judged here, or none of it when an app's move stopped it before it showed), a
+///   layout that replaced or resized the screen (a window's first frame, a rotation's:
+///   `navigation-lands` and `reading-stays-put` judge them), or the open
 ///   (`clean-open` judges its frames), or a page above a following conversation that fitted,
 ///   which pins it at its bottom (`bottom-visible` judges it);
 /// - a share of the keyboard's move in this frame, between none and all of it;
@@ -81,6 +82,12 @@ struct LeapRule: FrameCheck {
             rests.reserveCapacity(4)
             rests.append(step - ownStep)
             rests.append(onScreen - ownStep)
+            if ownStep != 0 {
+                // Or an app's move that landed with this frame's layout stopped it before its
+                // step showed: what is read moved from where the last frame showed it.
+                rests.append(step)
+                rests.append(onScreen)
+            }
             if !frame.wasAway || frame.navigating, let grown = motion.grownBelow() {
                 rests.append(step - ownStep + grown)
                 rests.append(onScreen - ownStep + grown)
