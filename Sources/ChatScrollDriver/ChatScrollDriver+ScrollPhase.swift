@@ -13,7 +13,7 @@ public enum ChatScrollPhase: Sendable, Hashable {
     case animating
 
     /// Whether a finger holds the view in this phase.
-    var isTouched: Bool {
+    package var isTouched: Bool {
         switch self {
         case .tracking, .interacting: true
         case .idle, .decelerating, .animating: false

@@ -194,9 +194,11 @@ public struct SimulationTable: Sendable {
         lines.append("")
         lines.append("the checks are described in docs/simulation.md; scroll-calls counts programmatic scrolls")
         let uikit = ViewPersonality.all.filter { !$0.reportsAfterLayout }.map(\.name)
+        let swiftUI = ViewPersonality.all.filter(\.lazyStackEstimates).map(\.name)
         lines.append(
             "the driver and the broken drivers run through ChatScrollUIKit's adapter on the "
-                + "\(uikit.joined(separator: ", ")) views")
+                + "\(uikit.joined(separator: ", ")) views, and through ChatScrollSwiftUI's model on the "
+                + "\(swiftUI.joined(separator: ", ")) views")
         for row in rows where row.policy == "driver" && !row.failures.isEmpty {
             lines.append("")
             lines.append(

@@ -57,7 +57,7 @@ public final class ChatScrollModel {
     /// Calls the model on the keyboard's notifications, once observed.
     @ObservationIgnored var hooks: SystemHooks?
     /// The model's offset less the view's, as last found from a row the view showed.
-    @ObservationIgnored var modelDelta = 0.0
+    @ObservationIgnored package private(set) var modelDelta = 0.0
     @ObservationIgnored let mover = RowMover()
 
     /// Creates the model with a driver over a new state with `configuration`.

@@ -88,6 +88,29 @@ struct BrokenDriverSetupTests {
     }
 }
 
+/// On the SwiftUI view rebuilt from sources the broken drivers run through `ChatScrollSwiftUI`'s
+/// model, as the package's driver does: those whose bug is the glue's (the requests dropped, run a
+/// frame late or off the keyboard's curve, a page kept wrong) are pinned here with the same 95 %.
+@Suite("Broken drivers are caught through the SwiftUI model")
+struct BrokenDriverSwiftUITests {
+    /// Caught and misbehaving sessions today, per broken driver.
+    static let floors: [BrokenDrivers.Kind: (caught: Int, misbehaving: Int)] = [
+        .noPrependCompensation: (27, 27), .prependCompensatedTwice: (30, 30), .dropsDeferredCommand: (7, 7),
+        .noDisplayLink: (134, 135), .keyboardDefaultCurve: (66, 67), .lateByAFrame: (176, 178),
+        .jumpDuringNavigation: (51, 51),
+    ]
+
+    @Test("the SwiftUI glue's broken drivers are caught in 95 % of their sessions, as often as they were")
+    func caught() throws {
+        let rates = BrokenDrivers.catchRates(
+            BrokenDriverTests.sessions, kinds: BrokenDrivers.Kind.allCases.filter { Self.floors[$0] != nil },
+            personality: .swiftui)
+        for rate in rates {
+            BrokenDriverTests.expect(rate, floor: try #require(Self.floors[rate.kind]), in: "swiftui accessory")
+        }
+    }
+}
+
 extension BrokenDrivers.CatchRate {
     /// The rate whole, as one line: its broken driver, caught of misbehaving, and the sessions missed.
     var summary: String { "\(kind.rawValue): \(caught) of \(misbehaving), missed \(missed)" }

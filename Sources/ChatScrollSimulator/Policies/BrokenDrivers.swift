@@ -1,6 +1,7 @@
 import ChatEvents
 import ChatReducer
 import ChatScrollDriver
+import ChatScrollSwiftUI
 
 /// Deliberately broken drivers: the package's driver with one integration bug each, as an app
 /// could ship it. They exist to test the checks: a check that lets a visibly wrong screen pass
@@ -307,6 +308,15 @@ public enum BrokenDrivers {
         /// After a tap on jump to latest that left the list detached where the package's driver
         /// would follow from there.
         var shouldFollow = false
+        /// On the SwiftUI view, where the model runs: the requests are dropped while set; those
+        /// that wait for the next frame, with the time each was asked for and whether the tick
+        /// asked for it; the largest move off the keyboard's curve since it was last read; and a
+        /// page's shift the app scrolls by in the next frame.
+        var droppingRequests = false
+        var lateRequests: [(request: ChatScrollRequest, time: Double, fromTick: Bool)] = []
+        var inTick = false
+        var offCurve = 0.0
+        var pageShift: Double?
 
         /// Creates the broken driver with `configuration`.
         public init(_ kind: Kind, configuration: ChatConfiguration) {
@@ -320,6 +330,8 @@ public enum BrokenDrivers {
                 self.adapter = adapter
                 return adapter
             }
+            inner.brokenRequests = { [unowned self] request, view in self.run(request, on: view) }
+            inner.rowsKeepEstimates = kind == .forgetsMeasurements
             if kind == .noEndDecelerating {
                 inner.driver.onStep = { [unowned self] event, _ in self.sentEvents.append(event) }
             }
@@ -395,6 +407,7 @@ public enum BrokenDrivers {
                 }
             case (.noPrependCompensation, .olderLoaded), (.prependCompensatedTwice, .olderLoaded),
                 (.noPrependCompensation, .header), (.prependCompensatedTwice, .header):
+                guard inner.model == nil else { return keepPageWrong(event) }
                 // The position keeping of a page (or of the spinner above the oldest message) is
                 // lost, or doubled, for the frame it arrives in (the driver corrects the view at
                 // its next move: the user sees a jump there).
@@ -411,10 +424,10 @@ public enum BrokenDrivers {
                 inner.handle(event)
             case (.keyboardDefaultCurve, .keyboard):
                 adapter?.distorted = 0
+                offCurve = 0
                 inner.handle(event)
-                if let distorted = adapter?.distorted, distorted > 1 {
-                    misbehave("moved \(distorted) points off the keyboard's curve")
-                }
+                let distorted = max(adapter?.distorted ?? 0, offCurve)
+                if distorted > 1 { misbehave("moved \(distorted) points off the keyboard's curve") }
             case (.keyboardAfterAnimation, _):
                 keyboardAfterAnimation(event)
             case (.keyboardCountsInputBar, _):
@@ -489,9 +502,11 @@ public enum BrokenDrivers {
             else { return }
             switch event {
             case .keyboard, .append:
-                let distance = abs(target - view.contentOffsetY)
+                // (In the view's terms: SwiftUI's offsets are its lazy stack's.)
+                let end = target - inner.modelDelta
+                let distance = abs(end - view.contentOffsetY)
                 guard distance > 40 else { return }
-                view.setContentOffset(target, animated: false)
+                view.setContentOffset(end, animated: false)
                 finishedCommand = driver.state.scrollTarget?.seq
                 misbehave("jumped \(distance) points to the end of a running navigation")
             case .open, .appeared, .tokens, .finish, .olderLoaded, .layout, .jumpToLatest, .replyJump, .windowLoaded,
@@ -595,7 +610,7 @@ public enum BrokenDrivers {
                 if let seq = driver.state.scrollTarget?.seq, seq != countedSeq {
                     countedSeq = seq
                     if driver.isAnimatingCommand, let target = driver.modelledContentOffsetY,
-                        abs(target - view.contentOffsetY) > 1
+                        abs(target - inner.modelDelta - view.contentOffsetY) > 1
                     {
                         misbehave(
                             "never ran the animated command \(seq)",
@@ -608,24 +623,25 @@ public enum BrokenDrivers {
                 if deferredSend, !view.fingerDown, !view.isDecelerating {
                     deferredSend = false
                     if driver.isAnimatingCommand, let target = driver.modelledContentOffsetY,
-                        abs(target - view.contentOffsetY) > 1
+                        abs(target - inner.modelDelta - view.contentOffsetY) > 1
                     {
                         droppingCommand = true
                         misbehave("dropped the command that waited for the finger")
                     }
                 }
-                adapter?.dropping = droppingCommand
-                inner.tick()
-                adapter?.dropping = false
+                dropMoves(droppingCommand) { inner.tick() }
                 if !driver.isAnimatingCommand { droppingCommand = false }
             case .lateByAFrame:
                 // (A move of more than 20 points that lands a frame late is a jump the user sees.)
                 if let late = adapter?.applyDeferred(), late.late > 20 {
                     misbehave("moved \(late.late) points a frame late", at: late.askedAt)
                 }
+                runLateRequests()
                 adapter?.inTick = true
+                inTick = true
                 inner.tick()
                 adapter?.inTick = false
+                inTick = false
             case .animatedPositionKeeping:
                 // The display link's moves set `contentOffset`; what the app does besides does not.
                 verifyKeptAnimated()
@@ -659,15 +675,81 @@ public enum BrokenDrivers {
             case .jumpDuringNavigation:
                 // The finished command's frames move nothing: the list is at its end already.
                 let finished = finishedCommand != nil && driver.state.scrollTarget?.seq == finishedCommand
-                adapter?.dropping = finished && driver.isAnimatingCommand
-                inner.tick()
-                adapter?.dropping = false
+                dropMoves(finished && driver.isAnimatingCommand) { inner.tick() }
                 if !driver.isAnimatingCommand { finishedCommand = nil }
-            case .yankOnIncoming, .yankOnIncomingAnimated, .ignoreJumpToLatest, .ignoreReplyTaps, .keyboardToBottom,
-                .keyboardToTop, .rotationToTop, .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice,
-                .keyboardDefaultCurve, .forgetsMeasurements, .snapOnLift, .jumpToLatestAsMessage, .keyboardFrameShare,
-                .staleKeyboardOverlap:
+            case .prependCompensatedTwice:
+                if let shift = pageShift {
+                    // The app's own scroll by the page, on top of the view's keeping.
+                    pageShift = nil
+                    view.setContentOffsetY(view.contentOffsetY + shift)
+                    misbehave("scrolled by a page of \(shift) points the view kept already")
+                }
                 inner.tick()
+            case .yankOnIncoming, .yankOnIncomingAnimated, .ignoreJumpToLatest, .ignoreReplyTaps, .keyboardToBottom,
+                .keyboardToTop, .rotationToTop, .rotationToBottom, .noPrependCompensation, .keyboardDefaultCurve,
+                .forgetsMeasurements, .snapOnLift, .jumpToLatestAsMessage, .keyboardFrameShare, .staleKeyboardOverlap:
+                inner.tick()
+            }
+        }
+
+        /// Drops the driver's moves while `body` runs, if `dropping`.
+        func dropMoves(_ dropping: Bool, _ body: () -> Void) {
+            adapter?.dropping = dropping
+            droppingRequests = dropping
+            body()
+            adapter?.dropping = false
+            droppingRequests = false
+        }
+
+        // MARK: On the SwiftUI view, through the model
+
+        /// The SwiftUI model's requests, as the broken driver's glue runs them on the scroll
+        /// position: dropped, a frame late, or along the keyboard on the default curve.
+        func run(_ request: ChatScrollRequest, on view: SimulatedScrollView) {
+            guard !droppingRequests else { return }
+            if kind == .lateByAFrame {
+                // `DispatchQueue.main.async`.
+                lateRequests.append((request, view.time, inTick))
+                return
+            }
+            if kind == .keyboardDefaultCurve, case .alongKeyboard(let y, let duration) = request {
+                // (Off the curve where the list rides with the keyboard's edge, as in `Adapter`.)
+                let keyboardLeft = (view.keyboardAnimation?.to ?? view.keyboard) - view.keyboard
+                let change = y - view.contentOffsetY
+                if view.personality.keyboardSpring, abs(change) <= abs(keyboardLeft) + 1 {
+                    offCurve = max(offCurve, abs(change))
+                }
+                return view.animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: false)
+            }
+            perform(request, on: view)
+        }
+
+        /// Runs the requests asked for in earlier frames. One that was not a command's frame (a
+        /// jump, or the keyboard's move) is a misbehaviour of the frame it was asked in, which
+        /// was drawn without it.
+        func runLateRequests() {
+            guard let view, !lateRequests.isEmpty else { return }
+            let due = lateRequests.filter { $0.time < view.time }
+            lateRequests.removeAll { $0.time < view.time }
+            for late in due {
+                perform(late.request, on: view)
+                if !late.fromTick { misbehave("ran a request a frame late", at: late.time) }
+            }
+        }
+
+        /// ``Kind/noPrependCompensation`` and ``Kind/prependCompensatedTwice`` on the SwiftUI
+        /// view, which keeps a page above what is read itself: the app writes the offset back (a
+        /// point position, which the view does not keep: the page pushes what is read down), or
+        /// also scrolls by the page itself in the next frame.
+        func keepPageWrong(_ event: AppEvent) {
+            let before = driver.state.offset
+            inner.handle(event)
+            guard let view, let before, let after = driver.state.offset, abs(after - before) > 1 else { return }
+            if kind == .noPrependCompensation {
+                view.setContentOffsetY(view.contentOffsetY)
+                misbehave("wrote the offset back over a page of \(after - before) points above")
+            } else {
+                pageShift = after - before
             }
         }
 
@@ -763,6 +845,12 @@ public enum BrokenDrivers {
         }
 
         public func willBeginDragging() {
+            userTookTheList()
+            inner.willBeginDragging()
+        }
+
+        /// What the user's touch takes back of the misbehaviours, and ends.
+        func userTookTheList() {
             // The user took the screen back before the missing navigation would have ended.
             if let index = retractable?.index {
                 misbehaviours.remove(at: index)
@@ -778,7 +866,6 @@ public enum BrokenDrivers {
                 }
                 holdRecords = []
             }
-            inner.willBeginDragging()
         }
         public func didScroll(contentOffsetY: Double) {
             verifyKeptAnimated()
@@ -799,8 +886,12 @@ public enum BrokenDrivers {
         }
         public func didEndDragging(willDecelerate: Bool) {
             inner.didEndDragging(willDecelerate: willDecelerate)
-            // The glue's "near the bottom" snap, after a release without a fling.
-            guard kind == .snapOnLift, !willDecelerate, let view, !view.fingerDown else { return }
+            if !willDecelerate { snapOnLift() }
+        }
+
+        /// ``Kind/snapOnLift``: the glue's "near the bottom" snap, after a release without a fling.
+        func snapOnLift() {
+            guard kind == .snapOnLift, let view, !view.fingerDown else { return }
             let distance = view.maxOffset - view.offset
             guard distance > 0, distance <= 150 else { return }
             let running = driver.isAnimatingCommand
@@ -816,6 +907,20 @@ public enum BrokenDrivers {
             recordHold("never ended the hold of a fling", unlike: settled)
         }
         public func didEndScrollingAnimation() { inner.didEndScrollingAnimation() }
+        /// On the SwiftUI views: `onScrollPhaseChange` to the model where it runs, else the gesture
+        /// callbacks the change stands for, as the article's integration has them.
+        public func phaseChanged(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?) {
+            guard inner.model != nil else {
+                scrollPhaseChanged(from: old, to: new, velocity: velocity)
+                if old == .animating, new == .idle { didEndScrollingAnimation() }
+                return
+            }
+            if new.isTouched, !old.isTouched { userTookTheList() }
+            // (Not forwarded: what the driver would have done with it is recorded.)
+            if kind == .noEndDecelerating, old == .decelerating, !new.isTouched { return didEndDecelerating() }
+            inner.phaseChanged(from: old, to: new, velocity: velocity)
+            if old.isTouched, new == .idle { snapOnLift() }
+        }
         public func cellMeasured(id: String, height: Double) {
             if kind == .noEndDecelerating {
                 return checkingOpenHold("the measurement of \(id)") { inner.cellMeasured(id: id, height: height) }

@@ -171,8 +171,14 @@ public final class DriverPolicy: ScrollPolicy {
     /// The scroll view's moves on the model: UIKit's, by rows on the lazy stack's SwiftUI views, or
     /// a broken driver's.
     var glue: (any ChatScrollViewTarget)?
-    /// Makes a broken driver's glue, in place of the package's.
+    /// Makes a broken driver's glue, in place of the package's (on the views the model does not run).
     var makeBrokenGlue: ((SimulatedScrollView) -> any ChatScrollViewTarget)?
+    /// A broken driver's handling of the SwiftUI model's requests, in place of the scroll
+    /// position's.
+    var brokenRequests: ((ChatScrollRequest, SimulatedScrollView) -> Void)?
+    /// Rows report their frames with the height the driver holds, not their own: no row is ever
+    /// measured (a broken driver's).
+    var rowsKeepEstimates = false
     /// The `markRead` effects forwarded to the server, in order.
     public private(set) var readMarks: [String] = []
 
@@ -201,14 +207,15 @@ public final class DriverPolicy: ScrollPolicy {
             case .persistPosition: break
             }
         }
-        if view.personality.lazyStackEstimates, makeBrokenGlue == nil {
+        if view.personality.lazyStackEstimates {
             // `chatScroll(_:)`: an id position that keeps the row at the top, and the model's
             // requests run on it.
             view.swiftUI = SwiftUIScrollSettings(position: .id(anchor: .top))
             nonisolated(unsafe) let (view, driver) = (view, driver)
+            nonisolated(unsafe) let run = brokenRequests ?? { perform($0, on: $1) }
             model = onAppMainThread {
                 let model = ChatScrollModel(driver: driver)
-                model.perform = { [weak view] request in if let view { perform(request, on: view) } }
+                model.perform = { [weak view] request in if let view { run(request, view) } }
                 model.observeKeyboard()
                 // `chatComposer(_:)` on the composer in the safe area.
                 if view.setup == .swiftUISafeArea { model.composerChanged(height: InputBarSetup.barHeight) }
@@ -402,10 +409,11 @@ public final class DriverPolicy: ScrollPolicy {
         let shown = view.visibleRows()
         let left = reportedRows.subtracting(shown.lazy.map(\.id))
         reportedRows = Set(shown.lazy.map(\.id))
+        let heights = shown.map(reportedHeight)
         nonisolated(unsafe) let view = view
         onAppMainThread {
             for id in left { model.rowDisappeared(id: id) }
-            for row in shown { model.rowFrameChanged(id: row.id, top: row.top, height: row.height) }
+            for (row, height) in zip(shown, heights) { model.rowFrameChanged(id: row.id, top: row.top, height: height) }
             model.geometryChanged(
                 containerHeight: view.reportedFrameHeight, insetTop: view.insetTop,
                 insetBottom: view.reportedInsetBottom, contentOffsetY: view.contentOffsetY,
@@ -415,6 +423,12 @@ public final class DriverPolicy: ScrollPolicy {
     }
     /// The rows whose frames the SwiftUI model was last told of.
     private var reportedRows: Set<String> = []
+    /// The height a row's frame reports: its own, or the driver's where rows keep their estimates.
+    private func reportedHeight(_ row: ScreenRows.Row) -> Double {
+        rowsKeepEstimates ? driver.state.message(id: row.id)?.height ?? row.height : row.height
+    }
+    /// The SwiftUI model's offset less the view's (0 where the model does not run).
+    var modelDelta: Double { model.map { model in onAppMainThread { model.modelDelta } } ?? 0 }
     public func willEndDragging(velocity: Double) {
         // (UIKit always offers the deceleration's end; a release at rest or past an edge ends here.)
         if !adapted({ _ = Self.willEndDragging($0, velocity: velocity, target: $0.scrollView.contentOffset.y) }) {
