@@ -59,6 +59,12 @@ public final class ChatScrollModel {
     /// The model's offset less the view's, as last found from a row the view showed.
     @ObservationIgnored package private(set) var modelDelta = 0.0
     @ObservationIgnored let mover = RowMover()
+    /// Whether a request ran while the scroll view reported its last layout (a row measured above
+    /// while a command animates): it lands at the next layout, so the offset of this one is older
+    /// than the driver's.
+    @ObservationIgnored var requestedDuringReport = false
+    /// Whether the model is handling a report of the scroll view's.
+    @ObservationIgnored var reporting = false
 
     /// Creates the model with a driver over a new state with `configuration`.
     public convenience init(configuration: ChatConfiguration = ChatConfiguration()) {
@@ -103,9 +109,31 @@ public final class ChatScrollModel {
         }
         // (The first layout after the keyboard's notification measures the keyboard's share of the
         // frame anew: the notification came with the bottom of the frame before it.)
-        driver.layout(
-            frameHeight: containerHeight, insetTop: insetTop, insetBottom: insetBottom, frameBottom: frameBottom)
+        report {
+            driver.layout(
+                frameHeight: containerHeight, insetTop: insetTop, insetBottom: insetBottom, frameBottom: frameBottom)
+        }
+        // A request run while this layout reported lands at the next: the driver keeps the place it
+        // asked for until that one reports.
+        defer { requestedDuringReport = false }
+        guard !requestedDuringReport else {
+            if let delta = rows.modelDelta(in: driver.state, geometry: geometry) { modelDelta = delta }
+            return
+        }
         reportOffset()
+    }
+
+    /// Runs `request` on the scroll view, noting one that runs while the view reports a layout.
+    func run(_ request: ChatScrollRequest) {
+        if reporting { requestedDuringReport = true }
+        perform(request)
+    }
+
+    /// Runs `body`, a report of the scroll view's layout.
+    private func report(_ body: () -> Void) {
+        reporting = true
+        body()
+        reporting = false
     }
 
     /// The view's offset as the model's, through the topmost row shown.
@@ -127,7 +155,7 @@ public final class ChatScrollModel {
     /// - Complexity: O(log n).
     public func rowFrameChanged(id: String, top: Double, height: Double) {
         let measured = rows.update(id: id, top: top, height: height)
-        if measured { driver.cellMeasured(id: id, height: height) }
+        if measured { report { driver.cellMeasured(id: id, height: height) } }
     }
 
     /// A row left the screen (`onDisappear`): the lazy stack no longer lays it out.

@@ -17,29 +17,31 @@ final class RowMover: @MainActor ChatScrollViewTarget {
         let jump = animation != .none
         if case .alongKeyboard(let duration) = animation {
             guard let resolved = resolve(target, in: state, model: model) else { return }
-            return model.perform(.alongKeyboard(y: resolved - model.geometry.insetTop, duration: duration))
+            return model.run(.alongKeyboard(y: resolved - model.geometry.insetTop, duration: duration))
         }
         // Under the finger nothing is kept but by SwiftUI itself: a write of the position would
         // take the content from the finger.
         if !jump, model.driver.isDragging { return }
-        if target >= state.maxOffset - 0.5 { return model.perform(.bottom(jump: jump)) }
+        if target >= state.maxOffset - 0.5 { return model.run(.bottom(jump: jump)) }
         // Position keeping (a move that is not a command's): the id position keeps the row at the
         // top where it is, inside layout, from where the view is now rather than from the model's
         // offset, which is a frame old.
         if animation == .none, !model.driver.isAnimatingCommand { return }
-        guard let (id, anchor) = Self.row(at: target, in: state) else { return }
-        model.perform(.row(id: id, anchorY: anchor, jump: jump))
+        guard let (id, anchor) = Self.row(at: target, in: state, shown: model.rows) else { return }
+        model.run(.row(id: id, anchorY: anchor, jump: jump))
     }
 
-    /// The model's row at `target`, or the one after it when its top is nearer, and the unit
-    /// anchor that puts that row's top where the model has it: the nearer the top, the smaller the
-    /// anchor, and the less a height SwiftUI has otherwise than the model moves the landing.
+    /// A row of the model's at `target` and the unit anchor that puts that row's top where the
+    /// model has it. SwiftUI places the row by its own height for it, so the row is one the view
+    /// shows at the model's height wherever there is one: a row it has not laid out has the lazy
+    /// stack's estimate, and an anchor far outside 0...1 multiplies the difference. Of those, the
+    /// one whose top is nearest: the smaller the anchor, the less any difference moves the landing.
     /// (Not main-actor code: it hands closures to the standard library, which checks no actor.)
-    nonisolated private static func row(at target: Double, in state: ChatState) -> (String, Double)? {
+    nonisolated private static func row(at target: Double, in state: ChatState, shown: ShownRows) -> (String, Double)? {
         let rows = state.messages(overlapping: target, target + state.visibleHeight)
-        guard let first = rows.first else { return nil }
-        let second = rows.dropFirst().first
-        let row = second.map { $0.top - target < target - first.top ? $0 : first } ?? first
+        let agreed = rows.filter { shown[$0.message.id]?.height == $0.message.height }
+        let candidates = agreed.isEmpty ? rows.prefix(2) : agreed[...]
+        guard let row = candidates.min(by: { abs($0.top - target) < abs($1.top - target) }) else { return nil }
         // Where the row's top goes, from the visible region's top: `anchor * (visible - height)`.
         let span = state.visibleHeight - row.message.height
         guard abs(span) >= 1 else { return (row.message.id, 0) }

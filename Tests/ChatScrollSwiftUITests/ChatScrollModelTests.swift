@@ -86,15 +86,39 @@ struct ChatScrollModelTests {
         chat.keyboardWillChange(keyboardTop: 508, duration: 0.25)
         #expect(chat.state.keyboardHeight == 0)
         // The next frame's geometry: momentum carried the list 20 points; the keyboard then ends the
-        // momentum where it is (m9, nearest the top, 20 points under it) and moves the view along.
+        // momentum where it is (m10, the row the view shows, 120 points under the top) and moves the
+        // view along.
         chat.rowFrameChanged(id: "m10", top: 211, height: 100)
         chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: 480, frameBottom: 844)
         #expect(chat.state.keyboardHeight == 253)
         #expect(
             requests.all == [
-                .bottom(jump: false), .bottom(jump: true), .row(id: "m9", anchorY: 20.0 / 570, jump: true),
+                .bottom(jump: false), .bottom(jump: true), .row(id: "m10", anchorY: 120.0 / 570, jump: true),
                 .alongKeyboard(y: 733, duration: 0.25),
             ])
+    }
+
+    @Test("a request run while a layout reports lands at the next: that layout's offset is older than it")
+    func requestDuringAReport() {
+        showLastRow()
+        chat.driver.send(.jumpToMessage(id: "m5"))
+        chat.tick(time: 0)
+        chat.tick(time: 0.1)
+        // The view shows the scroll's frame: m10 41 points above the top, m9 over it.
+        #expect(requests.all.last == .row(id: "m10", anchorY: -0.07179987004548398, jump: false))
+        #expect(chat.driver.contentOffsetY == 949.9259259259259)
+        chat.rowFrameChanged(id: "m9", top: -49.9, height: 100)
+        chat.rowFrameChanged(id: "m10", top: 50.1, height: 100)
+        chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: 600, frameBottom: 844)
+        let before = requests.all.count
+        // The next layout: m9, the row SwiftUI keeps at the top, is 50 points taller and pushes m10
+        // down. The driver moves the scroll's path with it while the layout reports; its request
+        // lands at the next layout, so this one's offset is not the driver's.
+        chat.rowFrameChanged(id: "m9", top: -49.9, height: 150)
+        chat.rowFrameChanged(id: "m10", top: 100.1, height: 100)
+        chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: 600, frameBottom: 844)
+        #expect(requests.all.count == before + 1)
+        #expect(chat.driver.contentOffsetY == 999.9000000000001)
     }
 
     @Test("nothing is asked of the scroll position while a finger holds the view")

@@ -410,14 +410,16 @@ public final class DriverPolicy: ScrollPolicy {
         let left = reportedRows.subtracting(shown.lazy.map(\.id))
         reportedRows = Set(shown.lazy.map(\.id))
         let heights = shown.map(reportedHeight)
-        nonisolated(unsafe) let view = view
+        // (One layout's values, whatever the model asks for while it hears of them.)
+        let (height, insetTop, insetBottom, contentOffsetY) = (
+            view.reportedFrameHeight, view.insetTop, view.reportedInsetBottom, view.contentOffsetY
+        )
         onAppMainThread {
             for id in left { model.rowDisappeared(id: id) }
             for (row, height) in zip(shown, heights) { model.rowFrameChanged(id: row.id, top: row.top, height: height) }
             model.geometryChanged(
-                containerHeight: view.reportedFrameHeight, insetTop: view.insetTop,
-                insetBottom: view.reportedInsetBottom, contentOffsetY: view.contentOffsetY,
-                frameBottom: view.reportedFrameHeight)
+                containerHeight: height, insetTop: insetTop, insetBottom: insetBottom, contentOffsetY: contentOffsetY,
+                frameBottom: height)
         }
         updateSpacer()
     }
