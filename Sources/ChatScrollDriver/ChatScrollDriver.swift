@@ -134,6 +134,8 @@ public final class ChatScrollDriver {
     public var isDragging: Bool { read { $0.phase == .dragging } }
     /// After a release with velocity, until `didEndDecelerating`.
     public var isDecelerating: Bool { read { $0.phase == .decelerating } }
+    /// While the view moves on its own after the finger: momentum, or a bounce back to an edge.
+    package var isMovingOnItsOwn: Bool { read { $0.phase == .decelerating || $0.phase == .bouncingBack } }
     /// The modelled offset as a `contentOffset.y`, or `nil` before the geometry is known.
     public var modelledContentOffsetY: Double? { read { $0.modelledContentOffsetY } }
 

@@ -22,7 +22,12 @@ final class RowMover: @MainActor ChatScrollViewTarget {
         // Under the finger nothing is kept but by SwiftUI itself: a write of the position would
         // take the content from the finger.
         if !jump, model.driver.isDragging { return }
-        if target >= state.maxOffset - 0.5 { return model.run(.bottom(jump: jump)) }
+        if target >= state.maxOffset - 0.5 {
+            // (Momentum or a bounce moves the view: a write of the position fights SwiftUI's own
+            // deceleration, and the driver brings a following list to the bottom when it ends.)
+            if !jump, model.driver.isMovingOnItsOwn { return }
+            return model.run(.bottom(jump: jump))
+        }
         // Position keeping (a move that is not a command's): the id position keeps the row at the
         // top where it is, inside layout, from where the view is now rather than from the model's
         // offset, which is a frame old.

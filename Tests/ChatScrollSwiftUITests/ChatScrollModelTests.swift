@@ -121,6 +121,19 @@ struct ChatScrollModelTests {
         #expect(chat.driver.contentOffsetY == 999.9000000000001)
     }
 
+    @Test("a following list's growth is not asked for while a bounce moves the view")
+    func noBottomDuringABounce() {
+        showLastRow()
+        // The finger pulls the list 60 points past its bottom and lets go: it bounces back.
+        chat.phaseChanged(from: .idle, to: .interacting, velocity: nil)
+        chat.rowFrameChanged(id: "m19", top: 601, height: 100)
+        chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: 960, frameBottom: 844)
+        chat.phaseChanged(from: .interacting, to: .decelerating, velocity: 0)
+        // The typing indicator shows below: SwiftUI's spring brings the list back, not a request.
+        chat.driver.send(.footerChanged(height: 40))
+        #expect(requests.all == [.bottom(jump: false), .bottom(jump: true)])
+    }
+
     @Test("nothing is asked of the scroll position while a finger holds the view")
     func nothingUnderTheFinger() {
         showLastRow()
