@@ -53,14 +53,15 @@ final class RowMover: @MainActor ChatScrollViewTarget {
         return (row.message.id, (row.top - target) / span)
     }
 
-    /// `target` as an offset of the view as last reported: through the model's row at it when the
-    /// view showed that row, else through the topmost row it showed.
+    /// `target` as an offset of the view as last reported: a move from where the view is, through
+    /// the topmost row it showed (a row below it whose height the view has not caught up with yet,
+    /// a streamed answer's, would move the landing), else through the model's row at it.
     private func resolve(_ target: Double, in state: ChatState, model: ChatScrollModel) -> Double? {
         let geometry = model.geometry
+        if let delta = model.rows.modelDelta(in: state, geometry: geometry) { return target - delta }
         if let row = state.messages(overlapping: target, target + 1).first, let shown = model.rows[row.message.id] {
             return geometry.offset + (shown.top - geometry.insetTop) - (row.top - target)
         }
-        guard let delta = model.rows.modelDelta(in: state, geometry: geometry) else { return nil }
-        return target - delta
+        return nil
     }
 }

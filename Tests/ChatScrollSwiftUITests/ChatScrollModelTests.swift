@@ -70,7 +70,7 @@ struct ChatScrollModelTests {
                 UIResponder.keyboardAnimationDurationUserInfoKey: 0.25,
             ])
         #expect(chat.state.keyboardHeight == 253)
-        // m15, at the keyboard's target, is not shown: the target goes through m19's offset.
+        // The keyboard's move goes through the offset of m19, the topmost row shown.
         #expect(requests.all == [.bottom(jump: false), .bottom(jump: true), .alongKeyboard(y: 1153, duration: 0.25)])
     }
 
