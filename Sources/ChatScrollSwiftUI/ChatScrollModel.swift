@@ -116,10 +116,7 @@ public final class ChatScrollModel {
         // A request run while this layout reported lands at the next: the driver keeps the place it
         // asked for until that one reports.
         defer { requestedDuringReport = false }
-        guard !requestedDuringReport else {
-            if let delta = rows.modelDelta(in: driver.state, geometry: geometry) { modelDelta = delta }
-            return
-        }
+        guard !requestedDuringReport else { return findModelDelta() }
         reportOffset()
     }
 
@@ -136,9 +133,14 @@ public final class ChatScrollModel {
         reporting = false
     }
 
+    /// Finds ``modelDelta`` anew through the topmost row shown, where the view shows one the model has.
+    private func findModelDelta() {
+        if let delta = rows.modelDelta(in: driver.state, geometry: geometry) { modelDelta = delta }
+    }
+
     /// The view's offset as the model's, through the topmost row shown.
     private func reportOffset() {
-        if let delta = rows.modelDelta(in: driver.state, geometry: geometry) { modelDelta = delta }
+        findModelDelta()
         driver.didScroll(contentOffsetY: geometry.contentOffsetY + modelDelta)
     }
 

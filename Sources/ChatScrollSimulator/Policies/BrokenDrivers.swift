@@ -187,6 +187,14 @@ public enum BrokenDrivers {
         }
     }
 
+    /// Whether a move of `change` along the keyboard is the list riding with the keyboard's edge (a
+    /// share of its move), where a curve other than the keyboard's shows; a longer scroll along it
+    /// (a command the keyboard carries on) shows no curve.
+    static func ridesWithKeyboard(_ change: Double, on view: SimulatedScrollView) -> Bool {
+        let keyboardLeft = (view.keyboardAnimation?.to ?? view.keyboard) - view.keyboard
+        return view.personality.keyboardSpring && abs(change) <= abs(keyboardLeft) + 1
+    }
+
     /// The glue of a broken driver: the article's, or one that drops or distorts moves.
     final class Adapter: ChatScrollViewTarget {
         weak var view: SimulatedScrollView?
@@ -245,10 +253,7 @@ public enum BrokenDrivers {
             case .jump:
                 view.setContentOffset(y, animated: false)
             case .alongKeyboard(let duration):
-                // Off the curve where the list rides with the keyboard's edge (a share of its move);
-                // a longer scroll along it (a command the keyboard carries on) shows no curve.
-                let keyboardLeft = (view.keyboardAnimation?.to ?? view.keyboard) - view.keyboard
-                if !keyboardCurve, view.personality.keyboardSpring, abs(change) <= abs(keyboardLeft) + 1 {
+                if !keyboardCurve, BrokenDrivers.ridesWithKeyboard(change, on: view) {
                     distorted = max(distorted, abs(change))
                 }
                 view.animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: keyboardCurve)
@@ -338,6 +343,9 @@ public enum BrokenDrivers {
         }
 
         var driver: ChatScrollDriver { inner.driver }
+        /// Where the driver's model is headed, as the view's `contentOffset.y` (on the SwiftUI views
+        /// the lazy stack's offsets differ from the model's).
+        var commandTarget: Double? { driver.modelledContentOffsetY.map { $0 - inner.modelDelta } }
 
         func misbehave(_ what: String, at time: Double? = nil, retractableFor seconds: Double? = nil) {
             guard let view else { return }
@@ -498,12 +506,10 @@ public enum BrokenDrivers {
         /// message arrived jumps to its end, and the rest of its animation is dropped.
         func finishNavigation(after event: AppEvent, wasRunning: Bool) {
             guard let view, wasRunning, driver.isAnimatingCommand, !view.fingerDown, !view.isDecelerating,
-                let target = driver.modelledContentOffsetY
+                let end = commandTarget
             else { return }
             switch event {
             case .keyboard, .append:
-                // (In the view's terms: SwiftUI's offsets are its lazy stack's.)
-                let end = target - inner.modelDelta
                 let distance = abs(end - view.contentOffsetY)
                 guard distance > 40 else { return }
                 view.setContentOffset(end, animated: false)
@@ -609,9 +615,7 @@ public enum BrokenDrivers {
                 // The app never ticks the driver: only what `tick` would do is missing.
                 if let seq = driver.state.scrollTarget?.seq, seq != countedSeq {
                     countedSeq = seq
-                    if driver.isAnimatingCommand, let target = driver.modelledContentOffsetY,
-                        abs(target - inner.modelDelta - view.contentOffsetY) > 1
-                    {
+                    if driver.isAnimatingCommand, let target = commandTarget, abs(target - view.contentOffsetY) > 1 {
                         misbehave(
                             "never ran the animated command \(seq)",
                             retractableFor: Double(Simulator.navigationFrames) / Simulator.frameRate)
@@ -622,9 +626,7 @@ public enum BrokenDrivers {
             case .dropsDeferredCommand:
                 if deferredSend, !view.fingerDown, !view.isDecelerating {
                     deferredSend = false
-                    if driver.isAnimatingCommand, let target = driver.modelledContentOffsetY,
-                        abs(target - inner.modelDelta - view.contentOffsetY) > 1
-                    {
+                    if driver.isAnimatingCommand, let target = commandTarget, abs(target - view.contentOffsetY) > 1 {
                         droppingCommand = true
                         misbehave("dropped the command that waited for the finger")
                     }
@@ -713,12 +715,8 @@ public enum BrokenDrivers {
                 return
             }
             if kind == .keyboardDefaultCurve, case .alongKeyboard(let y, let duration) = request {
-                // (Off the curve where the list rides with the keyboard's edge, as in `Adapter`.)
-                let keyboardLeft = (view.keyboardAnimation?.to ?? view.keyboard) - view.keyboard
                 let change = y - view.contentOffsetY
-                if view.personality.keyboardSpring, abs(change) <= abs(keyboardLeft) + 1 {
-                    offCurve = max(offCurve, abs(change))
-                }
+                if BrokenDrivers.ridesWithKeyboard(change, on: view) { offCurve = max(offCurve, abs(change)) }
                 return view.animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: false)
             }
             perform(request, on: view)
@@ -910,11 +908,7 @@ public enum BrokenDrivers {
         /// On the SwiftUI views: `onScrollPhaseChange` to the model where it runs, else the gesture
         /// callbacks the change stands for, as the article's integration has them.
         public func phaseChanged(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?) {
-            guard inner.model != nil else {
-                scrollPhaseChanged(from: old, to: new, velocity: velocity)
-                if old == .animating, new == .idle { didEndScrollingAnimation() }
-                return
-            }
+            guard inner.model != nil else { return forwardGestureCallbacks(from: old, to: new, velocity: velocity) }
             if new.isTouched, !old.isTouched { userTookTheList() }
             // (Not forwarded: what the driver would have done with it is recorded.)
             if kind == .noEndDecelerating, old == .decelerating, !new.isTouched { return didEndDecelerating() }

@@ -41,9 +41,14 @@ public protocol SimulatedScrollViewDelegate: ScrollGestureCallbacks {
 }
 
 extension SimulatedScrollViewDelegate {
-    /// A hand-written UIKit screen's glue: the gesture callbacks the change stands for, and the
-    /// end of the view's own animated scroll.
+    /// A hand-written UIKit screen's glue: ``forwardGestureCallbacks(from:to:velocity:)``.
     public func phaseChanged(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?) {
+        forwardGestureCallbacks(from: old, to: new, velocity: velocity)
+    }
+
+    /// The gesture callbacks a phase change stands for, and the end of the view's own animated
+    /// scroll.
+    public func forwardGestureCallbacks(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?) {
         scrollPhaseChanged(from: old, to: new, velocity: velocity)
         if old == .animating, new == .idle { didEndScrollingAnimation() }
     }
