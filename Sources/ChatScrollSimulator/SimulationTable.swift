@@ -78,7 +78,8 @@ public struct SimulationTable: Sendable {
     /// ``catchRates``: every broken driver on the accessory setup, the keyboard's on every setup.
     public mutating func runBrokenDrivers(_ sessions: [SimSession]) {
         catchRates = Self.blocks(personalities.compactMap(ViewPersonality.named)).map { personality, setup in
-            let kinds = setup == .accessory ? BrokenDrivers.Kind.allCases : BrokenDrivers.Kind.keyboard
+            let kinds = (setup == .accessory ? BrokenDrivers.Kind.allCases : BrokenDrivers.Kind.keyboard)
+                .filter { $0.applies(to: personality) }
             let met = sessions.filter { Self.meets($0, setup, on: personality) }
             return CatchRates(
                 personality: personality.name, setup: setup.rawValue,

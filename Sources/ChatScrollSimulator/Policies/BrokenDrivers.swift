@@ -76,6 +76,16 @@ public enum BrokenDrivers {
         /// Finishes a running navigation at once (a jump to its end) when the keyboard moves or a
         /// message arrives on the way.
         case jumpDuringNavigation = "broken-jump-during-navigation"
+        /// Runs the SwiftUI model's moves by row or edge with SwiftUI's default animation
+        /// (`withAnimation { position.scrollTo(...) }` instead of a transaction without one): each
+        /// frame of a command starts an eased scroll of its own from where the view is, and a jump
+        /// eases instead of landing.
+        case animatedRequests = "broken-animated-requests"
+        /// Clamps the anchor of the SwiftUI model's row requests to 0...1, as glue that reads the
+        /// `UnitPoint` as a point inside the row: a row whose top must sit above the visible top,
+        /// or a row taller than the visible region, lands elsewhere, and a command's frames stall
+        /// and leap.
+        case clampedAnchor = "broken-clamped-anchor"
 
         /// Whether its bug can show in `session` at all: the session has the event the bug answers
         /// (a broken driver that never meets it behaves as the package's driver, so the catch
@@ -105,8 +115,24 @@ public enum BrokenDrivers {
                 }
             case .snapOnLift, .noEndDecelerating:
                 return has { if case .touchUp = $0 { true } else { false } }
-            case .noDisplayLink, .lateByAFrame, .forgetsMeasurements, .animatedPositionKeeping, .jumpDuringNavigation:
+            case .noDisplayLink, .lateByAFrame, .forgetsMeasurements, .animatedPositionKeeping, .jumpDuringNavigation,
+                .animatedRequests, .clampedAnchor:
                 return true
+            }
+        }
+
+        /// Whether it can misbehave on a view of `personality` at all: the bugs of the SwiftUI
+        /// model's glue only where the model runs (the lazy stack's SwiftUI views).
+        public func applies(to personality: ViewPersonality) -> Bool {
+            switch self {
+            case .animatedRequests, .clampedAnchor: personality.lazyStackEstimates
+            case .yankOnIncoming, .yankOnIncomingAnimated, .ignoreJumpToLatest, .ignoreReplyTaps, .keyboardToBottom,
+                .keyboardToTop, .rotationToTop, .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice,
+                .dropsDeferredCommand, .noDisplayLink, .keyboardDefaultCurve, .lateByAFrame, .forgetsMeasurements,
+                .animatedPositionKeeping, .noEndDecelerating, .snapOnLift, .keyboardAfterAnimation,
+                .keyboardCountsInputBar, .jumpToLatestAsMessage, .keyboardFrameShare, .staleKeyboardOverlap,
+                .jumpDuringNavigation:
+                true
             }
         }
 
@@ -160,7 +186,8 @@ public enum BrokenDrivers {
             return (frame..<min(pairs.count, frame + 3)).contains { index in
                 moved(index, \.broken) != nil && moved(index, \.correct) != nil && jumps(index)
             }
-        case .keyboardDefaultCurve, .snapOnLift, .keyboardCountsInputBar, .keyboardAfterAnimation:
+        case .keyboardDefaultCurve, .snapOnLift, .keyboardCountsInputBar, .keyboardAfterAnimation, .animatedRequests,
+            .clampedAnchor:
             return (frame..<end).contains(where: movesOtherwise)
         case .keyboardFrameShare, .staleKeyboardOverlap:
             // (In the first stretch after it that the user does not move either list: a list
@@ -447,7 +474,7 @@ public enum BrokenDrivers {
                 (.noPrependCompensation, _), (.prependCompensatedTwice, _), (.dropsDeferredCommand, _),
                 (.noDisplayLink, _), (.keyboardDefaultCurve, _), (.lateByAFrame, _), (.forgetsMeasurements, _),
                 (.animatedPositionKeeping, _), (.noEndDecelerating, _), (.snapOnLift, _), (.keyboardFrameShare, _),
-                (.staleKeyboardOverlap, _), (.jumpDuringNavigation, _):
+                (.staleKeyboardOverlap, _), (.jumpDuringNavigation, _), (.animatedRequests, _), (.clampedAnchor, _):
                 inner.handle(event)
             }
         }
@@ -689,7 +716,8 @@ public enum BrokenDrivers {
                 inner.tick()
             case .yankOnIncoming, .yankOnIncomingAnimated, .ignoreJumpToLatest, .ignoreReplyTaps, .keyboardToBottom,
                 .keyboardToTop, .rotationToTop, .rotationToBottom, .noPrependCompensation, .keyboardDefaultCurve,
-                .forgetsMeasurements, .snapOnLift, .jumpToLatestAsMessage, .keyboardFrameShare, .staleKeyboardOverlap:
+                .forgetsMeasurements, .snapOnLift, .jumpToLatestAsMessage, .keyboardFrameShare, .staleKeyboardOverlap,
+                .animatedRequests, .clampedAnchor:
                 inner.tick()
             }
         }
@@ -719,7 +747,35 @@ public enum BrokenDrivers {
                 if BrokenDrivers.ridesWithKeyboard(change, on: view) { offCurve = max(offCurve, abs(change)) }
                 return view.animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: false)
             }
+            if kind == .animatedRequests { return runAnimated(request, on: view) }
+            if kind == .clampedAnchor, case .row(let id, let anchorY, let jump) = request, !(0...1).contains(anchorY) {
+                let clamped = min(max(anchorY, 0), 1)
+                let (wanted, got) = (
+                    view.offset(showing: id, anchor: anchorY), view.offset(showing: id, anchor: clamped)
+                )
+                perform(.row(id: id, anchorY: clamped, jump: jump), on: view)
+                if let wanted, let got, abs(wanted - got) > 1 {
+                    misbehave("put \(id) \(got - wanted) points off, its anchor \(anchorY) clamped")
+                }
+                return
+            }
             perform(request, on: view)
+        }
+
+        /// ``Kind/animatedRequests``: a row or the bottom with SwiftUI's default animation.
+        func runAnimated(_ request: ChatScrollRequest, on view: SimulatedScrollView) {
+            switch request {
+            case .row(let id, let anchorY, _):
+                if let moved = view.scrollToAnimated(id: id, anchor: anchorY), abs(moved) > 1 {
+                    misbehave("ran a move to \(id) as an eased scroll of \(moved) points")
+                }
+            case .bottom:
+                if let moved = view.scrollToBottomAnimated(), abs(moved) > 1 {
+                    misbehave("ran a move to the bottom as an eased scroll of \(moved) points")
+                }
+            case .alongKeyboard:
+                perform(request, on: view)
+            }
         }
 
         /// Runs the requests asked for in earlier frames. One that was not a command's frame (a
@@ -1009,7 +1065,7 @@ extension BrokenDrivers {
         of kind: Kind, in session: SimSession, correct: SimulationResult, personality: ViewPersonality,
         setup: InputBarSetup
     ) -> (caught: Bool, first: String)? {
-        guard kind.canMisbehave(in: session) else { return nil }
+        guard kind.applies(to: personality), kind.canMisbehave(in: session) else { return nil }
         let broken = Policy(kind, configuration: session.configuration)
         let ownViolations = Set(correct.violatingFrames)
         func caught(_ frame: Int, in result: SimulationResult) -> Bool {

@@ -81,7 +81,7 @@ extension SimulatedScrollView {
 
     /// The offset that puts row `id`'s point at `anchor` of its height at the same share of the
     /// visible region, if it is loaded.
-    private func offset(showing id: String, anchor: Double) -> Double? {
+    func offset(showing id: String, anchor: Double) -> Double? {
         guard let index = index(of: id) else { return nil }
         return tops[index] + anchor * (items[index].current - visibleHeight)
     }
@@ -93,6 +93,23 @@ extension SimulatedScrollView {
         if landsNextFrame({ [unowned self] in scrollToBottom(stopping: stopping) }) { return }
         stopping ? setContentOffset(maxOffset - insetTop, animated: false) : setContentOffsetY(maxOffset - insetTop)
         keeping.bottomRequested = true
+    }
+
+    /// `withAnimation { position.scrollTo(id:anchor:) }`: the view's own eased scroll to where
+    /// ``scrollTo(id:anchor:stopping:)`` puts the row (a broken glue's); how far it has to go, or
+    /// `nil` for a row that is not loaded.
+    func scrollToAnimated(id: String, anchor: Double) -> Double? {
+        guard let target = offset(showing: id, anchor: anchor) else { return nil }
+        setContentOffset(target - insetTop, animated: true)
+        return target - offset
+    }
+
+    /// `withAnimation { position.scrollTo(edge: .bottom) }`: the view's own eased scroll to the
+    /// content's end (a broken glue's); how far it has to go.
+    func scrollToBottomAnimated() -> Double? {
+        let distance = maxOffset - offset
+        setContentOffset(maxOffset - insetTop, animated: true)
+        return distance
     }
 
     /// The bottom the app asked for since the last layout, kept through the next: 0 points above
