@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC archives of ChatEvents, ChatLogFormat, ChatReducer, ChatScrollDriver, ChatScrollSimulator,
+# Builds the DocC archives of ChatEvents, ChatLogFormat, ChatReducer, ChatReplay, ChatScrollDriver, ChatScrollSimulator,
 # ChatScrollSwiftUI and ChatScrollUIKit with the toolchain's own `docc`, without the DocC plugin (and so without
 # network access), and fails on any documentation warning.
 #
@@ -12,15 +12,15 @@ scratch=".build-docs"
 graphs="$scratch/symbol-graphs"
 # A fresh build each time: an incremental one does not emit the graphs of unchanged modules.
 rm -rf "$scratch" && mkdir -p "$graphs"
-# ChatScrollSimulator depends on the others but the adapter, so two builds emit every module's public symbols.
-for target in ChatScrollSimulator ChatScrollUIKit; do
+# ChatScrollSimulator depends on the others but ChatReplay, so three builds emit every module's public symbols.
+for target in ChatScrollSimulator ChatScrollUIKit ChatReplay; do
     # (DOCUMENTATION: the adapters do not re-export the stand-ins; see ChatScrollUIKit/UIKit.swift.)
     swift build --scratch-path "$scratch" --target "$target" -Xswiftc -DDOCUMENTATION \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
 done
 mkdir -p "$output"
 status=0
-for module in ChatEvents ChatLogFormat ChatReducer ChatScrollDriver ChatScrollSimulator ChatScrollSwiftUI ChatScrollUIKit; do
+for module in ChatEvents ChatLogFormat ChatReducer ChatReplay ChatScrollDriver ChatScrollSimulator ChatScrollSwiftUI ChatScrollUIKit; do
     input="$(mktemp -d)"
     cp "$graphs/$module.symbols.json" "$input/"
     cp "$graphs/$module"@*.symbols.json "$input/" 2>/dev/null || true

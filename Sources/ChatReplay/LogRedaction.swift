@@ -35,7 +35,7 @@ public enum LogRedaction {
 
 extension ChatLog {
     /// The log as JSON Lines: the header when there is one, then one event per line, each
-    /// ``ChatLogLine/encoded()`` and ending in a line break.
+    /// `ChatLogLine.encoded()` and ending in a line break.
     public var jsonLines: String {
         var output = ""
         if let header { output += ChatLogLine.header(header).encoded() + "\n" }

@@ -353,7 +353,7 @@ public struct ReplaySnapshot: Sendable, Hashable {
     public var prettyJSON: String { JSONWriter.indented(jsonLine) }
 }
 
-/// Runs events through a ``ChatState``, one ``ChatState/reduce(_:)`` per event, and takes a
+/// Runs events through a `ChatState`, one `ChatState.reduce(_:)` per event, and takes a
 /// ``ReplaySnapshot`` after each.
 ///
 /// ```swift

@@ -26,7 +26,7 @@ import ChatScrollUtilities
 ///  following  offset 5108/5108  content 5778  visible 670
 /// ```
 ///
-/// A frame reads the visible messages only (``ChatState/visibleMessages``), so its cost does
+/// A frame reads the visible messages only (`ChatState.visibleMessages`), so its cost does
 /// not depend on the length of the conversation.
 public struct ViewportFrame: Sendable {
     /// The width of the frame's inside, in columns.
