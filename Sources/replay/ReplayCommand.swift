@@ -9,15 +9,15 @@ struct ReplayCommand: ParsableCommand {
         abstract: "Replay chat scroll logs, explain every decision, and pin them with golden files.",
         discussion: """
             A log is a JSON Lines file: an optional header {"chatlog": 1, "config": {...}} and one \
-            event per line, as an app records them. `replay run` feeds the events to the scroll \
-            reducer and prints what it decided; `replay check` compares each log's timeline with \
-            the NAME.golden file beside it; `replay accept` takes the pending NAME.golden.new files.
+            event per line, as an app records them (docs/specification.md).
 
             Exit codes: 0 success; 1 a golden mismatch or missing golden; 64 bad usage; \
             65 a log that cannot be decoded; 66 a file that cannot be read.
             """,
-        subcommands: [
-            Run.self, Check.self, Accept.self, Generate.self, Redact.self, Shrink.self, Render.self, Simulate.self,
+        groupedSubcommands: [
+            CommandGroup(name: "Replay", subcommands: [Run.self, Check.self, Accept.self]),
+            CommandGroup(name: "Log", subcommands: [Redact.self, Shrink.self, Generate.self]),
+            CommandGroup(name: "Picture and simulation", subcommands: [Render.self, Simulate.self]),
         ])
 }
 

@@ -6,15 +6,28 @@ import Testing
 /// End-to-end tests of the built `replay` executable.
 @Suite("The replay command")
 struct CommandTests {
-    @Test func helpListsTheSubcommandsAndExitCodes() throws {
+    @Test func helpListsEverySubcommandAndTheExitCodes() throws {
         let output = try ReplayBinary.run(["--help"])
         #expect(output.status == 0)
         for text in [
-            "USAGE: replay <subcommand>", "run", "check", "accept",
+            "USAGE: replay <subcommand>",
             "Exit codes: 0 success; 1 a golden mismatch or missing golden; 64 bad usage;",
         ] {
             #expect(output.stdout.contains(text), "missing \(text)")
         }
+        // Each subcommand once, with its one line, under its group (a wrapped line is indented
+        // further; `-h` is the option's, and "See ..." the closing hint).
+        let listed = output.stdout.split(separator: "\n").compactMap { line -> String? in
+            if line.hasSuffix("SUBCOMMANDS:") { return String(line) }
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), !line.hasPrefix("  -"), !line.hasPrefix("  See ")
+            else { return nil }
+            return line.split(separator: " ").first.map(String.init)
+        }
+        #expect(
+            listed == [
+                "REPLAY SUBCOMMANDS:", "run", "check", "accept", "LOG SUBCOMMANDS:", "redact", "shrink", "generate",
+                "PICTURE AND SIMULATION SUBCOMMANDS:", "render", "simulate",
+            ])
     }
 
     @Test(
@@ -29,6 +42,11 @@ struct CommandTests {
             ),
             ("check", ["USAGE: replay check [<path> ...] [--update]", "CHAT_GOLDEN_RECORD", "--update"]),
             ("accept", ["USAGE: replay accept [<path> ...]", "NAME.golden.new"]),
+            ("redact", ["USAGE: replay redact <log> [--output <output>] [--keep-ids] [--keep-text]"]),
+            ("shrink", ["USAGE: replay shrink <log> [--until-diverges <golden>] [--until-warning <text>]"]),
+            ("generate", ["USAGE: replay generate --events <events> [--seed <seed>] [--messages <messages>]"]),
+            ("render", ["USAGE: replay render <log> [--svg <file>] [--html <file>] [--player <file>]"]),
+            ("simulate", ["USAGE: replay simulate [--sessions <sessions>] [--seed <seed>] [--format <format>]"]),
         ])
     func subcommandHelp(command: String, expected: [String]) throws {
         let output = try ReplayBinary.run([command, "--help"])
