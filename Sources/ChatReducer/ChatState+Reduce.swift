@@ -58,7 +58,6 @@ extension ChatState {
         }
     }
 
-    // swiftlint:disable:next cyclomatic_complexity function_body_length
     private mutating func apply(_ event: ChatEvent) {
         switch event {
         case .viewportChanged(let height, let top, let bottom):

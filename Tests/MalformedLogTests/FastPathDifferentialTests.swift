@@ -11,18 +11,30 @@ import Testing
 @Suite("Single-pass parser agrees with the full decoder")
 struct FastPathDifferentialTests {
     /// The lines of every committed log: goldens, examples and the malformed corpus.
-    static let committedLines: [[UInt8]] = {
+    static let folders = ["Tests/Golden", "Examples", "Tests/Malformed"]
+    static let committedLines: [[UInt8]] = (try? lines(in: folders)) ?? []
+
+    /// The lines of every `.jsonl` log in `folders`; throws when a folder or a log cannot be read.
+    static func lines(in folders: [String]) throws -> [[UInt8]] {
         var lines: [[UInt8]] = []
-        for folder in ["Tests/Golden", "Examples", "Tests/Malformed"] {
+        for folder in folders {
             let url = packageRoot.appendingPathComponent(folder, isDirectory: true)
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-            for name in names.sorted() where name.hasSuffix(".jsonl") {
-                guard let data = try? Data(contentsOf: url.appendingPathComponent(name)) else { continue }
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+            where name.hasSuffix(".jsonl") {
+                let data = try Data(contentsOf: url.appendingPathComponent(name))
                 lines += data.split(separator: 0x0A, omittingEmptySubsequences: true).map { Array($0) }
             }
         }
         return lines
-    }()
+    }
+
+    /// The committed lines are read without throwing, for the tests below: a folder that cannot
+    /// be read, or holds no log, fails here.
+    @Test("every folder of committed logs is read and holds lines")
+    func committedLinesAreRead() throws {
+        for folder in Self.folders { #expect(try !Self.lines(in: [folder]).isEmpty, "\(folder)") }
+        #expect(try Self.lines(in: Self.folders) == Self.committedLines)
+    }
 
     /// A generated log of each flavour.
     static let generatedLines: [[UInt8]] = {

@@ -25,6 +25,16 @@ struct JSONLineWriterTests {
         return names.filter { $0.hasSuffix(".jsonl") }.sorted()
     }()
 
+    /// The cases above are listed without throwing, so a wrong folder would list none: this
+    /// test fails then.
+    @Test("the golden logs are found, so the cases below are not empty")
+    func goldenLogsAreListed() throws {
+        let folder = packageRoot.appendingPathComponent("Tests/Golden", isDirectory: true)
+        let listed = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }
+        #expect(listed.count > 100)
+        #expect(Self.goldenLogs == listed.sorted())
+    }
+
     @Test("every golden log", arguments: goldenLogs)
     func golden(_ name: String) throws {
         let url = packageRoot.appendingPathComponent("Tests/Golden/\(name)")
