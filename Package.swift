@@ -95,14 +95,22 @@ let package = Package(
             ]
         ),
         // What every test target that runs the built `replay` binary shares; not a product.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ChatEvents", "ChatScrollUtilities"], path: "Tests/TestSupport"),
+        // One test target per module; the reducer's is ReducerTests, as the package was specified.
+        .testTarget(name: "ChatJSONTests", dependencies: ["ChatJSON", "ChatEvents", "ChatLogFormat", "ChatScrollUtilities"]),
         .testTarget(
-            name: "DriverTests",
+            name: "ChatEventsTests",
+            dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "TestSupport"]),
+        .testTarget(
+            name: "ChatLogFormatTests",
             dependencies: [
-                "ChatEvents", "ChatLogFormat", "ChatReducer", "ChatScrollDriver", "ChatScrollSimulator", "ChatReplay",
-                "ChatScrollUtilities",
+                "ChatJSON", "ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport",
             ]),
         .testTarget(name: "ReducerTests", dependencies: ["ChatEvents", "ChatReducer"]),
+        .testTarget(
+            name: "ChatReplayTests",
+            dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
+        .testTarget(name: "ChatScrollDriverTests", dependencies: ["ChatEvents", "ChatReducer", "ChatScrollDriver"]),
         .testTarget(
             name: "ChatScrollUIKitTests",
             dependencies: [
@@ -116,24 +124,15 @@ let package = Package(
                 .target(name: "UIKitStandIn", condition: .when(platforms: platformsWithoutUIKit)),
             ]),
         .testTarget(
-            name: "ReplayTests",
-            dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport"]),
-        .testTarget(
-            name: "ChatEventsTests", dependencies: ["ChatJSON", "ChatEvents", "ChatLogFormat", "ChatScrollUtilities"]),
+            name: "ChatScrollSimulatorTests",
+            dependencies: [
+                "ChatEvents", "ChatLogFormat", "ChatReducer", "ChatScrollDriver", "ChatScrollSimulator", "ChatReplay",
+                "ChatScrollUtilities",
+            ]),
+        .testTarget(name: "ReplayCommandTests", dependencies: ["ChatReplay", "replay", "TestSupport"]),
         .testTarget(
             name: "DocumentationTests",
             dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "ChatScrollDriver"]),
-        .testTarget(
-            name: "RecorderTests",
-            dependencies: [
-                "ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport",
-                "ChatScrollUtilities",
-            ]),
-        .testTarget(
-            name: "MalformedLogTests",
-            dependencies: [
-                "ChatJSON", "ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "replay", "TestSupport",
-            ]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [

@@ -3,6 +3,7 @@ import ChatLogFormat
 import ChatReducer
 import ChatReplay
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("ChatRecorder")

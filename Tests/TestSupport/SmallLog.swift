@@ -1,7 +1,5 @@
-import TestSupport
-
-/// A small log used by several tests.
-let smallLog = lines(
+/// A small log used by the tests of the replay module and of the command line.
+public let smallLog = lines(
     #"{"chatlog":1,"config":{"atBottomThreshold":10}}"#,
     #"{"type":"viewportChanged","height":800,"insetTop":100,"insetBottom":50,"t":0}"#,
     #"""

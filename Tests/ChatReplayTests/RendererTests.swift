@@ -2,6 +2,7 @@ import ChatEvents
 import ChatLogFormat
 import ChatReducer
 import ChatReplay
+import TestSupport
 import Testing
 
 @Suite("Rendering replays")
