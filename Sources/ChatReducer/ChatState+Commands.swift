@@ -13,7 +13,7 @@ extension ChatState {
             offset: resolved, unitAnchorY: geometryKnown ? unitAnchorY : nil,
             animated: animated && !configuration.reduceMotion, reason: reason)
         nextSeq += 1
-        stepIssuedCommand = true
+        step.issuedCommand = true
         if let resolved { setOffset(resolved, cause: .command) }
     }
 
@@ -101,7 +101,7 @@ extension ChatState {
         if command.reason == .initialLoad || command.reason == .jumpToUnread, command.kind == .item, let key {
             setOffset(target, cause: .viewport)
             decideOpenMode(at: key)
-            if command.reason == .initialLoad { openingAtUnreadKey = key }
+            if command.reason == .initialLoad { unread.openingAtKey = key }
         } else if mode == .detached, command.reason != .restore || command.kind == .bottom {
             // A detached view lands where the command puts the screen, and is anchored there (a
             // restore to an item keeps the anchor it restores, specification §6). A bottom one is

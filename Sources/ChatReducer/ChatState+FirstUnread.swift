@@ -40,8 +40,8 @@ extension ChatState {
     /// - Complexity: O(m log n) for the m messages from `first` on, all of them part of the
     ///   event that opened the conversation.
     mutating func markUnread(from first: MessageKey) {
-        unreadDividerKey = first
-        if configuration.readReceipts { readUpToKey = store.messageKey(before: first) }
+        unread.dividerKey = first
+        if configuration.readReceipts { unread.readUpToKey = store.messageKey(before: first) }
         var next: MessageKey? = first
         while let key = next {
             if store.direction(key) == .incoming { store.setUnread(true, for: key) }
@@ -59,14 +59,14 @@ extension ChatState {
             reason, kind: .item, key: key, anchor: .top, animated: reason != .initialLoad,
             target: top(key), unitAnchorY: unitAnchor(below: 0))
         decideOpenMode(at: key)
-        if reason == .initialLoad { openingAtUnreadKey = key }
+        if reason == .initialLoad { unread.openingAtKey = key }
     }
 
     /// The open's first layout measured a message: whether everything from the first unread
     /// down fits was decided on estimated heights, so it is decided again on the real ones —
     /// the first unread message stays in view, its top under the top inset when it does not fit.
     mutating func settleOpenAtUnread() {
-        guard let key = openingAtUnreadKey, store.flags(key).contains(.live), geometryKnown, !userHoldsView else {
+        guard let key = unread.openingAtKey, store.flags(key).contains(.live), geometryKnown, !userHoldsView else {
             return
         }
         decideOpenMode(at: key)
@@ -95,13 +95,13 @@ extension ChatState {
     ///
     /// - Complexity: O(log n).
     mutating func advanceReadMarker() {
-        guard configuration.readReceipts, isShown, geometryKnown,
+        guard configuration.readReceipts, unread.screenShown, geometryKnown,
             let below = store.lastKey(withTopBelow: currentOffset + visibleHeight - headerHeight),
             let seen = store.messageKey(atOrBefore: below)
         else { return }
-        if let old = readUpToKey, old >= seen { return }
-        let coversIncoming = store.containsIncoming(after: readUpToKey, through: seen)
-        readUpToKey = seen
+        if let old = unread.readUpToKey, old >= seen { return }
+        let coversIncoming = store.containsIncoming(after: unread.readUpToKey, through: seen)
+        unread.readUpToKey = seen
         if coversIncoming { effects.append(.markRead(upTo: store.id(seen))) }
     }
 }

@@ -12,7 +12,7 @@ extension ChatState {
         let value = clamped(value)
         if value != currentOffset {
             currentOffset = value
-            if let cause { stepCause = cause }
+            if let cause { step.cause = cause }
         }
     }
 
@@ -114,9 +114,7 @@ extension ChatState {
     /// Ends any hold because a user command (or a window that replaces the content) takes
     /// over; a deferred command is dropped.
     mutating func cancelHold() {
-        touchHold = false
-        selectionHold = false
-        deferredCommand = nil
+        hold.release()
     }
 
     /// A user request for a window ends any hold; nothing moves until the window arrives, but
@@ -128,8 +126,8 @@ extension ChatState {
     }
 
     private mutating func issueDeferredCommand() {
-        guard let reason = deferredCommand else { return }
-        deferredCommand = nil
+        guard let reason = hold.deferredCommand else { return }
+        hold.deferredCommand = nil
         switch reason {
         case .outgoingMessage:
             issueBottomCommand(.outgoingMessage, animated: true)

@@ -33,11 +33,10 @@ extension ChatState {
         let before = offset
         if !effects.isEmpty { effects = [] }
         if !warnings.isEmpty { warnings = [] }
-        stepCause = nil
-        stepIssuedCommand = false
+        step = StepScratch()
         // An open at the first unread settles while its first layout measures messages (the
         // first viewportChanged, which resolves a waiting open, starts the settling anew).
-        if case .itemMeasured = event {} else { openingAtUnreadKey = nil }
+        if case .itemMeasured = event {} else { unread.openingAtKey = nil }
 
         apply(event)
         finishStep()
@@ -49,9 +48,9 @@ extension ChatState {
         let after = offset
         if after == before {
             offsetReason = nil
-        } else if stepIssuedCommand {
+        } else if step.issuedCommand {
             offsetReason = .command
-        } else if let cause = stepCause {
+        } else if let cause = step.cause {
             offsetReason = cause
         } else {
             offsetReason = before == nil ? .viewport : .clamp
@@ -88,15 +87,13 @@ extension ChatState {
         case .olderLoaded(let messages, let more):
             olderLoaded(messages, hasMoreOlder: more)
         case .loadOlderFailed:
-            if !isLoadingOlder { warn("no loadOlder request was in flight") }
-            isLoadingOlder = false
-            loadOlderBlocked = true
+            if !older.isLoading { warn("no loadOlder request was in flight") }
+            older.failed()
         case .newerLoaded(let messages, let more):
             newerLoaded(messages, hasMoreNewer: more)
         case .loadNewerFailed:
-            if !isLoadingNewer { warn("no loadNewer request was in flight") }
-            isLoadingNewer = false
-            loadNewerBlocked = true
+            if !newer.isLoading { warn("no loadNewer request was in flight") }
+            newer.failed()
         case .windowLoaded(let messages, let older, let newer, let firstUnreadID):
             windowLoaded(messages, hasMoreOlder: older, hasMoreNewer: newer, firstUnreadID: firstUnreadID)
         case .windowLoadFailed:
@@ -107,16 +104,16 @@ extension ChatState {
         case .keyboardWillHide:
             keyboardMoved(to: 0)
         case .dragBegan:
-            windowEndedTheDrag = false
+            hold.windowEndedTheDrag = false
             highlightedKey = nil
             beginHold()
-            touchHold = true
+            hold.touch = true
         case .scrolled(let value):
             userScrolled(to: value)
         case .dragEnded(let value, let velocity):
             dragEnded(at: value, velocity: velocity)
         case .scrollSettled(let value):
-            if touchHold {
+            if hold.touch {
                 if let value = finiteOffset(value) {
                     setOffset(value, cause: .settle)
                     takeAnchor()
@@ -129,10 +126,10 @@ extension ChatState {
         case .selectionChanged(let active):
             if active {
                 beginHold()
-                selectionHold = true
-            } else if selectionHold {
-                selectionHold = false
-                if !touchHold { endHold() }
+                hold.selection = true
+            } else if hold.selection {
+                hold.selection = false
+                if !hold.touch { endHold() }
             }
         case .inputFocused:
             inputFocused = true
@@ -166,13 +163,13 @@ extension ChatState {
                 warn("\(quoted(id)) has no pending entrance animation")
             }
         case .appeared(let restore):
-            isShown = true
+            unread.screenShown = true
             // A later appeared replaces a restore that waits (specification §13).
             pendingRestore = nil
             if let restore { appeared(restoring: restore) }
         case .disappeared:
-            isShown = false
-            unreadDividerKey = nil
+            unread.screenShown = false
+            unread.dividerKey = nil
             // A restore that never applied is still where the reader belongs: it is what is saved.
             effects.append(.persistPosition(currentPosition))
             pendingRestore = nil
@@ -216,7 +213,7 @@ extension ChatState {
         insetTop = top
         insetBottom = bottom
         if first {
-            isShown = true
+            unread.screenShown = true
             resolveScrollTarget()
         } else if mode == .detached, !userHoldsView, bottomShift != 0 {
             // What sat at the bottom edge stays there: the offset, valid for the old geometry,
@@ -293,7 +290,7 @@ extension ChatState {
         case .outgoing:
             let reason: ScrollCommand.Reason = configuration.layout == .top ? .newQuestion : .outgoingMessage
             if userHoldsView {
-                deferredCommand = reason
+                hold.deferredCommand = reason
                 if reason == .newQuestion { questionKey = key }
                 reposition(.growth)
             } else if reason == .newQuestion {
@@ -309,7 +306,7 @@ extension ChatState {
                 if geometryKnown, top(key) >= currentOffset + visibleHeight {
                     // The first of a new run of unread arrivals gets the divider, if it still counts
                     // at the end of the step (a held view that ends it following reads it).
-                    if configuration.dividerOnArrival, unreadCount == 0 { arrivalDividerKey = key }
+                    if configuration.dividerOnArrival, unreadCount == 0 { step.arrivalDividerKey = key }
                     store.setUnread(true, for: key)
                 }
             }
@@ -366,8 +363,8 @@ extension ChatState {
             }
         }
         if highlightedKey == key { highlightedKey = nil }
-        if unreadDividerKey == key { unreadDividerKey = nil }
-        if readUpToKey == key { readUpToKey = store.messageKey(before: key) }
+        if unread.dividerKey == key { unread.dividerKey = nil }
+        if unread.readUpToKey == key { unread.readUpToKey = store.messageKey(before: key) }
         let flags = store.remove(key)
         if flags.contains(.animating) {
             animatingCount -= 1
@@ -377,7 +374,7 @@ extension ChatState {
     }
 
     private mutating func olderLoaded(_ messages: [ChatMessage], hasMoreOlder more: Bool) {
-        if !isLoadingOlder {
+        if !older.isLoading {
             guard !windowReplaced else {
                 warn("no loadOlder request was in flight; the page is ignored")
                 return
@@ -385,9 +382,7 @@ extension ChatState {
             warn("no loadOlder request was in flight")
         }
         insert(messages, prepending: true)
-        isLoadingOlder = false
-        loadOlderBlocked = false
-        hasMoreOlder = more
+        older = Paging(hasMore: more)
         reposition(.prepend)
     }
 
@@ -427,10 +422,10 @@ extension ChatState {
     }
 
     private mutating func dragEnded(at value: Double, velocity: Double?) {
-        guard touchHold else {
+        guard hold.touch else {
             // The finger that was down when a window replaced the content lifts: no problem.
-            if !windowEndedTheDrag { warn("no drag was in progress") }
-            windowEndedTheDrag = false
+            if !hold.windowEndedTheDrag { warn("no drag was in progress") }
+            hold.windowEndedTheDrag = false
             userScrolled(to: value)
             return
         }
@@ -446,8 +441,8 @@ extension ChatState {
     }
 
     private mutating func endTouchHold() {
-        touchHold = false
-        if !selectionHold { endHold() }
+        hold.touch = false
+        if !hold.selection { endHold() }
     }
 
     private mutating func appeared(restoring restore: SavedPosition) {
@@ -506,9 +501,9 @@ extension ChatState {
         }
         if userHoldsView { decideModeByDistance() }
         if mode == .following { clearUnread() } else { consumeVisibleUnread() }
-        if let key = arrivalDividerKey {
-            arrivalDividerKey = nil
-            if store.flags(key).contains(.unread) { unreadDividerKey = key }
+        if let key = step.arrivalDividerKey {
+            step.arrivalDividerKey = nil
+            if store.flags(key).contains(.unread) { unread.dividerKey = key }
         }
         advanceReadMarker()
         requestOlderIfNeeded()
@@ -516,7 +511,7 @@ extension ChatState {
     }
 
     private mutating func clearUnread() {
-        unloadedUnreadCount = 0
+        unread.unloadedCount = 0
         while let key = store.oldestUnread {
             store.setUnread(false, for: key)
         }
@@ -541,13 +536,10 @@ extension ChatState {
     }
 
     private mutating func requestOlderIfNeeded() {
-        guard geometryKnown else { return }
-        if currentOffset > configuration.loadOlderThreshold {
-            loadOlderBlocked = false
-            return
-        }
-        guard hasMoreOlder, !isLoadingOlder, !loadOlderBlocked, let oldest = store.firstKey else { return }
-        isLoadingOlder = true
+        guard geometryKnown, older.wantsPage(atDistance: currentOffset, threshold: configuration.loadOlderThreshold),
+            let oldest = store.firstKey
+        else { return }
+        older.isLoading = true
         effects.append(.loadOlder(before: store.id(oldest)))
     }
 

@@ -53,8 +53,8 @@ extension ChatState {
             guard let key else { return id == nil }
             return id != nil && store.id(key) == id
         }
-        return marks(highlightedKey, highlighted) && marks(unreadDividerKey, unreadDivider)
-            && marks(readUpToKey, readUpTo)
+        return marks(highlightedKey, highlighted) && marks(unread.dividerKey, unreadDivider)
+            && marks(unread.readUpToKey, readUpTo)
     }
 
     /// Whether ``scrollTarget`` is `command`, compared field by field where it lies (a replay

@@ -29,7 +29,7 @@ extension ChatState {
         if store.unreadCount > messageCount {
             problems.append("\(store.unreadCount) unread loaded messages > messageCount \(messageCount)")
         }
-        if unloadedUnreadCount < 0 { problems.append("unloaded unread count \(unloadedUnreadCount) < 0") }
+        if unread.unloadedCount < 0 { problems.append("unloaded unread count \(unread.unloadedCount) < 0") }
         if animatingCount < 0 || animatingCount > messageCount {
             problems.append("animatingCount \(animatingCount) outside 0...\(messageCount)")
         }
@@ -54,7 +54,9 @@ extension ChatState {
                     + "showJumpToLatest \(showJumpToLatest)"
             )
         }
-        for (name, key) in [("highlighted", highlightedKey), ("divider", unreadDividerKey), ("readUpTo", readUpToKey)] {
+        for (name, key) in [
+            ("highlighted", highlightedKey), ("divider", unread.dividerKey), ("readUpTo", unread.readUpToKey),
+        ] {
             if let key, !store.flags(key).contains(.live) { problems.append("\(name) message is not loaded") }
         }
         if let anchor, !store.isValid(anchor.key) {
@@ -64,7 +66,7 @@ extension ChatState {
         if !(headerHeight >= 0) || !(footerHeight >= 0) {
             problems.append("header \(headerHeight) or footer \(footerHeight) below 0")
         }
-        if let key = readUpToKey, store.direction(key) == .system { problems.append("readUpTo is a system row") }
+        if let key = unread.readUpToKey, store.direction(key) == .system { problems.append("readUpTo is a system row") }
         // Specification §13.
         if pendingRestore != nil, store.count > 0 { problems.append("a restore waits though messages are loaded") }
         if mode == .pinned, liveQuestionKey == nil {

@@ -23,7 +23,7 @@ extension ChatState {
         _ = sanitized(message)  // A bad height is reported, though the message is not inserted.
         switch message.direction {
         case .incoming:
-            unloadedUnreadCount += 1
+            unread.unloadedCount += 1
         case .outgoing:
             requestWindow(around: nil, reason: configuration.layout == .top ? .newQuestion : .outgoingMessage)
         case .system:
@@ -34,7 +34,7 @@ extension ChatState {
     /// A page of newer history: appended after the newest loaded message; what is on screen
     /// does not move.
     mutating func newerLoaded(_ messages: [ChatMessage], hasMoreNewer more: Bool) {
-        if !isLoadingNewer {
+        if !newer.isLoading {
             guard !windowReplaced else {
                 warn("no loadNewer request was in flight; the page is ignored")
                 return
@@ -45,9 +45,7 @@ extension ChatState {
         // that place, rather than its older anchor, once the page makes room below.
         if mode == .detached, geometryKnown { takeAnchor() }
         insert(messages, prepending: false)
-        isLoadingNewer = false
-        loadNewerBlocked = false
-        hasMoreNewer = more
+        newer = Paging(hasMore: more)
         if more, mode == .following {
             // The loaded bottom is no longer the conversation's: keep what is on screen.
             mode = .detached
@@ -78,8 +76,8 @@ extension ChatState {
         highlightedKey = carried(highlightedKey)
         // (An id that names a system row in the window is not the message it named: the divider, the
         // read marker and an entrance animation stay only on messages.)
-        unreadDividerKey = carried(unreadDividerKey).flatMap { store.direction($0) == .incoming ? $0 : nil }
-        readUpToKey = carried(readUpToKey).flatMap { store.isMessage($0) ? $0 : nil }
+        unread.dividerKey = carried(unread.dividerKey).flatMap { store.direction($0) == .incoming ? $0 : nil }
+        unread.readUpToKey = carried(unread.readUpToKey).flatMap { store.isMessage($0) ? $0 : nil }
         var animatingInWindow: [MessageKey] = []
         for key in animatingKeys where old.flags(key).contains(.animating) {
             guard let moved = store.key(of: old.id(key)), store.direction(moved) != .system else { continue }
@@ -88,21 +86,18 @@ extension ChatState {
         }
         animatingInWindow.sort()
         // The unread messages of the old window are still unread, though no longer loaded.
-        unloadedUnreadCount += old.unreadCount
+        unread.unloadedCount += old.unreadCount
 
         animatingKeys = animatingInWindow
         animatingCount = animatingInWindow.count
         anchor = nil
         questionKey = nil
-        hasMoreOlder = older
-        hasMoreNewer = newer
-        isLoadingOlder = false
-        isLoadingNewer = false
-        loadOlderBlocked = false
-        loadNewerBlocked = false
+        // (The old window's requests are void.)
+        self.older = Paging(hasMore: older)
+        self.newer = Paging(hasMore: newer)
         windowReplaced = true
         initialLoadDone = true
-        windowEndedTheDrag = touchHold
+        hold.windowEndedTheDrag = hold.touch
         cancelHold()
 
         let restore = pendingRestore
@@ -149,13 +144,11 @@ extension ChatState {
     /// short of the present; one request at most in flight.
     mutating func requestNewerIfNeeded() {
         // Nothing to request or to unblock at the live end: the common case costs nothing.
-        guard hasMoreNewer || loadNewerBlocked, let distance = distanceFromBottom else { return }
-        if distance > configuration.loadNewerThreshold {
-            loadNewerBlocked = false
-            return
-        }
-        guard hasMoreNewer, !isLoadingNewer, !loadNewerBlocked, let newest = store.lastKey else { return }
-        isLoadingNewer = true
+        guard newer.hasMore || newer.blocked, let distance = distanceFromBottom,
+            newer.wantsPage(atDistance: distance, threshold: configuration.loadNewerThreshold),
+            let newest = store.lastKey
+        else { return }
+        newer.isLoading = true
         effects.append(.loadNewer(after: store.id(newest)))
     }
 }

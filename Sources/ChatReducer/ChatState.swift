@@ -28,9 +28,15 @@ public struct ChatState: Sendable, Equatable {
     /// The last scroll command issued; it persists until replaced. Run it once per `seq`.
     public internal(set) var scrollTarget: ScrollCommand?
     /// Whether older history has been requested and has not arrived or failed yet.
-    public internal(set) var isLoadingOlder = false
+    public internal(set) var isLoadingOlder: Bool {
+        @inlinable get { older.isLoading }
+        set { older.isLoading = newValue }
+    }
     /// Whether the server has history older than the oldest loaded message.
-    public internal(set) var hasMoreOlder = false
+    public internal(set) var hasMoreOlder: Bool {
+        @inlinable get { older.hasMore }
+        set { older.hasMore = newValue }
+    }
     /// What the last step asks the app to do; never repeated on later steps.
     public internal(set) var effects: [ChatEffect] = []
     /// How much more of the scroll view the keyboard covers; 0 when hidden.
@@ -47,9 +53,15 @@ public struct ChatState: Sendable, Equatable {
     /// The obscured height at the bottom with the keyboard hidden (input bar, home indicator).
     public internal(set) var insetBottom: Double = 0
     /// Whether the loaded window stops short of the newest message of the conversation.
-    public internal(set) var hasMoreNewer = false
+    public internal(set) var hasMoreNewer: Bool {
+        @inlinable get { newer.hasMore }
+        set { newer.hasMore = newValue }
+    }
     /// Whether newer history has been requested and has not arrived or failed yet.
-    public internal(set) var isLoadingNewer = false
+    public internal(set) var isLoadingNewer: Bool {
+        @inlinable get { newer.isLoading }
+        set { newer.isLoading = newValue }
+    }
     /// A window of history that has been requested and has not arrived yet.
     public internal(set) var pendingWindow: PendingWindow?
     /// The height of the row above the oldest loaded message (a "loading older messages"
@@ -70,12 +82,8 @@ public struct ChatState: Sendable, Equatable {
     var currentOffset: Double = 0
     /// `detached` (and any hold): the topmost visible message and `offset - top(key)`.
     var anchor: Anchor?
-    /// From `dragBegan` until the scroll settles.
-    var touchHold = false
-    /// While a text selection is active.
-    var selectionHold = false
-    /// An `outgoingMessage` or `newQuestion` command waiting for the hold to end.
-    var deferredCommand: ScrollCommand.Reason?
+    /// Who holds the view, and what waits for the hold to end.
+    var hold = ViewHold()
     /// Layout `top`: the question that `pinned` holds (or a deferred `newQuestion` will pin).
     /// Outgoing messages that arrive as history never replace it (specification §13).
     var questionKey: MessageKey?
@@ -86,41 +94,22 @@ public struct ChatState: Sendable, Equatable {
     var nextSeq = 1
     /// The key of the highlighted message.
     var highlightedKey: MessageKey?
-    /// After a failed load: no request until the offset leaves the trigger zone.
-    var loadOlderBlocked = false
+    /// The pages above the oldest loaded message and below the newest (read in place by the
+    /// public flags' inlined getters: another module does not copy the state to ask them).
+    @usableFromInline var older = Paging()
+    @usableFromInline var newer = Paging()
     /// Whether a `historyLoaded` has made the list non-empty once.
     var initialLoadDone = false
-    /// The first unread message at open, above which the client draws a divider.
-    var unreadDividerKey: MessageKey?
-    /// With `readReceipts`: the newest message the user has seen.
-    var readUpToKey: MessageKey?
-    /// After a failed newer load: no request until the view leaves the bottom trigger zone.
-    var loadNewerBlocked = false
-    /// Whether the screen is shown: from the first `viewportChanged` or an `appeared` until
-    /// `disappeared`. Read receipts are sent only while it is.
-    var isShown = false
-    /// Incoming messages appended while the loaded window stops short of the present: not
-    /// inserted, but unread until the view follows the newest message again.
-    var unloadedUnreadCount = 0
+    /// The divider, read receipts and arrivals beyond the window.
+    var unread = UnreadTracking()
     /// Whether a `windowLoaded` has replaced the loaded messages: from then on a page that
     /// arrives with no request in flight answers a request of a window that is gone.
     var windowReplaced = false
-    /// The first unread message of an open at it, while the open's first layout settles (the
-    /// `itemMeasured` events that directly follow the open): the mode is decided again after each.
-    var openingAtUnreadKey: MessageKey?
-    /// Whether a window arrived while the finger was down: the `dragEnded` of that finger is
-    /// expected, not a problem.
-    var windowEndedTheDrag = false
     /// Keys of messages whose entrance animation is pending, in message order; lazily compacted.
     var animatingKeys: [MessageKey] = []
     var animatingCount = 0
-
-    // Per-step bookkeeping.
-    var stepCause: OffsetReason?
-    var stepIssuedCommand = false
-    /// With `dividerOnArrival`: the first of a new run of unread arrivals, which gets the
-    /// divider if it still counts at the end of the step.
-    var arrivalDividerKey: MessageKey?
+    /// What the current step notes on its way.
+    var step = StepScratch()
     /// The key the last lookup of an id found, tried first by the next (a streamed answer
     /// names the same message in batch after batch, and hashing its id costs more than the
     /// rest of the step). Takes no part in `==`.
@@ -255,7 +244,7 @@ extension ChatState {
 
     /// Whether the user holds the view: dragging, scrolling with momentum, or selecting text.
     @inline(__always)
-    public var userHoldsView: Bool { touchHold || selectionHold }
+    public var userHoldsView: Bool { hold.isHeld }
 
     /// The message highlighted by the last `jumpToMessage`, until a drag or `highlightFinished`.
     @inline(__always)
@@ -265,18 +254,18 @@ extension ChatState {
     /// the unread messages from ``unreadDividerID`` on, and incoming messages appended while
     /// ``hasMoreNewer`` (those count until the view follows the newest message again).
     @inline(__always)
-    public var unreadCount: Int { store.unreadCount + unloadedUnreadCount }
+    public var unreadCount: Int { store.unreadCount + unread.unloadedCount }
 
     /// The first unread message at open, above which the client draws a "new messages"
     /// divider; `nil` when the open had none, after `disappeared`, or once it is gone.
     @inline(__always)
-    public var unreadDividerID: String? { unreadDividerKey.map { store.id($0) } }
+    public var unreadDividerID: String? { unread.dividerKey.map { store.id($0) } }
 
     /// With `readReceipts`: the newest message the user has seen (everything up to it has been
     /// on screen or scrolled past); `nil` before anything was seen, and always without
     /// `readReceipts`.
     @inline(__always)
-    public var readUpTo: String? { readUpToKey.map { store.id($0) } }
+    public var readUpTo: String? { unread.readUpToKey.map { store.id($0) } }
 
     /// The number of loaded messages.
     @inline(__always)
