@@ -97,7 +97,8 @@ let package = Package(
         // What every test target that runs the built `replay` binary shares; not a product.
         .target(name: "TestSupport", dependencies: ["ChatEvents", "ChatScrollUtilities"], path: "Tests/TestSupport"),
         // One test target per module; the reducer's is ReducerTests, as the package was specified.
-        .testTarget(name: "ChatJSONTests", dependencies: ["ChatJSON", "ChatEvents", "ChatLogFormat", "ChatScrollUtilities"]),
+        .testTarget(
+            name: "ChatJSONTests", dependencies: ["ChatJSON", "ChatEvents", "ChatLogFormat", "ChatScrollUtilities"]),
         .testTarget(
             name: "ChatEventsTests",
             dependencies: ["ChatEvents", "ChatLogFormat", "ChatReducer", "ChatReplay", "TestSupport"]),

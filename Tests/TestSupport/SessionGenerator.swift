@@ -5,7 +5,9 @@ import Foundation
 /// A busy but well-behaved session: no outgoing message, no unknown id, no warning.
 /// Incoming answers stream in, the user drags, the keyboard comes and goes, items are measured.
 public enum SessionGenerator {
-    public static func events(count: Int, seed: UInt64, idPrefix: String = "msg-", withText: Bool = false) -> [LoggedEvent] {
+    public static func events(count: Int, seed: UInt64, idPrefix: String = "msg-", withText: Bool = false)
+        -> [LoggedEvent]
+    {
         var random = SplitMix64(seed: seed)
         var events: [LoggedEvent] = []
         var time = 0.0
