@@ -42,27 +42,23 @@ extension ChatConfiguration {
         writer.number(pinMargin)
         writer.key("reduceMotion")
         writer.bool(reduceMotion)
+        // The later keys, each only where it is not its default.
         let defaults = ChatConfiguration()
-        if loadNewerThreshold != defaults.loadNewerThreshold {
-            writer.key("loadNewerThreshold")
-            writer.number(loadNewerThreshold)
+        func number(_ key: String, _ value: Double, _ fallback: Double) {
+            guard value != fallback else { return }
+            writer.key(key)
+            writer.number(value)
         }
-        if readReceipts != defaults.readReceipts {
-            writer.key("readReceipts")
-            writer.bool(readReceipts)
+        func bool(_ key: String, _ value: Bool, _ fallback: Bool) {
+            guard value != fallback else { return }
+            writer.key(key)
+            writer.bool(value)
         }
-        if windowedHistory != defaults.windowedHistory {
-            writer.key("windowedHistory")
-            writer.bool(windowedHistory)
-        }
-        if footerReserve != defaults.footerReserve {
-            writer.key("footerReserve")
-            writer.number(footerReserve)
-        }
-        if dividerOnArrival != defaults.dividerOnArrival {
-            writer.key("dividerOnArrival")
-            writer.bool(dividerOnArrival)
-        }
+        number("loadNewerThreshold", loadNewerThreshold, defaults.loadNewerThreshold)
+        bool("readReceipts", readReceipts, defaults.readReceipts)
+        bool("windowedHistory", windowedHistory, defaults.windowedHistory)
+        number("footerReserve", footerReserve, defaults.footerReserve)
+        bool("dividerOnArrival", dividerOnArrival, defaults.dividerOnArrival)
         writer.endObject()
     }
 }

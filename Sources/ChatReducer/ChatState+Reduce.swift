@@ -243,7 +243,7 @@ extension ChatState {
             guard store.key(of: message.id) == nil else { continue }
             store.append(sanitized(message))
         }
-        hasMoreOlder = more
+        older.hasMore = more
         // A restore waits only while nothing is loaded, so this history is the one that opens.
         let restore = store.count > 0 ? pendingRestore : nil
         if first || restore != nil, store.count > 0 {

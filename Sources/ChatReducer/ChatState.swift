@@ -28,15 +28,9 @@ public struct ChatState: Sendable, Equatable {
     /// The last scroll command issued; it persists until replaced. Run it once per `seq`.
     public internal(set) var scrollTarget: ScrollCommand?
     /// Whether older history has been requested and has not arrived or failed yet.
-    public internal(set) var isLoadingOlder: Bool {
-        @inlinable get { older.isLoading }
-        set { older.isLoading = newValue }
-    }
+    @inlinable public var isLoadingOlder: Bool { older.isLoading }
     /// Whether the server has history older than the oldest loaded message.
-    public internal(set) var hasMoreOlder: Bool {
-        @inlinable get { older.hasMore }
-        set { older.hasMore = newValue }
-    }
+    @inlinable public var hasMoreOlder: Bool { older.hasMore }
     /// What the last step asks the app to do; never repeated on later steps.
     public internal(set) var effects: [ChatEffect] = []
     /// How much more of the scroll view the keyboard covers; 0 when hidden.
@@ -53,15 +47,9 @@ public struct ChatState: Sendable, Equatable {
     /// The obscured height at the bottom with the keyboard hidden (input bar, home indicator).
     public internal(set) var insetBottom: Double = 0
     /// Whether the loaded window stops short of the newest message of the conversation.
-    public internal(set) var hasMoreNewer: Bool {
-        @inlinable get { newer.hasMore }
-        set { newer.hasMore = newValue }
-    }
+    @inlinable public var hasMoreNewer: Bool { newer.hasMore }
     /// Whether newer history has been requested and has not arrived or failed yet.
-    public internal(set) var isLoadingNewer: Bool {
-        @inlinable get { newer.isLoading }
-        set { newer.isLoading = newValue }
-    }
+    @inlinable public var isLoadingNewer: Bool { newer.isLoading }
     /// A window of history that has been requested and has not arrived yet.
     public internal(set) var pendingWindow: PendingWindow?
     /// The height of the row above the oldest loaded message (a "loading older messages"

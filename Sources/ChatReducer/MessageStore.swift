@@ -69,6 +69,16 @@ struct MessageStore: Sendable, Equatable {
             removed.add(1, at: index)
         }
 
+        /// Leaves row `index`, whose flags were `old`, a tombstone: removed, counted neither as
+        /// outgoing nor as a system row, with no flags and no id (its height is set apart).
+        mutating func entomb(_ index: Int, old: Flags) {
+            markRemoved(index)
+            if old.contains(.outgoing) { outgoing.add(-1, at: index) }
+            if old.contains(.system) { system.add(-1, at: index) }
+            flags[index] = []
+            ids[index] = ""
+        }
+
         /// How many rows of `rows` the segment holds.
         func count(_ rows: Rows) -> Int32 {
             switch rows {
@@ -446,20 +456,9 @@ struct MessageStore: Sendable, Equatable {
         setUnread(false, for: key)
         setHeight(0, for: key)
         indexRemove(key)
-        let outgoing: Int32 = old.contains(.outgoing) ? -1 : 0
         switch key.place {
-        case .back(let i):
-            back.markRemoved(i)
-            back.outgoing.add(outgoing, at: i)
-            if old.contains(.system) { back.system.add(-1, at: i) }
-            back.flags[i] = []
-            back.ids[i] = ""
-        case .front(let j):
-            front.markRemoved(j)
-            front.outgoing.add(outgoing, at: j)
-            if old.contains(.system) { front.system.add(-1, at: j) }
-            front.flags[j] = []
-            front.ids[j] = ""
+        case .back(let i): back.entomb(i, old: old)
+        case .front(let j): front.entomb(j, old: old)
         }
         return old
     }

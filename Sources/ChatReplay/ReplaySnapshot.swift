@@ -296,34 +296,24 @@ public struct ReplaySnapshot: Sendable, Hashable {
         case .animating: writer.strings(animating)
         case .effects:
             writer.beginArray()
+            // Each effect is `{"type": TYPE, KEY: value}`.
             for effect in effects {
+                let (type, key): (String, StaticString) =
+                    switch effect {
+                    case .loadOlder: ("loadOlder", "before")
+                    case .persistPosition: ("persistPosition", "position")
+                    case .markRead: ("markRead", "upTo")
+                    case .loadNewer: ("loadNewer", "after")
+                    case .loadWindow: ("loadWindow", "around")
+                    }
                 writer.beginObject()
+                writer.key(literal: "type")
+                writer.string(type)
+                writer.key(literal: key)
                 switch effect {
-                case .loadOlder(let before):
-                    writer.key(literal: "type")
-                    writer.string("loadOlder")
-                    writer.key(literal: "before")
-                    writer.string(before)
-                case .persistPosition(let position):
-                    writer.key(literal: "type")
-                    writer.string("persistPosition")
-                    writer.key(literal: "position")
-                    writer.position(position)
-                case .markRead(let upTo):
-                    writer.key(literal: "type")
-                    writer.string("markRead")
-                    writer.key(literal: "upTo")
-                    writer.string(upTo)
-                case .loadNewer(let after):
-                    writer.key(literal: "type")
-                    writer.string("loadNewer")
-                    writer.key(literal: "after")
-                    writer.string(after)
-                case .loadWindow(let around):
-                    writer.key(literal: "type")
-                    writer.string("loadWindow")
-                    writer.key(literal: "around")
-                    writer.optional(around)
+                case .loadOlder(let id), .markRead(let id), .loadNewer(let id): writer.string(id)
+                case .persistPosition(let position): writer.position(position)
+                case .loadWindow(let around): writer.optional(around)
                 }
                 writer.endObject()
             }

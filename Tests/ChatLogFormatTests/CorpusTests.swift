@@ -161,11 +161,19 @@ struct CorpusTests {
         #expect(Set(tested).count == tested.count, "a file is listed twice")
     }
 
+    /// `replay run FILE --format FORMAT` on a corpus log (`--skip-invalid` too when asked), which
+    /// must end on its own: no timeout, no signal.
+    static func run(_ file: String, format: ReplayFormat, skippingInvalid: Bool = false) throws -> ReplayBinary.Output {
+        let skip = skippingInvalid ? ["--skip-invalid"] : []
+        let output = try ReplayBinary.run(["run", file] + skip + ["--format", format.rawValue], in: corpusFolder.path)
+        try #require(!output.timedOut && !output.signaled, "\(output)")
+        return output
+    }
+
     @Test("a malformed log exits 65 naming FILE:LINE:COLUMN", arguments: rejectedLogs)
     func rejected(log: RejectedLog) throws {
         for format in ReplayFormat.allCases {
-            let output = try ReplayBinary.run(["run", log.file, "--format", format.rawValue], in: corpusFolder.path)
-            try #require(!output.timedOut && !output.signaled, "\(output)")
+            let output = try Self.run(log.file, format: format)
             #expect(output.status == 65, "\(output)")
             let lines = output.stderrLines
             try #require(lines.count == 3, "\(output)")
@@ -183,9 +191,7 @@ struct CorpusTests {
 
     @Test("with --skip-invalid a malformed log warns and exits 0", arguments: rejectedLogs.filter { !$0.isBadHeader })
     func skipped(log: RejectedLog) throws {
-        let output = try ReplayBinary.run(
-            ["run", log.file, "--skip-invalid", "--format", "jsonl"], in: corpusFolder.path)
-        try #require(!output.timedOut && !output.signaled, "\(output)")
+        let output = try Self.run(log.file, format: .jsonl, skippingInvalid: true)
         #expect(output.status == 0, "\(output)")
         let lines = output.stderrLines
         #expect(lines.first == "warning: \(log.file):\(log.error) (line skipped)")
@@ -196,9 +202,7 @@ struct CorpusTests {
     // would silently change them all.
     @Test("with --skip-invalid a bad header still exits 65", arguments: rejectedLogs.filter(\.isBadHeader))
     func badHeaderNeverSkipped(log: RejectedLog) throws {
-        let output = try ReplayBinary.run(
-            ["run", log.file, "--skip-invalid", "--format", "jsonl"], in: corpusFolder.path)
-        try #require(!output.timedOut && !output.signaled, "\(output)")
+        let output = try Self.run(log.file, format: .jsonl, skippingInvalid: true)
         #expect(output.status == 65, "\(output)")
         #expect(output.stdout == "")
         #expect(
@@ -206,10 +210,15 @@ struct CorpusTests {
                 == "\(log.file):\(log.error) (a bad header is never skipped: it configures the whole replay)")
     }
 
-    @Test func skipInvalidReportsEveryWrongTypeOfTheRowEvents() throws {
-        let output = try ReplayBinary.run(
-            ["run", "wrong-types-rows.jsonl", "--skip-invalid", "--format", "jsonl"], in: corpusFolder.path)
+    /// `replay run FILE --skip-invalid --format jsonl` on a corpus log, which must succeed.
+    static func skippingInvalidLines(of file: String) throws -> ReplayBinary.Output {
+        let output = try ReplayBinary.run(["run", file, "--skip-invalid", "--format", "jsonl"], in: corpusFolder.path)
         #expect(output.status == 0, "\(output)")
+        return output
+    }
+
+    @Test func skipInvalidReportsEveryWrongTypeOfTheRowEvents() throws {
+        let output = try Self.skippingInvalidLines(of: "wrong-types-rows.jsonl")
         #expect(
             output.stderr == """
                 warning: wrong-types-rows.jsonl:2:34: expected a number for "height", found a string (line skipped)
@@ -229,10 +238,7 @@ struct CorpusTests {
     }
 
     @Test func skipInvalidReportsEveryWrongTypeOfTheWindowEvents() throws {
-        let output = try ReplayBinary.run(
-            ["run", "wrong-types-windows.jsonl", "--skip-invalid", "--format", "jsonl"],
-            in: corpusFolder.path)
-        #expect(output.status == 0, "\(output)")
+        let output = try Self.skippingInvalidLines(of: "wrong-types-windows.jsonl")
         #expect(
             output.stderr == """
                 warning: wrong-types-windows.jsonl:2:76: expected a string for "firstUnreadID", found a number (line \
@@ -253,10 +259,7 @@ struct CorpusTests {
     }
 
     @Test func skipInvalidReportsEveryWrongType() throws {
-        let output = try ReplayBinary.run(
-            ["run", "wrong-types.jsonl", "--skip-invalid", "--format", "jsonl"],
-            in: corpusFolder.path)
-        #expect(output.status == 0, "\(output)")
+        let output = try Self.skippingInvalidLines(of: "wrong-types.jsonl")
         #expect(
             output.stderr == """
                 warning: wrong-types.jsonl:2:36: expected a number for "height", found a string (line skipped)
@@ -279,8 +282,7 @@ struct CorpusTests {
     @Test("a well-formed log exits 0", arguments: acceptedLogs)
     func accepted(log: AcceptedLog) throws {
         for format in ReplayFormat.allCases {
-            let output = try ReplayBinary.run(["run", log.file, "--format", format.rawValue], in: corpusFolder.path)
-            try #require(!output.timedOut && !output.signaled, "\(output)")
+            let output = try Self.run(log.file, format: format)
             #expect(output.status == 0, "\(output)")
             #expect(output.stderr == "")
             switch log.expectation {

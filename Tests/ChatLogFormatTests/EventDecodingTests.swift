@@ -8,10 +8,7 @@ struct DecodingCase: Sendable, CustomTestStringConvertible {
     let expected: ChatLogLine
     var testDescription: String { line }
 
-    init(_ line: String, _ expected: ChatLogLine) {
-        self.line = line
-        self.expected = expected
-    }
+    init(_ line: String, _ expected: ChatLogLine) { (self.line, self.expected) = (line, expected) }
 
     init(_ line: String, _ event: ChatEvent, time: Double? = nil) {
         self.init(line, .event(LoggedEvent(event, time: time)))

@@ -8,10 +8,7 @@ struct EncodingCase: Sendable, CustomTestStringConvertible {
     let encoded: String
     var testDescription: String { encoded }
 
-    init(_ value: ChatLogLine, _ encoded: String) {
-        self.value = value
-        self.encoded = encoded
-    }
+    init(_ value: ChatLogLine, _ encoded: String) { (self.value, self.encoded) = (value, encoded) }
 
     init(_ event: ChatEvent, time: Double? = nil, _ encoded: String) {
         self.init(.event(LoggedEvent(event, time: time)), encoded)

@@ -65,6 +65,17 @@ final class Screen {
         driver.didEndDragging(willDecelerate: true)
         driver.didScroll(contentOffsetY: y)
     }
+
+    /// A bounce's spring ends at `contentOffsetY`, and the display link ticks through the 0.3 s
+    /// the driver eases over: the moves it made, to a millionth of a point.
+    func springEnds(at contentOffsetY: Double) -> [Double] {
+        driver.didScroll(contentOffsetY: contentOffsetY)
+        view.calls = []
+        driver.didEndDecelerating()
+        #expect(driver.isAnimatingCommand)
+        for time in [10, 10.15, 10.3] { driver.tick(time: time) }
+        return view.calls.map { ($0.y * 1e6).rounded() / 1e6 }
+    }
 }
 
 func messages(_ numbers: ClosedRange<Int>, prefix: String = "m", height: Double = 100) -> [ChatMessage] {
@@ -250,14 +261,7 @@ struct DriverTests {
         #expect(screen.driver.state.offset == 10)
         #expect(!screen.driver.isAnimatingCommand)
         // The spring ends at the top edge, 10 points above the bottom: the list eases there.
-        screen.driver.didScroll(contentOffsetY: -91)
-        screen.view.calls = []
-        screen.driver.didEndDecelerating()
-        #expect(screen.driver.isAnimatingCommand)
-        screen.driver.tick(time: 10)
-        screen.driver.tick(time: 10.15)
-        screen.driver.tick(time: 10.3)
-        #expect(screen.view.calls.map { ($0.y * 1e6).rounded() / 1e6 } == [-91, -91, -86, -81])
+        #expect(screen.springEnds(at: -91) == [-91, -91, -86, -81])
         #expect(!screen.driver.isAnimatingCommand)
     }
 
@@ -278,49 +282,30 @@ struct DriverTests {
         #expect(screen.driver.state.mode == .following)
         #expect(screen.driver.state.offset == 230)
         #expect(!screen.driver.state.userHoldsView)
-        screen.driver.didScroll(contentOffsetY: -91)
-        screen.view.calls = []
-        screen.driver.didEndDecelerating()
-        #expect(screen.driver.isAnimatingCommand)
-        screen.driver.tick(time: 10)
-        screen.driver.tick(time: 10.15)
-        screen.driver.tick(time: 10.3)
-        #expect(screen.view.calls.map { ($0.y * 1e6).rounded() / 1e6 } == [-91, -91, 24, 139])
+        #expect(screen.springEnds(at: -91) == [-91, -91, 24, 139])
     }
 
     @Test(
         """
-        given a conversation that fits flung past its top, when the screen rotates and it no longer fits, then the \
-        bounce ends at the bottom and the list follows there
-        """
-    )
-    func rotationEndsABounceFromTheTopOfAConversationThatFits() {
-        let screen = Screen.open(6)
+        given a conversation that fits flung past its top, when the screen rotates, then the bounce ends and the list \
+        follows: to the bottom when it no longer fits, to the top of the new layout when it still does
+        """,
+        arguments: [
+            // Landscape: 287 visible points. Six rows: the bottom is offset 313 (contentOffset.y 281).
+            (messages: 6, offset: 313.0, contentOffsetY: 281.0),
+            // Two rows, 200 points, still fit: offset 0 (contentOffset.y -32).
+            (messages: 2, offset: 0.0, contentOffsetY: -32.0),
+        ])
+    func rotationEndsABounceFromTheTopOfAConversationThatFits(
+        _ conversation: (messages: Int, offset: Double, contentOffsetY: Double)
+    ) {
+        let screen = Screen.open(conversation.messages)
         screen.flingPastTheTop(bouncingAt: -150)
         screen.view.calls = []
-        // Landscape: 287 visible points, the bottom is offset 313 (contentOffset.y 281).
         screen.driver.layout(frameHeight: 390, insetTop: 32, insetBottom: 71)
         #expect(screen.driver.state.mode == .following)
-        #expect(screen.driver.state.offset == 313)
-        #expect(screen.view.calls.map(\.y) == [-150, 281])
-        #expect(screen.view.calls.map(\.animation) == [.jump, .none])
-    }
-
-    @Test(
-        """
-        given a conversation that fits flung past its top, when the screen rotates and it still fits, then the \
-        bounce ends where it is and the list goes to the top of the new layout
-        """
-    )
-    func rotationEndsABounceFromTheTopOfAConversationThatStillFits() {
-        let screen = Screen.open(2)
-        screen.flingPastTheTop(bouncingAt: -150)
-        screen.view.calls = []
-        // Landscape: 287 visible points; content 200 still fits, at offset 0 (contentOffset.y -32).
-        screen.driver.layout(frameHeight: 390, insetTop: 32, insetBottom: 71)
-        #expect(screen.driver.state.mode == .following)
-        #expect(screen.driver.state.offset == 0)
-        #expect(screen.view.calls.map(\.y) == [-150, -32])
+        #expect(screen.driver.state.offset == conversation.offset)
+        #expect(screen.view.calls.map(\.y) == [-150, conversation.contentOffsetY])
         #expect(screen.view.calls.map(\.animation) == [.jump, .none])
     }
 

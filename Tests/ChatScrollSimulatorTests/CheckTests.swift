@@ -10,69 +10,69 @@ struct CheckTests {
         var session: @Sendable () -> SimSession
         var policy: BaselinePolicy.Kind
         var violations: [ScreenCheck: Int]
-        var first: String
+        /// The first violation of some of its checks, each as printed.
+        var first: [String]
         var testDescription: String { "\(policy.rawValue) on \(session().name)" }
     }
 
     static let cases: [Case] = [
-        // finger-lock: a measured cell above the finger shifts the content under it.
+        // finger-lock: a measured cell above the finger shifts the content under it; clean-open: the
+        // open lands past the bottom by the rows' estimates, and the view pulls the list back in the
+        // next frame.
         Case(
             session: Scenarios.pageUnderTheFinger, policy: .scrollWhenAtBottom,
             violations: [.fingerLock: 7, .readingStaysPut: 1, .cleanOpen: 1],
-            first: "frame 36: m8 moved -5.0 under a finger that moved 10.0"),
-        // clean-open: the open lands past the bottom by the rows' estimates, and the view pulls the list
-        // back in the next frame.
-        Case(
-            session: Scenarios.pageUnderTheFinger, policy: .scrollWhenAtBottom,
-            violations: [.fingerLock: 7, .readingStaysPut: 1, .cleanOpen: 1],
-            first: "frame 0: the open shows offset 1196.0, not the bottom 1181.0"),
+            first: [
+                "frame 36: m8 moved -5.0 under a finger that moved 10.0",
+                "frame 0: the open shows offset 1196.0, not the bottom 1181.0",
+            ]),
         // reading-stays-put: a page prepended during momentum without compensation jumps.
         Case(
             session: Scenarios.prependDuringMomentum, policy: .scrollWhenAtBottom,
             violations: [.fingerLock: 2, .readingStaysPut: 20, .cleanOpen: 30],
-            first: "frame 44: m11 moved 41.706060023703685 during momentum that carried it 31.706060023703753"),
+            first: ["frame 44: m11 moved 41.706060023703685 during momentum that carried it 31.706060023703753"]),
         // reading-stays-put: a streamed answer drags the reader back to the bottom.
         Case(
             session: Scenarios.scrollUpDuringStream, policy: .alwaysScroll,
             violations: [.readingStaysPut: 384, .cleanOpen: 156],
-            first: "frame 184: m23 moved -1.6170008935018814 while the reader read"),
+            first: ["frame 184: m23 moved -1.6170008935018814 while the reader read"]),
         // bottom-visible: the keyboard covers the last message; reading-stays-put: and what a reader read.
         Case(
             session: Scenarios.keyboardWhileFollowingAndDetached, policy: .scrollWhenAtBottom,
             violations: [.fingerLock: 6, .bottomStaysVisible: 95, .cleanOpen: 1, .readingStaysPut: 28],
-            first: "frame 31: 6.042983617146092 points of new content below the screen"),
+            first: ["frame 31: 6.042983617146092 points of new content below the screen"]),
         // clean-open: the list shows its top, then scrolls down.
         Case(
             session: Scenarios.openAndReadHistory, policy: .delayedOpen,
             violations: [.fingerLock: 4, .readingStaysPut: 9, .cleanOpen: 60, .navigationLands: 81],
-            first: "frame 0: the open shows offset 0.0, not the bottom 7621.0"),
+            first: ["frame 0: the open shows offset 0.0, not the bottom 7621.0"]),
         // clean-open: a conversation with unread messages opens at the bottom, past them; c: a message
         // that arrives while the list bounces back from a pull past the bottom is left below it
         // (bottom-visible).
         Case(
             session: Scenarios.openAtFirstUnread, policy: .scrollWhenAtBottom,
             violations: [.bottomStaysVisible: 104, .cleanOpen: 60],
-            first: "frame 0: the open shows m32 at no place, not at the top 91.0"),
+            first: ["frame 0: the open shows m32 at no place, not at the top 91.0"]),
         // clean-open: a conversation that appears with a saved position (specification §13) opens at the
         // bottom, away from it.
         Case(
             session: { Scenarios.messenger(seed: 1, opening: .restore) }, policy: .scrollWhenAtBottom,
             violations: [.readingStaysPut: 8, .fingerLock: 1, .cleanOpen: 207],
-            first: "frame 9: the open shows m81 at no place, not at 53.0"),
+            first: ["frame 9: the open shows m81 at no place, not at 53.0"]),
         // clean-open: a window loaded around the first unread message opens at its bottom, past it.
         Case(
             session: { Scenarios.messenger(seed: 8, opening: .window) }, policy: .scrollWhenAtBottom,
             violations: [
                 .readingStaysPut: 22, .fingerLock: 6, .navigationLands: 104, .smoothAnimation: 1, .cleanOpen: 33,
             ],
-            first: "frame 0: the open shows a42 at no place, not at the top 91.0"),
+            first: ["frame 0: the open shows a42 at no place, not at the top 91.0"]),
         // pinned-question and navigation-lands: the answer pushes the question up, and it never
         // sits at the top; an animated scroll that ends past the bottom snaps back 23 points
         // (bottom-visible, by the leap rule).
         Case(
             session: Scenarios.questionAndAnswer, policy: .alwaysScroll,
             violations: [.cleanOpen: 416, .pinnedQuestion: 503, .navigationLands: 581, .bottomStaysVisible: 1],
-            first: "frame 84: the question moved from 617.193287037037 to 616.5939643347051"),
+            first: ["frame 84: the question moved from 617.193287037037 to 616.5939643347051"]),
     ]
 
     @Test("a hand-written approach violates the check; the driver does not", arguments: cases)
@@ -81,7 +81,7 @@ struct CheckTests {
         let baseline = Simulator.run(session, policy: BaselinePolicy(testCase.policy))
         let driver = Simulator.runDriver(session)
         #expect(baseline.violations == testCase.violations)
-        #expect(baseline.firstViolations.values.contains(testCase.first))
+        #expect(testCase.first.filter { !baseline.firstViolations.values.contains($0) } == [])
         #expect(driver.violations == [:])
     }
 

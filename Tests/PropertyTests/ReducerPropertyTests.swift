@@ -52,8 +52,8 @@ struct ReducerPropertyTests {
     }
 
     // Heights in thirds of a point make a Fenwick tree's running total and the sum of its
-    // nodes differ in the last bit; MessageStore.key(at:) once returned a key past a segment's
-    // end then. See `KnownReducerBugs`.
+    // nodes differ in the last bit, where a search must still stay inside its segment
+    // (`KnownReducerBugs` keeps the log that showed it).
     @Test("Plausible sessions with heights in thirds of a point keep every property")
     func plausibleThirdPoints() async {
         await run(

@@ -23,9 +23,7 @@ struct AnimationsTests {
             state.snapshot
                 == Snapshot(
                     mode: .following, offset: 0, contentHeight: 60, offsetReason: nil,
-                    scrollTarget: ScrollCommand(
-                        seq: 1, kind: .bottom, id: "q1", anchor: nil, offset: 0, unitAnchorY: nil,
-                        animated: true, reason: .outgoingMessage),
+                    scrollTarget: .bottom(1, id: "q1", offset: 0, animated: true, .outgoingMessage),
                     animating: ["q1"], messageCount: 1))
     }
 
@@ -41,9 +39,8 @@ struct AnimationsTests {
             state.snapshot
                 == Snapshot(
                     mode: .pinned, offset: 0, contentHeight: 650, offsetReason: nil,
-                    scrollTarget: ScrollCommand(
-                        seq: 1, kind: .item, id: "q1", anchor: .top, offset: 0, unitAnchorY: 0.125,
-                        animated: true, reason: .newQuestion),
+                    scrollTarget: .item(
+                        1, id: "q1", .top, offset: 0, unitAnchorY: 0.125, animated: true, .newQuestion),
                     animating: ["q1"], trailingSpacer: 590, messageCount: 1))
     }
 
@@ -85,9 +82,7 @@ struct AnimationsTests {
     func serverEcho() {
         var state = openChat(count: 20)
         state.send(.appended(outgoing("local-1", height: 60)), .entranceAnimationFinished(id: "local-1"))
-        let sent = ScrollCommand(
-            seq: 2, kind: .bottom, id: "local-1", anchor: nil, offset: 1410, unitAnchorY: nil,
-            animated: true, reason: .outgoingMessage)
+        let sent = ScrollCommand.bottom(2, id: "local-1", offset: 1410, animated: true, .outgoingMessage)
         #expect(state.scrollTarget == sent)
 
         state.send(.messageConfirmed(id: "local-1", newID: "srv-1"))

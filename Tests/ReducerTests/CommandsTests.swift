@@ -15,16 +15,12 @@ struct CommandsTests {
         state.send(.appended(outgoing("o1")))
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1450, unitAnchorY: nil,
-                    animated: true, reason: .outgoingMessage))
+                == .bottom(2, id: "o1", offset: 1450, animated: true, .outgoingMessage))
 
         state.send(.appended(incoming("i1")))
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 3, kind: .bottom, id: "i1", anchor: nil, offset: 1550, unitAnchorY: nil,
-                    animated: true, reason: .incomingMessage))
+                == .bottom(3, id: "i1", offset: 1550, animated: true, .incomingMessage))
 
         // Keeping position issues nothing.
         state.send(
@@ -56,9 +52,7 @@ struct CommandsTests {
             state.snapshot
                 == Snapshot(
                     mode: .following, offset: 1450, contentHeight: 2100, isAtBottom: true, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 2, kind: .bottom, id: "i1", anchor: nil, offset: 1450, unitAnchorY: nil,
-                        animated: true, reason: .jumpToLatest),
+                    scrollTarget: .bottom(2, id: "i1", offset: 1450, animated: true, .jumpToLatest),
                     unreadCount: 0, showJumpToLatest: false, animating: ["i1"], messageCount: 21))
     }
 
@@ -74,9 +68,8 @@ struct CommandsTests {
         state.send(.jumpToMessage(id: "m5"))
 
         // Centred: top 400 + 100/2 - 650/2 = 125; unitAnchorY (100 + 325) / 800 = 0.53125.
-        let jump = ScrollCommand(
-            seq: 2, kind: .item, id: "m5", anchor: .center, offset: 125, unitAnchorY: 0.53125,
-            animated: true, reason: .jumpToMessage)
+        let jump = ScrollCommand.item(
+            2, id: "m5", .center, offset: 125, unitAnchorY: 0.53125, animated: true, .jumpToMessage)
         #expect(
             state.snapshot
                 == Snapshot(
@@ -114,9 +107,8 @@ struct CommandsTests {
 
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .item, id: "m1", anchor: .center, offset: 0, unitAnchorY: 0.53125,
-                    animated: true, reason: .jumpToMessage))
+                == .item(
+                    2, id: "m1", .center, offset: 0, unitAnchorY: 0.53125, animated: true, .jumpToMessage))
         #expect(state.offset == 0)
     }
 
@@ -144,9 +136,8 @@ struct CommandsTests {
         // 1400 + 50 - 325 = 1125.
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .item, id: "m15", anchor: .center, offset: 1125, unitAnchorY: 0.53125,
-                    animated: true, reason: .jumpToMessage))
+                == .item(
+                    2, id: "m15", .center, offset: 1125, unitAnchorY: 0.53125, animated: true, .jumpToMessage))
         #expect(state.userHoldsView == false)
         #expect(state.offset == 1125)
         #expect(state.mode == .detached)
@@ -169,9 +160,7 @@ struct CommandsTests {
 
         state.send(standardViewport)
 
-        let resolved = ScrollCommand(
-            seq: 1, kind: .bottom, id: "m150", anchor: nil, offset: 14350, unitAnchorY: nil,
-            animated: false, reason: .initialLoad)
+        let resolved = ScrollCommand.bottom(1, id: "m150", offset: 14350, animated: false, .initialLoad)
         #expect(state.scrollTarget == resolved)
         #expect(state.offset == 14350)
         #expect(state.offsetReason == .viewport)
@@ -201,9 +190,8 @@ struct CommandsTests {
 
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .item, id: "m5", anchor: .center, offset: 125, unitAnchorY: 0.53125,
-                    animated: true, reason: .jumpToMessage))
+                == .item(
+                    2, id: "m5", .center, offset: 125, unitAnchorY: 0.53125, animated: true, .jumpToMessage))
         #expect(state.offset == 125)
         #expect(state.mode == .detached)
     }
@@ -217,9 +205,7 @@ struct CommandsTests {
 
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 1, kind: .bottom, id: nil, anchor: nil, offset: 0, unitAnchorY: nil,
-                    animated: true, reason: .jumpToLatest))
+                == .bottom(1, id: nil, offset: 0, animated: true, .jumpToLatest))
     }
 
     @Test(

@@ -76,9 +76,7 @@ struct ConfigurationTests {
             state.snapshot
                 == Snapshot(
                     mode: .following, offset: 1350, contentHeight: 2000, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 2, kind: .bottom, id: "m20", anchor: nil, offset: 1350, unitAnchorY: nil,
-                        animated: true, reason: .focus),
+                    scrollTarget: .bottom(2, id: "m20", offset: 1350, animated: true, .focus),
                     inputFocused: true, messageCount: 20))
 
         state.send(.inputBlurred)

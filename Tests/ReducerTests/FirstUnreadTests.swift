@@ -26,6 +26,15 @@ struct FirstUnreadTests {
             reason: .initialLoad)
     }
 
+    /// The open at m12 of 20 messages, its offset set for `reason`: m12's top under the top inset,
+    /// detached, the divider on m12, and m19 and m20 unread below the screen.
+    static func openedAtM12(_ reason: OffsetReason) -> Snapshot {
+        Snapshot(
+            mode: .detached, offset: 1100, contentHeight: 2000, isAtBottom: false, offsetReason: reason,
+            scrollTarget: command("m12", offset: 1100), unreadCount: 2, showJumpToLatest: true, messageCount: 20,
+            unreadDividerID: "m12")
+    }
+
     @Test(
         """
         given 20 messages whose first unread is m12, when they open, then m12's top is under the top inset, detached \
@@ -36,12 +45,7 @@ struct FirstUnreadTests {
         let state = Self.opening(at: "m12")
         // top(m12) = 1100; distance from bottom 1350 - 1100 = 250 > 20. Visible [1100, 1750):
         // m12…m18 have been seen; m19 and m20 are still unread.
-        #expect(
-            state.snapshot
-                == Snapshot(
-                    mode: .detached, offset: 1100, contentHeight: 2000, isAtBottom: false, offsetReason: .command,
-                    scrollTarget: Self.command("m12", offset: 1100), unreadCount: 2, showJumpToLatest: true,
-                    messageCount: 20, unreadDividerID: "m12"))
+        #expect(state.snapshot == Self.openedAtM12(.command))
         #expect(state.anchorPosition! == ("m12", 0))
     }
 
@@ -93,12 +97,7 @@ struct FirstUnreadTests {
                     unreadCount: 9, messageCount: 20, unreadDividerID: "m12"))
 
         state.send(standardViewport)
-        #expect(
-            state.snapshot
-                == Snapshot(
-                    mode: .detached, offset: 1100, contentHeight: 2000, isAtBottom: false, offsetReason: .viewport,
-                    scrollTarget: Self.command("m12", offset: 1100), unreadCount: 2, showJumpToLatest: true,
-                    messageCount: 20, unreadDividerID: "m12"))
+        #expect(state.snapshot == Self.openedAtM12(.viewport))
     }
 
     @Test(

@@ -200,3 +200,21 @@ func initialLoadCommand(count: Int = 20) -> ScrollCommand {
         seq: 1, kind: .bottom, id: "m\(count)", anchor: nil, offset: max(0, Double(count) * 100 - 650),
         unitAnchorY: nil, animated: false, reason: .initialLoad)
 }
+
+extension ScrollCommand {
+    /// A `bottom` command, whole, in one line of a test.
+    static func bottom(_ seq: Int, id: String?, offset: Double, animated: Bool, _ reason: Reason) -> ScrollCommand {
+        ScrollCommand(
+            seq: seq, kind: .bottom, id: id, anchor: nil, offset: offset, unitAnchorY: nil, animated: animated,
+            reason: reason)
+    }
+
+    /// An `item` command, whole, in one line of a test.
+    static func item(
+        _ seq: Int, id: String, _ anchor: Anchor, offset: Double, unitAnchorY: Double, animated: Bool, _ reason: Reason
+    ) -> ScrollCommand {
+        ScrollCommand(
+            seq: seq, kind: .item, id: id, anchor: anchor, offset: offset, unitAnchorY: unitAnchorY,
+            animated: animated, reason: reason)
+    }
+}

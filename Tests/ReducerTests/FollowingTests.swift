@@ -45,9 +45,7 @@ struct FollowingTests {
         state.send(standardViewport)
         state.send(.historyLoaded(messages: history(101...150), hasMoreOlder: true))
         // 50 messages: content 5000, bottom 4350.
-        let initial = ScrollCommand(
-            seq: 1, kind: .bottom, id: "m150", anchor: nil, offset: 4350, unitAnchorY: nil,
-            animated: false, reason: .initialLoad)
+        let initial = ScrollCommand.bottom(1, id: "m150", offset: 4350, animated: false, .initialLoad)
         #expect(state.scrollTarget == initial)
         #expect(state.offset == 4350)
 
@@ -77,9 +75,7 @@ struct FollowingTests {
 
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 1, kind: .bottom, id: "m10", anchor: nil, offset: 350, unitAnchorY: nil,
-                    animated: false, reason: .initialLoad))
+                == .bottom(1, id: "m10", offset: 350, animated: false, .initialLoad))
         #expect(state.offset == 350)
     }
 
@@ -144,9 +140,7 @@ struct FollowingTests {
             state.snapshot
                 == Snapshot(
                     mode: .following, offset: 1450, contentHeight: 2100, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 2, kind: .bottom, id: "i1", anchor: nil, offset: 1450, unitAnchorY: nil,
-                        animated: true, reason: .incomingMessage),
+                    scrollTarget: .bottom(2, id: "i1", offset: 1450, animated: true, .incomingMessage),
                     unreadCount: 0, animating: ["i1"], messageCount: 21))
     }
 
@@ -158,9 +152,7 @@ struct FollowingTests {
 
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1410, unitAnchorY: nil,
-                    animated: true, reason: .outgoingMessage))
+                == .bottom(2, id: "o1", offset: 1410, animated: true, .outgoingMessage))
         #expect(state.offset == 1410)
         #expect(state.mode == .following)
     }
@@ -175,9 +167,7 @@ struct FollowingTests {
         var state = openChat(count: 10)
         // Content 1000 + 40: bottom 1040 - 650 = 390.
         state.send(.streamingAppended(incoming("a1", height: 40)))
-        let append = ScrollCommand(
-            seq: 2, kind: .bottom, id: "a1", anchor: nil, offset: 390, unitAnchorY: nil,
-            animated: true, reason: .incomingMessage)
+        let append = ScrollCommand.bottom(2, id: "a1", offset: 390, animated: true, .incomingMessage)
         #expect(state.scrollTarget == append)
 
         var stepsOffBottom = 0
@@ -278,9 +268,7 @@ struct FollowingTests {
     func historyAfterTheFirstQuestion() {
         var state = ChatState()
         state.send(standardViewport, .appended(outgoing("q1", height: 60)))
-        let sent = ScrollCommand(
-            seq: 1, kind: .bottom, id: "q1", anchor: nil, offset: 0, unitAnchorY: nil,
-            animated: true, reason: .outgoingMessage)
+        let sent = ScrollCommand.bottom(1, id: "q1", offset: 0, animated: true, .outgoingMessage)
         #expect(state.scrollTarget == sent)
 
         state.send(.historyLoaded(messages: history(1...20), hasMoreOlder: false))

@@ -17,9 +17,7 @@ struct HoldingTests {
     func dragDuringStreaming() {
         var state = openChat(count: 10)
         state.send(.streamingAppended(incoming("a1", height: 40)))
-        let append = ScrollCommand(
-            seq: 2, kind: .bottom, id: "a1", anchor: nil, offset: 390, unitAnchorY: nil,
-            animated: true, reason: .incomingMessage)
+        let append = ScrollCommand.bottom(2, id: "a1", offset: 390, animated: true, .incomingMessage)
         for _ in 1...10 { state.send(.grown("a1", by: 10)) }
         // a1 is 140 high: content 1140, bottom 490.
         #expect(state.offset == 490)
@@ -303,9 +301,7 @@ struct HoldingTests {
             state.snapshot
                 == Snapshot(
                     mode: .following, offset: 1450, contentHeight: 2100, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1450, unitAnchorY: nil,
-                        animated: true, reason: .outgoingMessage),
+                    scrollTarget: .bottom(2, id: "o1", offset: 1450, animated: true, .outgoingMessage),
                     animating: ["o1"],
                     // Persisted after the deferred command: m15 spans 1400…1500 under offset 1450.
                     effects: [.persistPosition(SavedPosition(anchorID: "m15", delta: 50, wasAtBottom: true))],
@@ -326,9 +322,7 @@ struct HoldingTests {
         state.send(.scrollSettled(offset: 650))
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1450, unitAnchorY: nil,
-                    animated: true, reason: .outgoingMessage))
+                == .bottom(2, id: "o1", offset: 1450, animated: true, .outgoingMessage))
         #expect(state.offset == 1450)
     }
 
@@ -371,9 +365,7 @@ struct HoldingTests {
 
         state.send(.jumpToLatestTapped)
 
-        let jump = ScrollCommand(
-            seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1450, unitAnchorY: nil,
-            animated: true, reason: .jumpToLatest)
+        let jump = ScrollCommand.bottom(2, id: "o1", offset: 1450, animated: true, .jumpToLatest)
         #expect(
             state.snapshot
                 == Snapshot(
@@ -433,9 +425,8 @@ struct HoldingTests {
 
         state.send(.jumpToMessage(id: "m5"))
 
-        let jump = ScrollCommand(
-            seq: 2, kind: .item, id: "m5", anchor: .center, offset: 125, unitAnchorY: 0.53125,
-            animated: true, reason: .jumpToMessage)
+        let jump = ScrollCommand.item(
+            2, id: "m5", .center, offset: 125, unitAnchorY: 0.53125, animated: true, .jumpToMessage)
         #expect(state.scrollTarget == jump)
         #expect(state.userHoldsView == false)
 

@@ -22,9 +22,8 @@ struct JumpToUnreadTests {
             state.snapshot
                 == Snapshot(
                     mode: .detached, offset: 2000, contentHeight: 3200, isAtBottom: false, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 2, kind: .item, id: "i1", anchor: .top, offset: 2000, unitAnchorY: 0.125,
-                        animated: true, reason: .jumpToUnread),
+                    scrollTarget: .item(
+                        2, id: "i1", .top, offset: 2000, unitAnchorY: 0.125, animated: true, .jumpToUnread),
                     unreadCount: 1, showJumpToLatest: true, animating: ["i1", "i2", "i3"], messageCount: 23))
         #expect(state.anchorPosition! == ("i1", 0))
     }
@@ -89,9 +88,8 @@ struct JumpToUnreadTests {
             (state.mode, state.offset, state.scrollTarget)
                 == (
                     .detached, 400,
-                    ScrollCommand(
-                        seq: 2, kind: .item, id: "m5", anchor: .top, offset: 400, unitAnchorY: 0.125,
-                        animated: true, reason: .jumpToUnread)
+                    .item(
+                        2, id: "m5", .top, offset: 400, unitAnchorY: 0.125, animated: true, .jumpToUnread)
                 ))
     }
 }

@@ -58,9 +58,7 @@ struct OpeningTests {
             state.snapshot
                 == Snapshot(
                     offset: 1350, contentHeight: 2000, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 1, kind: .bottom, id: "m20", anchor: nil, offset: 1350, unitAnchorY: nil,
-                        animated: false, reason: .restore),
+                    scrollTarget: .bottom(1, id: "m20", offset: 1350, animated: false, .restore),
                     messageCount: 20,
                     warnings: [#"historyLoaded: restore anchor "x9" is not loaded; restored to the bottom"#]))
     }
@@ -125,9 +123,8 @@ struct OpeningTests {
             (state.mode, state.offset, state.scrollTarget, state.pendingRestore)
                 == (
                     .detached, 710,
-                    ScrollCommand(
-                        seq: 1, kind: .item, id: "m8", anchor: .top, offset: 710, unitAnchorY: 0.1125,
-                        animated: false, reason: .restore), nil
+                    .item(1, id: "m8", .top, offset: 710, unitAnchorY: 0.1125, animated: false, .restore),
+                    nil
                 ))
 
         var cleared = ChatState()
@@ -169,9 +166,8 @@ struct OpeningTests {
             state.snapshot
                 == Snapshot(
                     mode: .detached, offset: 1100, contentHeight: 2000, isAtBottom: false, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 1, kind: .item, id: "m12", anchor: .top, offset: 1100, unitAnchorY: 0.125,
-                        animated: false, reason: .initialLoad),
+                    scrollTarget: .item(
+                        1, id: "m12", .top, offset: 1100, unitAnchorY: 0.125, animated: false, .initialLoad),
                     unreadCount: 2, showJumpToLatest: true, messageCount: 20,
                     warnings: [
                         #"historyLoaded: restore anchor "x9" is not loaded; opened at the first unread message"#
@@ -242,9 +238,8 @@ struct OpeningTests {
             state.snapshot
                 == Snapshot(
                     mode: .detached, offset: 430, contentHeight: 2000, isAtBottom: false, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 1, kind: .item, id: "w5", anchor: .top, offset: 430, unitAnchorY: 0.0875,
-                        animated: false, reason: .restore),
+                    scrollTarget: .item(
+                        1, id: "w5", .top, offset: 430, unitAnchorY: 0.0875, animated: false, .restore),
                     showJumpToLatest: true, isLoadingOlder: true, hasMoreOlder: true,
                     effects: [.loadOlder(before: "w1")], messageCount: 20, hasMoreNewer: true))
     }
@@ -285,9 +280,8 @@ struct OpeningTests {
             state.snapshot
                 == Snapshot(
                     mode: .detached, offset: 300, contentHeight: 2000, isAtBottom: false, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 1, kind: .item, id: "w4", anchor: .top, offset: 300, unitAnchorY: 0.125,
-                        animated: false, reason: .initialLoad),
+                    scrollTarget: .item(
+                        1, id: "w4", .top, offset: 300, unitAnchorY: 0.125, animated: false, .initialLoad),
                     unreadCount: 10, showJumpToLatest: true, isLoadingOlder: true, hasMoreOlder: true,
                     effects: [.markRead(upTo: "w10"), .loadOlder(before: "w1")], messageCount: 20,
                     unreadDividerID: "w4", readUpTo: "w10", hasMoreNewer: true))
@@ -309,9 +303,8 @@ struct OpeningTests {
             state.snapshot
                 == Snapshot(
                     mode: .detached, offset: 125, contentHeight: 1000, isAtBottom: false, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 2, kind: .item, id: "x5", anchor: .center, offset: 125, unitAnchorY: 0.53125,
-                        animated: false, reason: .jumpToMessage),
+                    scrollTarget: .item(
+                        2, id: "x5", .center, offset: 125, unitAnchorY: 0.53125, animated: false, .jumpToMessage),
                     showJumpToLatest: true, isLoadingOlder: true, hasMoreOlder: true,
                     effects: [.loadOlder(before: "x1"), .loadNewer(after: "x10")], highlightedID: "x5",
                     messageCount: 10,

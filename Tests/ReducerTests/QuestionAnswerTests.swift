@@ -90,16 +90,14 @@ struct QuestionAnswerTests {
         state.send(.appended(outgoing("q1", height: 60)))
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .item, id: "q1", anchor: .top, offset: 2000, unitAnchorY: 0.125,
-                    animated: true, reason: .newQuestion))
+                == .item(2, id: "q1", .top, offset: 2000, unitAnchorY: 0.125, animated: true, .newQuestion)
+        )
 
         state.send(.appended(outgoing("q2", height: 60)))
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 3, kind: .item, id: "q2", anchor: .top, offset: 2060, unitAnchorY: 0.125,
-                    animated: true, reason: .newQuestion))
+                == .item(3, id: "q2", .top, offset: 2060, unitAnchorY: 0.125, animated: true, .newQuestion)
+        )
         #expect(state.offset == 2060)
 
         state.send(.appended(outgoing("q3", height: 60)))
@@ -107,9 +105,8 @@ struct QuestionAnswerTests {
             state.snapshot
                 == Snapshot(
                     mode: .pinned, offset: 2120, contentHeight: 2770, isAtBottom: true, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 4, kind: .item, id: "q3", anchor: .top, offset: 2120, unitAnchorY: 0.125,
-                        animated: true, reason: .newQuestion),
+                    scrollTarget: .item(
+                        4, id: "q3", .top, offset: 2120, unitAnchorY: 0.125, animated: true, .newQuestion),
                     animating: ["q1", "q2", "q3"], trailingSpacer: 590, messageCount: 23))
     }
 
@@ -133,9 +130,8 @@ struct QuestionAnswerTests {
         #expect(state.mode == .pinned)
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 3, kind: .item, id: "q2", anchor: .top, offset: 2160, unitAnchorY: 0.125,
-                    animated: true, reason: .newQuestion))
+                == .item(3, id: "q2", .top, offset: 2160, unitAnchorY: 0.125, animated: true, .newQuestion)
+        )
         #expect(state.offset == 2160)
     }
 
@@ -151,9 +147,8 @@ struct QuestionAnswerTests {
         state.send(.released(at: 1000))
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .item, id: "q1", anchor: .top, offset: 2000, unitAnchorY: 0.125,
-                    animated: true, reason: .newQuestion))
+                == .item(2, id: "q1", .top, offset: 2000, unitAnchorY: 0.125, animated: true, .newQuestion)
+        )
         #expect(state.mode == .pinned)
         #expect(state.offset == 2000)
     }
@@ -222,9 +217,8 @@ struct QuestionAnswerTests {
 
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .item, id: "q1", anchor: .top, offset: 1984, unitAnchorY: 0.145,
-                    animated: true, reason: .newQuestion))
+                == .item(2, id: "q1", .top, offset: 1984, unitAnchorY: 0.145, animated: true, .newQuestion)
+        )
         #expect(state.offset == 1984)
         #expect(state.mode == .pinned)
     }
@@ -282,9 +276,7 @@ struct QuestionAnswerTests {
 
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 3, kind: .bottom, id: "a1", anchor: nil, offset: 2410, unitAnchorY: nil,
-                    animated: true, reason: .focus))
+                == .bottom(3, id: "a1", offset: 2410, animated: true, .focus))
         #expect(state.mode == .following)
         #expect(state.offset == 2410)
     }

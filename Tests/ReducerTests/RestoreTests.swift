@@ -23,9 +23,7 @@ struct RestoreTests {
             state.snapshot
                 == Snapshot(
                     mode: .following, offset: 1350, contentHeight: 2000, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 2, kind: .bottom, id: "m20", anchor: nil, offset: 1350, unitAnchorY: nil,
-                        animated: false, reason: .restore),
+                    scrollTarget: .bottom(2, id: "m20", offset: 1350, animated: false, .restore),
                     messageCount: 20))
     }
 
@@ -46,9 +44,8 @@ struct RestoreTests {
             state.snapshot
                 == Snapshot(
                     mode: .detached, offset: 430, contentHeight: 2000, isAtBottom: false, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 2, kind: .item, id: "m5", anchor: .top, offset: 430, unitAnchorY: 0.0875,
-                        animated: false, reason: .restore),
+                    scrollTarget: .item(
+                        2, id: "m5", .top, offset: 430, unitAnchorY: 0.0875, animated: false, .restore),
                     showJumpToLatest: true, messageCount: 20))
         #expect(state.anchorPosition! == ("m5", 30))
 
@@ -65,9 +62,7 @@ struct RestoreTests {
 
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .item, id: "m5", anchor: .top, offset: 380, unitAnchorY: 0.15,
-                    animated: false, reason: .restore))
+                == .item(2, id: "m5", .top, offset: 380, unitAnchorY: 0.15, animated: false, .restore))
         #expect(state.offset == 380)
         #expect(state.warnings == [])
     }
@@ -87,9 +82,7 @@ struct RestoreTests {
             state.snapshot
                 == Snapshot(
                     mode: .following, offset: 1350, contentHeight: 2000, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 2, kind: .bottom, id: "m20", anchor: nil, offset: 1350, unitAnchorY: nil,
-                        animated: false, reason: .restore),
+                    scrollTarget: .bottom(2, id: "m20", offset: 1350, animated: false, .restore),
                     messageCount: 20,
                     warnings: ["appeared: restore anchor \"gone\" is not loaded; restored to the bottom"]))
     }
@@ -180,9 +173,7 @@ struct RestoreTests {
 
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .item, id: "m5", anchor: .top, offset: 430, unitAnchorY: 0.0875,
-                    animated: false, reason: .restore))
+                == .item(2, id: "m5", .top, offset: 430, unitAnchorY: 0.0875, animated: false, .restore))
         #expect(state.offset == 430)
         #expect(state.mode == .detached)
     }
@@ -205,32 +196,6 @@ struct RestoreTests {
     }
 
     @Test(
-        """
-        given history but no geometry, when the screen appears with (m5, 30) and then the viewport arrives, then the \
-        command resolves at 430 with unitAnchorY (T - 30) / V
-        """
-    )
-    func restoreResolvedWhenTheGeometryArrives() {
-        var state = ChatState()
-        state.send(.historyLoaded(messages: history(1...20), hasMoreOlder: false))
-        state.send(.appeared(restore: SavedPosition(anchorID: "m5", delta: 30, wasAtBottom: false)))
-        #expect(
-            state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .item, id: "m5", anchor: .top, offset: nil, unitAnchorY: nil,
-                    animated: false, reason: .restore))
-
-        state.send(standardViewport)
-
-        #expect(
-            state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .item, id: "m5", anchor: .top, offset: 430, unitAnchorY: 0.0875,
-                    animated: false, reason: .restore))
-        #expect(state.offset == 430)
-    }
-
-    @Test(
         "given layout top with pinMargin 8, when a question is sent, then the pin lands at (T + 8) / V: d = -pinMargin")
     func pinUsesTheSameFormula() {
         var state = openChat(count: 20, configuration: ChatConfiguration(layout: .top, pinMargin: 8))
@@ -240,8 +205,7 @@ struct RestoreTests {
         // top(q1) = 2000; offset 2000 - 8 = 1992; unitAnchorY (100 - (-8)) / 800 = 0.135.
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .item, id: "q1", anchor: .top, offset: 1992, unitAnchorY: 0.135,
-                    animated: true, reason: .newQuestion))
+                == .item(2, id: "q1", .top, offset: 1992, unitAnchorY: 0.135, animated: true, .newQuestion)
+        )
     }
 }

@@ -102,9 +102,7 @@ struct SystemRowTests {
             state.snapshot
                 == Snapshot(
                     offset: 374, contentHeight: 1024, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 1, kind: .bottom, id: "m10", anchor: nil, offset: 374, unitAnchorY: nil,
-                        animated: false, reason: .initialLoad),
+                    scrollTarget: .bottom(1, id: "m10", offset: 374, animated: false, .initialLoad),
                     messageCount: 11,
                     warnings: [#"historyLoaded: firstUnreadID "d1" is a system row; opened at the bottom"#]))
     }
@@ -146,9 +144,8 @@ struct SystemRowTests {
         // top(d1) = 2000; centred: 2000 + 12 - 325 = 1687, clamped to maxOffset 2024 - 650 = 1374.
         #expect(
             state.scrollTarget
-                == ScrollCommand(
-                    seq: 2, kind: .item, id: "d1", anchor: .center, offset: 1374, unitAnchorY: 0.53125,
-                    animated: true, reason: .jumpToMessage))
+                == .item(
+                    2, id: "d1", .center, offset: 1374, unitAnchorY: 0.53125, animated: true, .jumpToMessage))
         state.send(.jumpToMessage(id: "m5"), .jumpToLatestTapped)
         #expect(
             state.scrollTarget

@@ -101,9 +101,7 @@ struct UnreadTests {
             state.snapshot
                 == Snapshot(
                     mode: .following, offset: 1650, contentHeight: 2300, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 2, kind: .bottom, id: "o1", anchor: nil, offset: 1650, unitAnchorY: nil,
-                        animated: true, reason: .outgoingMessage),
+                    scrollTarget: .bottom(2, id: "o1", offset: 1650, animated: true, .outgoingMessage),
                     unreadCount: 0, showJumpToLatest: false, animating: ["i1", "i2", "o1"], messageCount: 23))
     }
 

@@ -92,9 +92,8 @@ struct WindowTests {
             state.snapshot
                 == Snapshot(
                     mode: .detached, offset: 125, contentHeight: 1000, isAtBottom: false, offsetReason: .command,
-                    scrollTarget: ScrollCommand(
-                        seq: 2, kind: .item, id: "x50", anchor: .center, offset: 125, unitAnchorY: 0.53125,
-                        animated: false, reason: .jumpToMessage),
+                    scrollTarget: .item(
+                        2, id: "x50", .center, offset: 125, unitAnchorY: 0.53125, animated: false, .jumpToMessage),
                     showJumpToLatest: true, isLoadingOlder: true, hasMoreOlder: true,
                     effects: [.loadOlder(before: "x46"), .loadNewer(after: "x55")], highlightedID: "x50",
                     messageCount: 10,
@@ -395,9 +394,8 @@ struct WindowTests {
             state.snapshot
                 == Snapshot(
                     mode: .detached, offset: 125, contentHeight: 1500, isAtBottom: false,
-                    scrollTarget: ScrollCommand(
-                        seq: 2, kind: .item, id: "x50", anchor: .center, offset: 125, unitAnchorY: 0.53125,
-                        animated: false, reason: .jumpToMessage),
+                    scrollTarget: .item(
+                        2, id: "x50", .center, offset: 125, unitAnchorY: 0.53125, animated: false, .jumpToMessage),
                     showJumpToLatest: true, isLoadingOlder: true, hasMoreOlder: true, highlightedID: "x50",
                     messageCount: 15))
     }
