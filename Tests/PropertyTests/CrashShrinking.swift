@@ -10,7 +10,7 @@ import Testing
 /// `$TMPDIR/chat-property-failures/NAME.running` (removed when the test ends); after a crash
 /// that file holds the command to run:
 ///
-///     CHAT_CRASH_SEED=hostile:SEED swift test --filter PropertyTests.CrashShrinking
+///     scripts/shrink-crash.sh hostile:SEED
 ///
 /// It draws the scenario again in a child process that writes each event to a journal before
 /// the reducer sees it (drawing a plausible scenario runs the reducer, which may trap), then
@@ -26,7 +26,7 @@ enum Breadcrumb {
     static func leave(flavor: Scenario.Flavor, seed: String, name: String) {
         let text = """
             A test process that ended here was drawing or checking this scenario. Shrink it with:
-            CHAT_CRASH_SEED=\(flavor.rawValue):\(seed) swift test --filter PropertyTests.CrashShrinking
+            scripts/shrink-crash.sh \(flavor.rawValue):\(seed)
 
             """
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
