@@ -97,6 +97,8 @@ let package = Package(
         // What every test target that runs the built `replay` binary shares; not a product.
         .target(name: "TestSupport", dependencies: ["ChatEvents", "ChatScrollUtilities"], path: "Tests/TestSupport"),
         // One test target per module; the reducer's is ReducerTests, as the package was specified.
+        .testTarget(name: "ChatScrollUtilitiesTests", dependencies: ["ChatScrollUtilities"]),
+        .testTarget(name: "ChatPlatformTests", dependencies: ["ChatPlatform"]),
         .testTarget(
             name: "ChatJSONTests", dependencies: ["ChatJSON", "ChatEvents", "ChatLogFormat", "ChatScrollUtilities"]),
         .testTarget(
