@@ -17,7 +17,11 @@ extension ChatScrollModel {
         hooks.owner = self
         hooks.onKeyboardWillChangeFrame = { [weak self] notification in
             guard let change = KeyboardChange(notification) else { return }
-            self?.keyboardWillChange(keyboardTop: Double(change.endOnScreen.minY), duration: change.duration)
+            // A turn notifies the keyboard's new frame at its start, with animations disabled,
+            // before SwiftUI lays the turned screen out: it waits for that layout's geometry.
+            self?.keyboardWillChange(
+                keyboardTop: Double(change.endOnScreen.minY), duration: change.duration,
+                beforeLayout: !UIView.areAnimationsEnabled)
         }
         NotificationCenter.default.addObserver(
             hooks, selector: SystemHooks.keyboardSelector, name: UIResponder.keyboardWillChangeFrameNotification,

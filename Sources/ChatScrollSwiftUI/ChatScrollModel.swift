@@ -51,9 +51,9 @@ public final class ChatScrollModel {
     /// The composer's height, once `chatComposer(_:)` reported it: it rides on the keyboard in the
     /// scroll view's bottom safe area, and keyboard avoidance shrinks the container.
     @ObservationIgnored var composerHeight: Double?
-    /// A keyboard's notification that came during momentum, which the driver hears of with the
-    /// next geometry: where the keyboard's top ends, and over how long.
-    @ObservationIgnored var keyboardDuringMomentum: (top: Double, duration: Double?)?
+    /// A keyboard's notification that came during momentum or before its turn's layout, which the
+    /// driver hears of with the next geometry: where the keyboard's top ends, and over how long.
+    @ObservationIgnored var waitingKeyboard: (top: Double, duration: Double?)?
     /// Calls the model on the keyboard's notifications, once observed.
     @ObservationIgnored var hooks: SystemHooks?
     /// The model's offset less the view's, as last found from a row the view showed.
@@ -102,7 +102,7 @@ public final class ChatScrollModel {
     ) {
         geometry = ReportedGeometry(
             contentOffsetY: contentOffsetY, insetTop: insetTop, height: containerHeight, frameBottom: frameBottom)
-        if keyboardDuringMomentum != nil {
+        if waitingKeyboard != nil {
             // Where the momentum has taken the view, then the keyboard, then the layout it caused.
             reportOffset()
             tellKeyboard()
@@ -170,18 +170,20 @@ public final class ChatScrollModel {
     /// The keyboard will move so that its top is at `keyboardTop`, in the global space of
     /// ``geometryChanged(containerHeight:insetTop:insetBottom:contentOffsetY:frameBottom:)``,
     /// over `duration` seconds. `chatScroll(_:)` calls it from
-    /// `keyboardWillChangeFrameNotification`.
-    public func keyboardWillChange(keyboardTop: Double, duration: Double?) {
-        keyboardDuringMomentum = (keyboardTop, duration)
+    /// `keyboardWillChangeFrameNotification`; `beforeLayout` when the frame is the new layout's,
+    /// still to come (a turn of the screen).
+    public func keyboardWillChange(keyboardTop: Double, duration: Double?, beforeLayout: Bool = false) {
+        waitingKeyboard = (keyboardTop, duration)
         // The notification comes between frames, and momentum moves the view on before a move
-        // asked for now lands: the driver hears of it with the next geometry, from there.
-        if !driver.isDecelerating { tellKeyboard() }
+        // asked for now lands: the driver hears of it with the next geometry, from there; so
+        // does a keyboard whose layout is still to come.
+        if !driver.isDecelerating, !beforeLayout { tellKeyboard() }
     }
 
     /// Tells the driver of the keyboard's notification that waits, if one does.
     private func tellKeyboard() {
-        guard let (top, duration) = keyboardDuringMomentum else { return }
-        keyboardDuringMomentum = nil
+        guard let (top, duration) = waitingKeyboard else { return }
+        waitingKeyboard = nil
         driver.keyboardWillChange(
             keyboardTop: top, scrollViewBottom: geometry.frameBottom, barAboveKeyboard: composerHeight ?? 0,
             duration: duration)

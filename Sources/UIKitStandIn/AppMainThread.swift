@@ -11,6 +11,8 @@ package final class AppMainThread: @unchecked Sendable {
     let runLoop = RunLoop()
     /// The `UIView.animate` blocks being run, innermost last.
     package var animations: [UIView.AnimationContext] = []
+    /// How many `UIView.performWithoutAnimation` blocks are running.
+    package var animationsDisabled = 0
 
     package init() {}
 }

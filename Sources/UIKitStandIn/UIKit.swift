@@ -128,10 +128,22 @@ open class UIView: UIResponder {
         withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        AppMainThread.current.animations.append(AnimationContext(duration: duration, options: options))
+        // (With animations disabled the block runs, and what it sets is set at once.)
+        let context = AnimationContext(duration: areAnimationsEnabled ? duration : 0, options: options)
+        AppMainThread.current.animations.append(context)
         animations()
         AppMainThread.current.animations.removeLast()
         completion?(true)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/areanimationsenabled
+    open class var areAnimationsEnabled: Bool { AppMainThread.current.animationsDisabled == 0 }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/performwithoutanimation(_:)
+    open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        AppMainThread.current.animationsDisabled += 1
+        actionsWithoutAnimation()
+        AppMainThread.current.animationsDisabled -= 1
     }
 
     /// The innermost `UIView.animate` block being run, if any.

@@ -98,6 +98,34 @@ struct ChatScrollModelTests {
             ])
     }
 
+    @Test("a turn's keyboard, notified with animations disabled before the turned layout, is measured by that layout")
+    func keyboardOfATurn() {
+        AppMainThread.$current.withValue(AppMainThread()) { turnsWithTheKeyboardUp() }
+    }
+
+    private func turnsWithTheKeyboardUp() {
+        showLastRow()
+        chat.observeKeyboard()
+        func notify(keyboardTop: CGFloat, screenHeight: CGFloat) {
+            NotificationCenter.default.post(
+                name: UIResponder.keyboardWillChangeFrameNotification, object: nil,
+                userInfo: [
+                    UIResponder.keyboardFrameEndUserInfoKey: CGRect(
+                        x: 0, y: keyboardTop, width: 390, height: screenHeight - keyboardTop),
+                    UIResponder.keyboardAnimationDurationUserInfoKey: 0.25,
+                ])
+        }
+        notify(keyboardTop: 508, screenHeight: 844)
+        #expect(chat.state.keyboardHeight == 253)
+        // The screen turns: UIKit notifies the landscape keyboard (200 points, top at 190) at the
+        // turn's start, inside `performWithoutAnimation`, while the frame is still the portrait one.
+        UIView.performWithoutAnimation { notify(keyboardTop: 190, screenHeight: 390) }
+        #expect(chat.state.keyboardHeight == 253)
+        // Then SwiftUI lays the turned screen out and reports it: the keyboard is measured by it.
+        chat.geometryChanged(containerHeight: 390, insetTop: 32, insetBottom: 71, contentOffsetY: 900, frameBottom: 390)
+        #expect(chat.state.keyboardHeight == 129)
+    }
+
     @Test("a request run while a layout reports lands at the next: that layout's offset is older than it")
     func requestDuringAReport() {
         showLastRow()
