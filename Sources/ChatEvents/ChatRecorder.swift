@@ -11,29 +11,14 @@
 /// let log = recorder.exportLog(metadata: ["app": "1.4.2 (311)"], redactingIDs: true) // ChatLogFormat
 /// ```
 ///
-/// ## Cost
+/// Once more than ``capacity`` events were recorded the oldest are gone; the last
+/// `viewportChanged` that fell out is remembered and exported first
+/// (``exportedEvents(includingEvictedViewport:)``). Export (the ChatLogFormat module's, so that
+/// recording links no JSON code), what it keeps private, and the way from a report to a golden
+/// test: the ChatReplay module's article "From a Bug Report to a Golden Test".
 ///
-/// The recorder is a ring buffer over storage allocated once, in ``init(configuration:capacity:)``.
-/// ``record(_:)`` is O(1): it overwrites one slot and moves two indices. It allocates nothing
-/// itself; what an event already holds (its ids, the messages array of `historyLoaded`) is
-/// retained, not copied. Copying a recorder and then recording into the copy copies the
-/// storage once (copy on write), so keep one recorder and record into it in place.
-///
-/// ## Privacy
-///
-/// Export drops message text (`tokensAppended.text`) unless asked to keep it, and can replace
-/// every id by a stable pseudonym (`ChatLogRedactor`). Timestamps, heights and offsets are kept:
-/// they are what the reducer decides on. Export is the ChatLogFormat module's, so that an app that
-/// records events links no JSON code until it exports them.
-///
-/// ## Wrap-around
-///
-/// Once more than ``capacity`` events were recorded, the oldest are gone, and the exported log
-/// may begin mid-conversation. It replays from an empty state, so events about messages whose
-/// arrival was dropped show warnings such as `unknown id`, and positions may differ from what the
-/// app saw. To keep the geometry, the recorder remembers the last `viewportChanged` that fell out
-/// of the buffer and, by default, exports it first (``exportedEvents(includingEvictedViewport:)``).
-/// Messages loaded before the window are not reconstructed.
+/// - Complexity: ``record(_:)`` is O(1) and allocates nothing itself: a ring buffer over storage
+///   allocated once. A copy copies the storage once, so record into one recorder in place.
 public struct ChatRecorder: Sendable {
     /// The default number of events kept: 10,000.
     public static let defaultCapacity = 10_000
