@@ -111,17 +111,11 @@ extension ChatState {
         issueDeferredCommand()
     }
 
-    /// Ends any hold because a user command (or a window that replaces the content) takes
-    /// over; a deferred command is dropped.
-    mutating func cancelHold() {
-        hold.release()
-    }
-
     /// A user request for a window ends any hold; nothing moves until the window arrives, but
     /// the mode is decided as at the end of a hold (a deferred command is dropped).
     mutating func endHoldForRequest() {
         let held = userHoldsView
-        cancelHold()
+        hold.release()
         if held { endHold() }
     }
 

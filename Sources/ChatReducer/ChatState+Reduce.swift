@@ -142,7 +142,7 @@ extension ChatState {
             jumpToLatestTapped()
         case .jumpToMessage(let id):
             if let key = store.key(of: id) {
-                cancelHold()
+                hold.release()
                 highlightedKey = key
                 issueCenterCommand(key, animated: true)
             } else if configuration.windowedHistory {
@@ -186,7 +186,7 @@ extension ChatState {
             reposition(mode == .following && !userHoldsView || grows ? .growth : nil)
         case .jumpToUnreadTapped:
             if let first = store.oldestUnread {
-                cancelHold()
+                hold.release()
                 issueFirstUnreadCommand(first, reason: .jumpToUnread)
             } else {
                 jumpToLatestTapped()
@@ -199,7 +199,7 @@ extension ChatState {
             endHoldForRequest()
             requestWindow(around: nil, reason: .jumpToLatest)
         } else {
-            cancelHold()
+            hold.release()
             issueBottomCommand(.jumpToLatest, animated: true)
         }
     }

@@ -98,7 +98,7 @@ extension ChatState {
         windowReplaced = true
         initialLoadDone = true
         hold.windowEndedTheDrag = hold.touch
-        cancelHold()
+        hold.release()
 
         let restore = pendingRestore
         pendingRestore = nil

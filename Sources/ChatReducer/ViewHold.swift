@@ -14,7 +14,8 @@ struct ViewHold: Sendable, Equatable {
     /// Whether the user holds the view.
     var isHeld: Bool { touch || selection }
 
-    /// A command ended the hold: nothing holds the view, and nothing waits for it.
+    /// A user command (or a window that replaces the content) takes over: nothing holds the view,
+    /// and a deferred command is dropped.
     mutating func release() {
         touch = false
         selection = false
