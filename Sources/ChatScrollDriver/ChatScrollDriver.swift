@@ -149,7 +149,7 @@ public final class ChatScrollDriver {
     /// The scroll view was laid out: its frame height and adjusted insets, and, where its frame
     /// moves with the keyboard (its bottom pinned to a bar that rides on the keyboard, or SwiftUI's
     /// keyboard avoidance), its bottom in the window, the space of
-    /// ``keyboardWillChange(keyboardTop:scrollViewBottom:barAboveKeyboard:duration:)``. Sends
+    /// ``keyboardWillChange(keyboardTop:scrollViewBottom:barAboveKeyboard:duration:beforeLayout:)``. Sends
     /// `viewportChanged` only when one of them changed, and the keyboard's share of the frame
     /// anew: a frame that shrank to the bar is covered no more. Only the first layout after a
     /// keyboard notification measures `frameBottom` against the notified top (a later one, a
@@ -167,9 +167,21 @@ public final class ChatScrollDriver {
     /// `safeAreaInset(edge: .bottom)`), 0 when the bar is the keyboard's `inputAccessoryView`
     /// (its frame includes it) or there is none: the keyboard's share is what the keyboard and
     /// that bar cover of the frame, beyond the bottom inset.
+    ///
+    /// `beforeLayout` is for the keyboard of a turn of the screen, which UIKit notifies at the
+    /// turn's start with animations disabled (`UIView.areAnimationsEnabled` false): call it from
+    /// the turned layout, with the turned frame's bottom, just before
+    /// ``layout(frameHeight:insetTop:insetBottom:frameBottom:)``. Nothing moves until that layout,
+    /// which applies the keyboard with the frame, at once.
     public func keyboardWillChange(
-        keyboardTop: Double, scrollViewBottom: Double, barAboveKeyboard: Double = 0, duration: Double? = nil
+        keyboardTop: Double, scrollViewBottom: Double, barAboveKeyboard: Double = 0, duration: Double? = nil,
+        beforeLayout: Bool = false
     ) {
+        guard !beforeLayout else {
+            return run(
+                .keyboardTurns(
+                    keyboardTop: keyboardTop, scrollViewBottom: scrollViewBottom, barAboveKeyboard: barAboveKeyboard))
+        }
         run(
             .keyboardWillChange(
                 keyboardTop: keyboardTop, scrollViewBottom: scrollViewBottom, barAboveKeyboard: barAboveKeyboard,

@@ -161,4 +161,36 @@ struct DriverInputBarTests {
         #expect(driver.state.offset == 1636)
         #expect(view.calls.map(\.y) == [1533])
     }
+
+    @Test(
+        """
+        given a reader at the top of an 852-point frame (insets 103/83) over a keyboard whose top is at 516, when \
+        the screen turns to a 390-point frame (insets 32/71) and the keyboard to a top of 190, told before the \
+        turned layout, then nothing moves until that layout, which keeps the reader at the top
+        """
+    )
+    func keyboardOfATurn() {
+        let (driver, view, sent) = Self.open(height: 852, insetBottom: 83)
+        driver.keyboardWillChange(keyboardTop: 516, scrollViewBottom: 852, duration: 0.25)
+        driver.willBeginDragging()
+        driver.didScroll(contentOffsetY: -103)
+        driver.willEndDragging(velocity: 0)
+        view.calls = []
+        let before = sent().count
+        driver.keyboardWillChange(keyboardTop: 190, scrollViewBottom: 390, duration: 0.25, beforeLayout: true)
+        #expect(sent().count == before)
+        #expect(driver.state.keyboardHeight == 253)
+        driver.layout(frameHeight: 390, insetTop: 32, insetBottom: 71)
+        // The reader stays at the top. (Told at the notification, against the portrait frame, the
+        // keyboard would come off by 136 points, clamped at the top, and the turned layout would
+        // then put 12 of them back: the reader 12 points down.)
+        #expect(
+            Array(sent().dropFirst(before)) == [
+                .viewportChanged(height: 390, insetTop: 32, insetBottom: 71),
+                .keyboardWillShow(height: 129, duration: nil),
+            ])
+        #expect(driver.state.keyboardHeight == 129)
+        #expect(driver.state.offset == 0)
+        #expect(view.calls.map(\.y) == [-32])
+    }
 }

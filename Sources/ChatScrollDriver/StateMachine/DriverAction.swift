@@ -6,8 +6,11 @@ import ChatReducer
 package enum DriverInput: Sendable, Equatable {
     /// ``ChatScrollDriver/layout(frameHeight:insetTop:insetBottom:frameBottom:)``.
     case layout(frameHeight: Double, insetTop: Double, insetBottom: Double, frameBottom: Double?)
-    /// ``ChatScrollDriver/keyboardWillChange(keyboardTop:scrollViewBottom:barAboveKeyboard:duration:)``.
+    /// ``ChatScrollDriver/keyboardWillChange(keyboardTop:scrollViewBottom:barAboveKeyboard:duration:beforeLayout:)``.
     case keyboardWillChange(keyboardTop: Double, scrollViewBottom: Double, barAboveKeyboard: Double, duration: Double?)
+    /// ``ChatScrollDriver/keyboardWillChange(keyboardTop:scrollViewBottom:barAboveKeyboard:duration:beforeLayout:)``
+    /// with `beforeLayout`: the keyboard turns with the screen.
+    case keyboardTurns(keyboardTop: Double, scrollViewBottom: Double, barAboveKeyboard: Double)
     /// ``ChatScrollDriver/willBeginDragging()``.
     case willBeginDragging
     /// ``ChatScrollDriver/didScroll(contentOffsetY:)``, not caused by the driver's own move.

@@ -140,9 +140,13 @@ extension DriverStateMachine {
                 // A frame laid out for the keyboard moves the bottom edge as the keyboard's event
                 // does (a frame pinned to the bar).
                 takeOverCommandAlongKeyboard(duration: left, &out)
-            } else if isAnimatingCommand, state.offsetReason == .viewport, let offset = state.offset, let before {
+            } else if isAnimatingCommand, state.offsetReason == .viewport,
+                !(layoutKeepsShownTop && state.mode == .following),
+                let offset = state.offset, let before
+            {
                 // A new frame (a rotation) moves the whole path with it: the list keeps its place
-                // on it, as everything on screen moves with the new layout at once.
+                // on it, as everything on screen moves with the new layout at once. (Not a
+                // following model's bottom far below what the path shows: that path bends, below.)
                 shiftCommandAnimation(by: offset - before, &out)
             } else if isAnimatingCommand {
                 // The destination moved (the live end grew, a cell below was measured): the path

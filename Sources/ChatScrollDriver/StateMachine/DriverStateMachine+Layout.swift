@@ -19,8 +19,10 @@ extension DriverStateMachine {
             coveredEdgeAwaitsLayout = false
         }
         let keyboardAfter = max(0, coveredEdge.covers(frameHeight: height) - bottom)
+        let keyboardTurned = keyboardAwaitsLayout && keyboardAfter != state.keyboardHeight
+        keyboardAwaitsLayout = false
         guard
-            height != self.frameHeight || top != self.insetTop || bottom != self.insetBottom
+            height != self.frameHeight || top != self.insetTop || bottom != self.insetBottom || keyboardTurned
                 || frameBottom != nil && keyboardAfter != state.keyboardHeight && pendingKeyboard == nil
         else { return }
         let topMoved = top != self.insetTop
@@ -71,13 +73,26 @@ extension DriverStateMachine {
         let keyboardLeft = topMoved ? nil : keyboardTimeLeft()
         let offsetBefore = state.offset
         layoutAlongKeyboard = keyboardLeft
+        // (What a command's animation shows more than a screen above the content's end is read
+        // at the top: the turn keeps it there, not at the bottom edge.)
+        let shownBottom = contentOffsetY + insetTop + state.visibleHeight
+        layoutKeepsShownTop = topMoved && state.contentHeight - shownBottom > state.visibleHeight
+        // (A command's scroll that already rests at its end, and only runs out its time.)
+        let arrived = topMoved && commandAnimation.map { abs($0.to - modelOffsetY) <= 0.5 } ?? false
         apply(.viewportChanged(height: height, insetTop: top, insetBottom: bottom), &out)
         layoutAlongKeyboard = nil
+        layoutKeepsShownTop = false
         // The same offset is another contentOffset.y under another top inset: where the model
         // kept the offset (a held view), the view moves so what is read stays under the top.
         if topMoved, !isAnimatingCommand { keepModelledOffset(animation: .none, &out) }
         // The keyboard's share depends on the frame and the bottom inset.
         updateKeyboard(duration: keyboardLeft, &out)
+        // A following list whose command's scroll has arrived is at the bottom after a turn, not
+        // on a path whose rest of the way a later growth would ease along.
+        if arrived, isAnimatingCommand, state.mode == .following, !state.userHoldsView {
+            commandAnimation = nil
+            keepModelledOffset(animation: .none, &out)
+        }
         // A frame the keyboard grows or shrinks moves the visible bottom edge as the keyboard
         // does: what sat at it stays there for a reader (specification §2's bottom edge).
         guard let keyboardLeft, let offsetBefore, let edgeBefore = edges.before, state.mode == .detached,
@@ -107,19 +122,13 @@ extension DriverStateMachine {
     }
 
     /// The keyboard will move to its end frame; see
-    /// ``ChatScrollDriver/keyboardWillChange(keyboardTop:scrollViewBottom:barAboveKeyboard:duration:)``.
+    /// ``ChatScrollDriver/keyboardWillChange(keyboardTop:scrollViewBottom:barAboveKeyboard:duration:beforeLayout:)``.
     mutating func keyboardWillChange(
         keyboardTop: Double, scrollViewBottom: Double, barAboveKeyboard: Double, duration: Double?,
         _ out: inout some DriverActionSink
     ) {
-        guard !keyboardTop.isNaN, !scrollViewBottom.isNaN, !barAboveKeyboard.isNaN else {
-            warnings.append("keyboard frame is not a number; ignored")
-            return
-        }
-        let top = keyboardTop - max(0, barAboveKeyboard)
-        // A keyboard that covers nothing of the frame covers nothing wherever the frame goes
-        // (a hidden keyboard's top is the screen's bottom, which a rotation moves).
-        let edge = CoveredEdge(top: top < scrollViewBottom ? top : .infinity, overlap: scrollViewBottom - top)
+        guard let edge = coveredEdge(keyboardTop: keyboardTop, scrollViewBottom: scrollViewBottom, barAboveKeyboard)
+        else { return }
         // (A layout that tells where the keyboard is, without a duration, ends no animation
         // that takes it there.)
         if duration != nil || edge != coveredEdge {
@@ -128,6 +137,33 @@ extension DriverStateMachine {
         if edge != coveredEdge { coveredEdgeAwaitsLayout = true }
         coveredEdge = edge
         updateKeyboard(duration: duration, &out)
+    }
+
+    /// The keyboard turns with the screen to its end frame: nothing moves until the turned layout,
+    /// which applies it with the frame, at once.
+    mutating func keyboardTurns(keyboardTop: Double, scrollViewBottom: Double, barAboveKeyboard: Double) {
+        guard let edge = coveredEdge(keyboardTop: keyboardTop, scrollViewBottom: scrollViewBottom, barAboveKeyboard)
+        else { return }
+        keyboardMotion = nil
+        if edge != coveredEdge { coveredEdgeAwaitsLayout = true }
+        coveredEdge = edge
+        keyboardAwaitsLayout = true
+    }
+
+    /// What a keyboard whose top is at `keyboardTop` covers of a frame whose bottom is at
+    /// `scrollViewBottom`, with a bar `barAboveKeyboard` tall riding on it; nil, with a warning,
+    /// when a value is not a number.
+    private mutating func coveredEdge(
+        keyboardTop: Double, scrollViewBottom: Double, _ barAboveKeyboard: Double
+    ) -> CoveredEdge? {
+        guard !keyboardTop.isNaN, !scrollViewBottom.isNaN, !barAboveKeyboard.isNaN else {
+            warnings.append("keyboard frame is not a number; ignored")
+            return nil
+        }
+        let top = keyboardTop - max(0, barAboveKeyboard)
+        // A keyboard that covers nothing of the frame covers nothing wherever the frame goes
+        // (a hidden keyboard's top is the screen's bottom, which a rotation moves).
+        return CoveredEdge(top: top < scrollViewBottom ? top : .infinity, overlap: scrollViewBottom - top)
     }
 
     /// How long the keyboard's last animation still runs, nil when it is over. Without a clock,

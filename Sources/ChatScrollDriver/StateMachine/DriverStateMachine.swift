@@ -36,11 +36,16 @@ package struct DriverStateMachine: Sendable {
     /// Whether the keyboard's last notification still waits for the layout it causes, the one
     /// layout that measures the frame's bottom against the notified top.
     var coveredEdgeAwaitsLayout = false
+    /// Whether the keyboard turned with the screen and the turned layout still has to apply it.
+    var keyboardAwaitsLayout = false
     /// The keyboard's last animation: its duration, when it began (nil without a clock), and
     /// whether a layout came since.
     var keyboardMotion: (duration: Double, start: Double?, laidOut: Bool)?
     /// While a layout the keyboard caused is applied: what is left of the keyboard's animation.
     var layoutAlongKeyboard: Double?
+    /// While a layout that moves the visible top (a turn) is applied under a command's animation
+    /// that shows more than a screen above the content's end.
+    var layoutKeepsShownTop = false
     /// A keyboard move that waits for the user's gesture to end: its duration and start time.
     var pendingKeyboard: (duration: Double?, start: Double?)?
     /// Whether the keyboard event being sent catches up with a keyboard that moved during a fling's
@@ -109,6 +114,10 @@ package struct DriverStateMachine: Sendable {
             keyboardWillChange(
                 keyboardTop: keyboardTop, scrollViewBottom: scrollViewBottom, barAboveKeyboard: barAboveKeyboard,
                 duration: duration, &out)
+        case .keyboardTurns(let keyboardTop, let scrollViewBottom, let barAboveKeyboard):
+            beginCall()
+            keyboardTurns(
+                keyboardTop: keyboardTop, scrollViewBottom: scrollViewBottom, barAboveKeyboard: barAboveKeyboard)
         case .willBeginDragging:
             beginCall()
             willBeginDragging(&out)
