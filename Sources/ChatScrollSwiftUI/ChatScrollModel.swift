@@ -52,8 +52,9 @@ public final class ChatScrollModel {
     /// scroll view's bottom safe area, and keyboard avoidance shrinks the container.
     @ObservationIgnored var composerHeight: Double?
     /// A keyboard's notification that came during momentum or before its turn's layout, which the
-    /// driver hears of with the next geometry: where the keyboard's top ends, and over how long.
-    @ObservationIgnored var waitingKeyboard: (top: Double, duration: Double?)?
+    /// driver hears of with the next geometry: where the keyboard's top ends, over how long, and
+    /// whether it turns with the screen.
+    @ObservationIgnored var waitingKeyboard: (top: Double, duration: Double?, turns: Bool)?
     /// Calls the model on the keyboard's notifications, once observed.
     @ObservationIgnored var hooks: SystemHooks?
     /// The model's offset less the view's, as last found from a row the view showed.
@@ -173,7 +174,7 @@ public final class ChatScrollModel {
     /// `keyboardWillChangeFrameNotification`; `beforeLayout` when the frame is the new layout's,
     /// still to come (a turn of the screen).
     public func keyboardWillChange(keyboardTop: Double, duration: Double?, beforeLayout: Bool = false) {
-        waitingKeyboard = (keyboardTop, duration)
+        waitingKeyboard = (keyboardTop, duration, beforeLayout)
         // The notification comes between frames, and momentum moves the view on before a move
         // asked for now lands: the driver hears of it with the next geometry, from there; so
         // does a keyboard whose layout is still to come.
@@ -182,11 +183,12 @@ public final class ChatScrollModel {
 
     /// Tells the driver of the keyboard's notification that waits, if one does.
     private func tellKeyboard() {
-        guard let (top, duration) = waitingKeyboard else { return }
+        guard let (top, duration, turns) = waitingKeyboard else { return }
         waitingKeyboard = nil
+        // (A turn's keyboard turns with the screen: the layout reported next applies it, at once.)
         driver.keyboardWillChange(
             keyboardTop: top, scrollViewBottom: geometry.frameBottom, barAboveKeyboard: composerHeight ?? 0,
-            duration: duration)
+            duration: duration, beforeLayout: turns)
     }
 
     /// One display frame, while ``needsFrames``.

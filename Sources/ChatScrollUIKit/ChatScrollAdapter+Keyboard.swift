@@ -25,9 +25,26 @@ extension ChatScrollAdapter {
             end = window.convert(change.endOnScreen, from: screen.coordinateSpace)
         }
         if let curve = change.curve { keyboardCurve = curve }
+        // A turn notifies the keyboard's new frame at its start, with animations disabled, before
+        // the turned layout: the keyboard turns with the screen, and the layout tells the driver.
+        guard UIView.areAnimationsEnabled else {
+            keyboardTopAwaitingLayout = Double(end.minY)
+            return
+        }
+        keyboardTopAwaitingLayout = nil
         driver.keyboardWillChange(
             keyboardTop: Double(end.minY), scrollViewBottom: Double(scrollViewFrameInWindow.maxY),
             barAboveKeyboard: Double(barAboveKeyboard), duration: change.duration)
+    }
+
+    /// Tells the driver of a keyboard notified at a turn's start, against the turned frame, for
+    /// the turned layout to apply.
+    func keyboardOfTheTurn(frame: CGRect) {
+        guard let top = keyboardTopAwaitingLayout else { return }
+        keyboardTopAwaitingLayout = nil
+        driver.keyboardWillChange(
+            keyboardTop: top, scrollViewBottom: Double(frame.maxY), barAboveKeyboard: Double(barAboveKeyboard),
+            beforeLayout: true)
     }
 
     /// Grows `contentInset.bottom` and the scroll indicator's by the keyboard's share, so that the

@@ -73,6 +73,8 @@ public final class ChatScrollAdapter {
     var keyboardInset: CGFloat = 0
     /// The keyboard's animation curve, from its last notification (7, the keyboard's own, before).
     var keyboardCurve = 7
+    /// The top of a keyboard notified at a turn's start, in the window, until the turned layout.
+    var keyboardTopAwaitingLayout: Double?
 
     /// Creates the adapter over `scrollView`, with a driver over a new state with `configuration`.
     /// Call it once the scroll view exists (`viewDidLoad`); it starts listening for the keyboard.
@@ -125,6 +127,7 @@ public final class ChatScrollAdapter {
                 keyboardTop: Double(barFrame.maxY), scrollViewBottom: Double(frame.maxY),
                 barAboveKeyboard: Double(barFrame.height))
         }
+        keyboardOfTheTurn(frame: frame)
         var frameBottom: Double?
         if case .shrinkingFrame = inputBar { frameBottom = Double(frame.maxY) }
         driver.layout(

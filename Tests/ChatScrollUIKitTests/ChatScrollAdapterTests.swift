@@ -111,6 +111,40 @@ struct ChatScrollAdapterTests {
 
     @Test(
         """
+        given the keyboard's accessory over an 852-point table (insets 103/83) with the keyboard's top at 516, when \
+        the screen turns and UIKit notifies the landscape keyboard (top 190) with animations disabled, then nothing \
+        moves until the turned layout, which measures the keyboard against the turned table
+        """
+    )
+    func keyboardOfATurn() {
+        AppMainThread.$current.withValue(AppMainThread()) { turnsWithTheKeyboardUp() }
+    }
+
+    private func turnsWithTheKeyboardUp() {
+        let screen = Screen(height: 852, insetBottom: 83) { _ in .inputAccessoryView }
+        screen.keyboardWillChangeFrame(top: 516)
+        #expect(screen.chat.driver.state.keyboardHeight == 253)
+        #expect(screen.scrollView.contentOffset == CGPoint(x: 0, y: 1484))
+        // At the turn's start: the table is still the portrait one, which a top of 190 would
+        // cover by 662 points.
+        UIView.performWithoutAnimation { screen.keyboardWillChangeFrame(top: 190) }
+        #expect(screen.chat.driver.state.keyboardHeight == 253)
+        #expect(screen.scrollView.contentOffset == CGPoint(x: 0, y: 1484))
+        // The turned layout: a 390-point table with insets 32 and 71 (and the keyboard's 253).
+        screen.root.frame = CGRect(x: 0, y: 0, width: 844, height: 390)
+        screen.scrollView.frame = CGRect(x: 0, y: 0, width: 844, height: 390)
+        screen.scrollView.bounds = CGRect(x: 0, y: 1484, width: 844, height: 390)
+        screen.scrollView.contentInset = UIEdgeInsets(top: 32, left: 0, bottom: 324, right: 0)
+        screen.chat.layout()
+        #expect(screen.chat.driver.state.keyboardHeight == 129)
+        #expect(screen.chat.driver.state.visibleHeight == 158)
+        #expect(screen.scrollView.contentInset == UIEdgeInsets(top: 32, left: 0, bottom: 200, right: 0))
+        // Following: the newest message at the bottom, 2000 - 158 - 32, at once.
+        #expect(screen.scrollView.contentOffset == CGPoint(x: 0, y: 1810))
+    }
+
+    @Test(
+        """
         given an idle screen, when a message arrives, then the display link runs for the arrival's scroll only, and \
         the message lands at the bottom
         """
