@@ -336,10 +336,17 @@ final class SimulationRun {
                 catchUpAlone = userNavigationUntil < frame && arrivalScrollUntil < frame ? frames : nil
                 userNavigationUntil = max(userNavigationUntil, frames.upperBound)
             }
-        case .rotate(let height, let insetTop, let insetBottom):
-            view.resize(frameHeight: height, insetTop: insetTop, insetBottom: insetBottom)
+        case .rotate(let height, let insetTop, let insetBottom, let keyboard):
+            view.resize(frameHeight: height, insetTop: insetTop, insetBottom: insetBottom, keyboard: keyboard)
             current.layoutChanged = true
             current.rotated = true
+            // UIKit notifies the keyboard of a turn at the turn's start, with animations disabled,
+            // before the app lays the turned screen out.
+            if let keyboard {
+                withAnimationsDisabled { [policy] in
+                    policy.handle(.keyboard(overlap: keyboard, duration: Simulator.turnKeyboardDuration))
+                }
+            }
             view.afterLayout { [policy] in policy.handle(.layout) }
         }
     }

@@ -116,6 +116,9 @@ public enum Simulator {
     /// How long a keyboard let go of by the finger takes to hide or come back (interactive
     /// dismissal; unsourced, the notification's usual duration).
     static let keyboardReleaseDuration = 0.25
+    /// The duration a turn's keyboard notification carries (unsourced: the keyboard's usual one;
+    /// the keyboard turns with the screen, whatever it says).
+    static let turnKeyboardDuration = 0.25
     /// The height of the "loading older messages" spinner above the oldest message.
     static let spinnerHeight = 44.0
     /// How much of its speed momentum keeps from one frame to the next: 0.998 per millisecond.
@@ -135,8 +138,10 @@ public enum Simulator {
         var layoutChanged = false
         /// The frame was resized (rotation), as opposed to content replaced.
         var rotated = false
-        /// How much of the visible region the keyboard covers, as drawn.
+        /// How much of the visible region the keyboard covers, as drawn, and at the end of its
+        /// animation.
         var keyboard = 0.0
+        var keyboardEnd = 0.0
         var insetTop = 0.0
         var insetBottom = 0.0
         var coasting = false
@@ -180,6 +185,7 @@ public enum Simulator {
             finger = view.fingerDown
             keyboardMoving = view.isKeyboardAnimating
             keyboard = view.keyboard
+            keyboardEnd = view.keyboardAnimation?.to ?? view.keyboard
             insetTop = view.insetTop
             insetBottom = view.insetBottom
         }
@@ -247,7 +253,8 @@ public enum Simulator {
         case .touchDown: "touch down"
         case .fingerMove(let dy): "finger \(Int(dy.rounded()))"
         case .touchUp(let velocity): "touch up \(Int(velocity))"
-        case .rotate(let height, _, _): "rotate to \(Int(height))"
+        case .rotate(let height, _, _, let keyboard):
+            "rotate to \(Int(height))" + (keyboard.map { ", keyboard \(Int($0))" } ?? "")
         }
     }
 }

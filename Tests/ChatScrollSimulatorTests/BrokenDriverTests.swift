@@ -17,12 +17,12 @@ struct BrokenDriverTests {
     /// package's driver today, which does the same (docs/simulation.md, "Input-bar setups").
     static let floors: [BrokenDrivers.Kind: (caught: Int, misbehaving: Int)] = [
         .yankOnIncoming: (84, 84), .yankOnIncomingAnimated: (83, 84), .ignoreJumpToLatest: (50, 50),
-        .ignoreReplyTaps: (23, 23), .keyboardToBottom: (42, 42), .keyboardToTop: (3, 3), .rotationToTop: (47, 47),
-        .rotationToBottom: (42, 42), .noPrependCompensation: (39, 39), .prependCompensatedTwice: (42, 42),
+        .ignoreReplyTaps: (23, 23), .keyboardToBottom: (41, 41), .keyboardToTop: (3, 3), .rotationToTop: (37, 37),
+        .rotationToBottom: (38, 38), .noPrependCompensation: (39, 39), .prependCompensatedTwice: (42, 42),
         .dropsDeferredCommand: (12, 12), .noDisplayLink: (133, 134), .keyboardDefaultCurve: (80, 80),
-        .lateByAFrame: (176, 177), .forgetsMeasurements: (122, 124), .animatedPositionKeeping: (143, 145),
+        .lateByAFrame: (176, 177), .forgetsMeasurements: (122, 124), .animatedPositionKeeping: (144, 146),
         .noEndDecelerating: (2, 2), .snapOnLift: (11, 11), .keyboardAfterAnimation: (78, 82),
-        .keyboardCountsInputBar: (79, 81), .jumpToLatestAsMessage: (51, 51), .keyboardFrameShare: (0, 0),
+        .keyboardCountsInputBar: (78, 80), .jumpToLatestAsMessage: (51, 51), .keyboardFrameShare: (0, 0),
         .staleKeyboardOverlap: (0, 0), .jumpDuringNavigation: (52, 52),
     ]
 
@@ -62,16 +62,16 @@ struct BrokenDriverSetupTests {
     /// Caught and misbehaving sessions today, per setup and broken driver.
     static let floors: [InputBarSetup: [BrokenDrivers.Kind: (caught: Int, misbehaving: Int)]] = [
         .layoutGuide: [
-            .keyboardToBottom: (15, 15), .keyboardToTop: (2, 2), .keyboardDefaultCurve: (28, 28),
+            .keyboardToBottom: (15, 15), .keyboardToTop: (1, 1), .keyboardDefaultCurve: (28, 28),
             .keyboardFrameShare: (17, 17), .staleKeyboardOverlap: (0, 0), .jumpDuringNavigation: (17, 17),
         ],
         .shrinkingFrame: [
-            .keyboardToBottom: (20, 20), .keyboardToTop: (13, 13), .keyboardDefaultCurve: (31, 31),
+            .keyboardToBottom: (20, 20), .keyboardToTop: (12, 12), .keyboardDefaultCurve: (31, 31),
             .keyboardFrameShare: (0, 0), .staleKeyboardOverlap: (30, 30), .jumpDuringNavigation: (18, 18),
         ],
         .interactiveDismissal: [
             .keyboardToBottom: (17, 17), .keyboardToTop: (6, 6), .keyboardDefaultCurve: (32, 32),
-            .keyboardFrameShare: (15, 15), .staleKeyboardOverlap: (10, 10), .jumpDuringNavigation: (19, 19),
+            .keyboardFrameShare: (16, 16), .staleKeyboardOverlap: (10, 10), .jumpDuringNavigation: (19, 19),
         ],
     ]
 
@@ -323,10 +323,12 @@ struct BrokenDriverCaseTests {
         // bottom edge up with it; glue that tells the driver only when the keyboard has stopped
         // lets it cover the rows read (here a rotation comes before the catch-up's jump).
         Case(
-            seed: 10, kind: .keyboardAfterAnimation, violations: [.readingStaysPut: 28],
+            seed: 10, kind: .keyboardAfterAnimation, violations: [.readingStaysPut: 30, .smoothAnimation: 1],
             first: [
                 .readingStaysPut: "frame 374: m49 moved 0.0 while the keyboard moved the bottom edge by "
-                    + "6.042983617146576: the keyboard covered what sat at the bottom edge"
+                    + "6.042983617146576: the keyboard covered what sat at the bottom edge",
+                .smoothAnimation: "frame 486: m48 moved -19.988433345958583 in an animation whose last step was "
+                    + "112.11116466792828",
             ]),
         // reading-stays-put: the keyboard's move ends a fling and moves what is read along with the
         // keyboard; the catch-up of that glue, which hears of the keyboard as it stops, leaps 253
@@ -342,7 +344,7 @@ struct BrokenDriverCaseTests {
         // the driver again of the keyboard as notified (the driver never saw it go) lets it cover
         // the rows read.
         Case(
-            seed: 578, kind: .staleKeyboardOverlap, setup: .interactiveDismissal, violations: [.readingStaysPut: 18],
+            seed: 578, kind: .staleKeyboardOverlap, setup: .interactiveDismissal, violations: [.readingStaysPut: 19],
             first: [
                 .readingStaysPut: "frame 172: m50 moved 0.0 while the keyboard moved the bottom edge by "
                     + "5.281362488636788: the keyboard covered what sat at the bottom edge"

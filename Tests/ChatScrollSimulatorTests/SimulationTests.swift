@@ -153,6 +153,25 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// Turns with the keyboard up, notified at the turn's start with animations disabled: a
+    /// reader at the top (the bottom inset and the keyboard come off in one layout, `random-576`),
+    /// a send whose scroll starts or runs as the screen turns (the path keeps what is shown far
+    /// above the end, `random-494`, `-503`; a scroll that has arrived ends, `random-1878` above),
+    /// an eased scroll that goes on after the turn (`random-258`), and a frame pinned to the bar
+    /// whose keyboard animation the turn ends (`random-61`, `-700`, `-781`, `-817`, `-904`).
+    @Test(
+        "the driver violates no check where the keyboard turns with the screen",
+        arguments: [
+            (576, InputBarSetup.accessory), (494, .accessory), (503, .accessory), (258, .accessory),
+            (61, .shrinkingFrame), (700, .shrinkingFrame), (781, .shrinkingFrame), (817, .shrinkingFrame),
+            (904, .shrinkingFrame),
+        ] as [(UInt64, InputBarSetup)])
+    func keyboardTurnsWithTheScreen(seed: UInt64, setup: InputBarSetup) {
+        let session = Scenarios.random(seed: seed)
+        let result = Simulator.runDriver(session, view: SimulatedScrollView(setup: setup))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// A conversation that fits, pulled or flung past its top, that grows past the screen (an
     /// answer, a message) or rotates to a screen it no longer fits while the list springs back:
     /// its top was its bottom, so the list goes on following. The list once rested at the top

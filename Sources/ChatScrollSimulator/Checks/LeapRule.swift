@@ -102,7 +102,7 @@ struct LeapRule: FrameCheck {
             let leap = judge(
                 frame: frame.index, judgedElsewhere: judgedElsewhere,
                 interrupted: current.finger || current.layoutChanged || !current.shown, id: id, step: step,
-                rests: rests, away: frame.wasAway),
+                rests: rests, away: frame.wasAway, turned: current.rotated),
             !frame.violatedLastFrame
         else { return }
         found.add(
@@ -123,8 +123,11 @@ struct LeapRule: FrameCheck {
     ///     last frame is left to tell by.
     ///   - rests: The ways it may rightly have moved, `step`'s first, the keyboard's share taken
     ///     out of each; empty without a step.
+    ///   - turned: Whether the screen turned in this frame: the turn's layout moved what is read,
+    ///     and a motion under way goes on from its last step before it.
     private mutating func judge(
-        frame: Int, judgedElsewhere: Bool, interrupted: Bool, id: String?, step: Double?, rests: [Double], away: Bool
+        frame: Int, judgedElsewhere: Bool, interrupted: Bool, id: String?, step: Double?, rests: [Double], away: Bool,
+        turned: Bool
     ) -> Start? {
         // A move that started in the last frame goes on in this one, whatever else moves it,
         // unless the finger or a new layout takes over.
@@ -137,7 +140,7 @@ struct LeapRule: FrameCheck {
             if !interrupted, !rests.isEmpty, !goesOn { leapt = started }
         }
         guard !judgedElsewhere, let id, let step else {
-            last = judgedElsewhere ? step ?? 0 : 0
+            if !turned { last = judgedElsewhere ? step ?? 0 : 0 }
             return leapt
         }
         // (Of two ways it may have moved, the one that goes on from the last frame's.)

@@ -15,6 +15,8 @@ struct RotationCheck {
         var insetTop: Double
         var insetBottom: Double
         var keyboard: Double
+        var keyboardRest: Double
+        var keyboardAfter: Double
         var maxOffset: Double
         var overshoot: Double
         var coast: Double
@@ -40,7 +42,8 @@ struct RotationCheck {
 
     /// Notes a rotation in `current` and judges its own frame: the row read at the top has moved
     /// by the change of the visible top (less those of the bottom inset and the keyboard) and,
-    /// during momentum or a bounce, by the view's own step in that frame, unless the content's end
+    /// during momentum or a bounce, by the view's own step in that frame, and during a navigation
+    /// the user asked for, by as much as the navigation goes on moving it, unless the content's end
     /// stops it there.
     ///
     /// - Parameters:
@@ -56,26 +59,42 @@ struct RotationCheck {
             // (A bounce past an edge that the rotation ends takes its overshoot back.)
             turn = Turn(
                 due: frame + Simulator.rotationFrames, id: first.id, top: first.top, insetTop: previous.insetTop,
-                insetBottom: previous.insetBottom, keyboard: previous.keyboard, maxOffset: current.maxOffset,
+                insetBottom: previous.insetBottom, keyboard: previous.keyboard,
+                keyboardRest: previous.keyboardEnd - previous.keyboard, keyboardAfter: current.keyboard,
+                maxOffset: current.maxOffset,
                 overshoot: previous.overshoot, coast: coast)
         }
-        guard wasAway, !previous.finger, !current.finger, navigationOver, let first = previous.rows.first,
+        guard wasAway, !previous.finger, !current.finger, let first = previous.rows.first,
             let now = motion.top(first.id)
         else { return nil }
+        // A navigation under way goes on moving the list as it moved: by its last step, five times
+        // over and 2 points (an eased motion, as the leap rule measures one), from what is read at
+        // the top or from the bottom it may be heading for, not anywhere.
+        let going = navigationOver ? 0 : abs(previous.animationStep) * 5 + 2
+        // (Or it arrives where it heads: the turn ends a scroll along the keyboard at its end.)
+        let fromBottom = (before: previous.maxOffset - previous.offset, after: current.maxOffset - current.offset)
+        let arrives = current.atBottom && previous.animationStep < 0
+        if !navigationOver, abs(fromBottom.after - fromBottom.before) <= going + 1 || arrives { return nil }
         let moved = now - first.top
         let edge = current.insetTop - previous.insetTop
         let bottom = current.insetBottom - previous.insetBottom
         let keyboard = current.keyboard - previous.keyboard
+        // The turn ends a keyboard animation under way at its end, and a list that moved along it
+        // with it; the new keyboard then covers another share, or the frame gives it up.
+        let keyboardRest = previous.keyboardEnd - previous.keyboard
         // (A bounce past an edge may take its overshoot back.)
-        let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard]
-            .flatMap { [$0 + coast, $0 + previous.overshoot] }
+        let allowed = [
+            edge, edge - bottom, edge - keyboard, edge - bottom - keyboard, edge - keyboardRest,
+            edge - bottom - keyboardRest,
+        ]
+        .flatMap { [$0 + coast, $0 + previous.overshoot] }
         // Kept, or stopped at the content's end: the offset it asks for lies past an edge and the
         // list is at that edge, or past it by no more than the momentum's step and the overshoot
         // it had.
-        let slack = abs(coast) + abs(previous.overshoot) + 0.5
+        let slack = abs(coast) + abs(previous.overshoot) + 0.5 + going
         let kept = allowed.contains { expected in
             let offset = current.offset + moved - expected
-            return abs(moved - expected) <= 1
+            return abs(moved - expected) <= 1 + going
                 || offset < -0.5 && current.offset <= 0.5 && current.offset >= -slack
                 || offset > current.maxOffset + 0.5 && current.offset >= current.maxOffset - 0.5
                     && current.offset <= current.maxOffset + slack
@@ -114,8 +133,15 @@ struct RotationCheck {
         let edge = current.insetTop - turned.insetTop
         let bottom = current.insetBottom - turned.insetBottom
         let keyboard = current.keyboard - turned.keyboard
-        let allowed = [edge, edge - bottom, edge - keyboard, edge - bottom - keyboard]
-            .flatMap { [$0, $0 + turned.overshoot, $0 + turned.coast] }
+        let rest = turned.keyboardRest
+        // (Or the turn's own keyboard moved the frame, not what is read, and the keyboard's moves
+        // since are the bottom edge's.)
+        let since = current.keyboard - turned.keyboardAfter
+        let allowed = [
+            edge, edge - bottom, edge - keyboard, edge - bottom - keyboard, edge - rest, edge - bottom - rest,
+            edge - since, edge - bottom - since,
+        ]
+        .flatMap { [$0, $0 + turned.overshoot, $0 + turned.coast] }
         let kept = allowed.contains { abs(moved - $0) <= 0.5 }
         // Or stopped at the content's end: the offset it asks for lies past an edge and the list
         // rests at that edge (the end as the rotation left it: content that arrives later below

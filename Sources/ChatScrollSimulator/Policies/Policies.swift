@@ -152,6 +152,13 @@ func onAppMainThread<T>(_ body: @MainActor () -> T) -> T {
     withoutActuallyEscaping(body) { body in unsafeBitCast(body, to: (() -> T).self)() }
 }
 
+/// Runs `body` as UIKit posts the keyboard's notifications of a turn: on the app's main thread,
+/// inside `UIView.performWithoutAnimation`.
+func withAnimationsDisabled(_ body: () -> Void) {
+    nonisolated(unsafe) let body = body
+    onAppMainThread { UIView.performWithoutAnimation { body() } }
+}
+
 /// The package's glue: a `ChatScrollDriver` over the reducer. On the UIKit views it runs through
 /// `ChatScrollUIKit`'s adapter, exactly as an app ships it, over the simulated `UIScrollView`
 /// (`SimulatedUIScrollView`), with the display link, the keyboard's notifications and the input
@@ -304,10 +311,12 @@ public final class DriverPolicy: ScrollPolicy {
         case .keyboard(_, let duration):
             guard !notifyKeyboard(view, duration: duration) else { break }
             // The notification's end frame and the scroll view's frame, in the window, and the
-            // bar that rides on the keyboard outside its frame.
+            // bar that rides on the keyboard outside its frame; a turn's, with animations
+            // disabled, for the turned layout to apply.
             driver.keyboardWillChange(
                 keyboardTop: view.keyboardFrameTop, scrollViewBottom: view.reportedFrameHeight,
-                barAboveKeyboard: view.setup.barAboveKeyboard, duration: duration)
+                barAboveKeyboard: view.setup.barAboveKeyboard, duration: duration,
+                beforeLayout: !onAppMainThread { UIView.areAnimationsEnabled })
         case .layout:
             // SwiftUI's scroll geometry comes whole, with the offset.
             guard model == nil else { return reportGeometry(view) }

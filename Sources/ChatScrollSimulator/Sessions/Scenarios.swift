@@ -478,12 +478,11 @@ public enum Scenarios {
             if rotations.int(0...7) == 0 {
                 landscape.toggle()
                 // Landscape: a compact navigation bar (32) and input bar with home indicator (71).
+                // The keyboard changes its frame with the orientation (200 points in landscape).
                 s.add(
                     .rotate(
                         frameHeight: landscape ? 390 : 844, insetTop: landscape ? 32 : 91,
-                        insetBottom: landscape ? 71 : 83))
-                // The keyboard changes its frame with the orientation (200 points in landscape).
-                if keyboardUp { s.add(.app(.keyboard(overlap: landscape ? 200 : 336, duration: 0.25))) }
+                        insetBottom: landscape ? 71 : 83, keyboard: keyboardUp ? (landscape ? 200 : 336) : nil))
                 s.wait(rotations.int(5...60))
             }
             switch random.int(0...9) {

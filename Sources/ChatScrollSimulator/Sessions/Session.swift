@@ -12,8 +12,10 @@ public enum SessionStep: Sendable, Hashable {
     /// The finger lifts with a velocity on screen, points per second (down is positive).
     case touchUp(velocity: Double)
     /// The frame height changes (rotation), with the adjusted insets when given (a landscape
-    /// navigation bar is shorter), then the app lays out.
-    case rotate(frameHeight: Double, insetTop: Double? = nil, insetBottom: Double? = nil)
+    /// navigation bar is shorter), then the app lays out. A keyboard that shows turns with the
+    /// screen to cover `keyboard` points of the frame; its notification comes at the turn's
+    /// start, with animations disabled.
+    case rotate(frameHeight: Double, insetTop: Double? = nil, insetBottom: Double? = nil, keyboard: Double? = nil)
 }
 
 /// A scripted session: what happens at which frame, at 120 frames per second.

@@ -653,9 +653,14 @@ public final class SimulatedScrollView {
         itemsChanged(ids: false)
     }
 
-    /// Rotates or resizes the frame.
-    func resize(frameHeight: Double, insetTop: Double?, insetBottom: Double?) {
+    /// Rotates or resizes the frame; a keyboard that shows turns with it to cover `keyboard`
+    /// points of the frame, at once.
+    func resize(frameHeight: Double, insetTop: Double?, insetBottom: Double?, keyboard turned: Double? = nil) {
         self.frameHeight = frameHeight
+        if let turned {
+            keyboardOverlap = turned
+            keyboardHeld = nil
+        }
         if let insetTop {
             // contentOffset stays, so the content stays where it is on screen until the app
             // moves it; offsets here count from the visible top, which moved. A lazy stack keeps
@@ -682,6 +687,8 @@ public final class SimulatedScrollView {
                 animation = nil
             }
         }
+        // (An app with a driver sets its own share after this.)
+        if turned != nil, setup != .accessory { keyboardInset = notifiedKeyboardShare }
     }
 
     /// Starts the keyboard's animation to `overlap` over `duration`.
