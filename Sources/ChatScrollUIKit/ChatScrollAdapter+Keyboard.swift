@@ -27,11 +27,13 @@ extension ChatScrollAdapter {
         if let curve = change.curve { keyboardCurve = curve }
         // A turn notifies the keyboard's new frame at its start, with animations disabled, before
         // the turned layout: the keyboard turns with the screen, and the layout tells the driver.
+        // (One posted so outside a turn, with no layout to follow, is told at the next frame.)
         guard UIView.areAnimationsEnabled else {
-            keyboardTopAwaitingLayout = Double(end.minY)
+            keyboardAwaitingLayout = (Double(end.minY), change.duration)
+            displayLink?.isPaused = false
             return
         }
-        keyboardTopAwaitingLayout = nil
+        keyboardAwaitingLayout = nil
         driver.keyboardWillChange(
             keyboardTop: Double(end.minY), scrollViewBottom: Double(scrollViewFrameInWindow.maxY),
             barAboveKeyboard: Double(barAboveKeyboard), duration: change.duration)
@@ -40,11 +42,22 @@ extension ChatScrollAdapter {
     /// Tells the driver of a keyboard notified at a turn's start, against the turned frame, for
     /// the turned layout to apply.
     func keyboardOfTheTurn(frame: CGRect) {
-        guard let top = keyboardTopAwaitingLayout else { return }
-        keyboardTopAwaitingLayout = nil
+        guard let (top, _) = keyboardAwaitingLayout else { return }
+        keyboardAwaitingLayout = nil
         driver.keyboardWillChange(
             keyboardTop: top, scrollViewBottom: Double(frame.maxY), barAboveKeyboard: Double(barAboveKeyboard),
             beforeLayout: true)
+    }
+
+    /// Tells the driver of a keyboard notified with animations disabled that no layout followed
+    /// before this frame: not a turn's, so it moves the list as any notification does.
+    func keyboardWithoutLayout() {
+        guard let (top, duration) = keyboardAwaitingLayout else { return }
+        keyboardAwaitingLayout = nil
+        driver.keyboardWillChange(
+            keyboardTop: top, scrollViewBottom: Double(scrollViewFrameInWindow.maxY),
+            barAboveKeyboard: Double(barAboveKeyboard), duration: duration)
+        displayLink?.isPaused = !driver.needsFrames
     }
 
     /// Grows `contentInset.bottom` and the scroll indicator's by the keyboard's share, so that the

@@ -73,8 +73,9 @@ public final class ChatScrollAdapter {
     var keyboardInset: CGFloat = 0
     /// The keyboard's animation curve, from its last notification (7, the keyboard's own, before).
     var keyboardCurve = 7
-    /// The top of a keyboard notified at a turn's start, in the window, until the turned layout.
-    var keyboardTopAwaitingLayout: Double?
+    /// A keyboard notified with animations disabled (a turn's, at its start), until the turned
+    /// layout or the next frame: its top in the window, and its duration.
+    var keyboardAwaitingLayout: (top: Double, duration: Double?)?
 
     /// Creates the adapter over `scrollView`, with a driver over a new state with `configuration`.
     /// Call it once the scroll view exists (`viewDidLoad`); it starts listening for the keyboard.
@@ -141,6 +142,7 @@ public final class ChatScrollAdapter {
 
     /// One frame of the display link.
     func displayFrame(_ link: CADisplayLink) {
+        keyboardWithoutLayout()
         driver.tick(time: link.targetTimestamp)
     }
 }

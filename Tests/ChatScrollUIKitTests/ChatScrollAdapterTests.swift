@@ -145,6 +145,28 @@ struct ChatScrollAdapterTests {
 
     @Test(
         """
+        given the keyboard's accessory over an 852-point table, when the keyboard is notified with animations \
+        disabled and no layout follows (a field made first responder inside performWithoutAnimation), then the \
+        next display frame applies it, and the display link rests again
+        """
+    )
+    func keyboardWithoutAnimationOutsideATurn() {
+        AppMainThread.$current.withValue(AppMainThread()) { showsWithAnimationsDisabled() }
+    }
+
+    private func showsWithAnimationsDisabled() {
+        let screen = Screen(height: 852, insetBottom: 83) { _ in .inputAccessoryView }
+        UIView.performWithoutAnimation { screen.keyboardWillChangeFrame(top: 516) }
+        #expect(screen.chat.driver.state.keyboardHeight == 0)
+        #expect(RunLoop.main.displayLinks.map(\.isPaused) == [false])
+        RunLoop.main.fireDisplayLinks(at: 1.0 / 60)
+        #expect(screen.chat.driver.state.keyboardHeight == 253)
+        #expect(screen.scrollView.contentOffset == CGPoint(x: 0, y: 1484))
+        #expect(RunLoop.main.displayLinks.map(\.isPaused) == [true])
+    }
+
+    @Test(
+        """
         given an idle screen, when a message arrives, then the display link runs for the arrival's scroll only, and \
         the message lands at the bottom
         """
