@@ -186,6 +186,9 @@ public final class DriverPolicy: ScrollPolicy {
     /// Rows report their frames with the height the driver holds, not their own: no row is ever
     /// measured (a broken driver's).
     var rowsKeepEstimates = false
+    /// A keyboard notified with animations disabled (a turn's, at its start), which the glue
+    /// without an adapter keeps for the turned layout, as the adapters do: its top.
+    var keyboardAwaitingLayout: Double?
     /// The `markRead` effects forwarded to the server, in order.
     public private(set) var readMarks: [String] = []
 
@@ -310,19 +313,28 @@ public final class DriverPolicy: ScrollPolicy {
             driver.send(.olderLoaded(messages: page.map(Self.message), hasMoreOlder: more))
         case .keyboard(_, let duration):
             guard !notifyKeyboard(view, duration: duration) else { break }
+            // A turn's, with animations disabled, waits for the turned layout.
+            if !onAppMainThread({ UIView.areAnimationsEnabled }) {
+                keyboardAwaitingLayout = view.keyboardFrameTop
+                break
+            }
             // The notification's end frame and the scroll view's frame, in the window, and the
-            // bar that rides on the keyboard outside its frame; a turn's, with animations
-            // disabled, for the turned layout to apply.
+            // bar that rides on the keyboard outside its frame.
             driver.keyboardWillChange(
                 keyboardTop: view.keyboardFrameTop, scrollViewBottom: view.reportedFrameHeight,
-                barAboveKeyboard: view.setup.barAboveKeyboard, duration: duration,
-                beforeLayout: !onAppMainThread { UIView.areAnimationsEnabled })
+                barAboveKeyboard: view.setup.barAboveKeyboard, duration: duration)
         case .layout:
             // SwiftUI's scroll geometry comes whole, with the offset.
             guard model == nil else { return reportGeometry(view) }
             // `viewDidLayoutSubviews`.
             // (Interactive dismissal is a UIKit setup: the adapter follows the layout guide there.)
             guard !adapted({ $0.layout() }) else { break }
+            if let top = keyboardAwaitingLayout {
+                keyboardAwaitingLayout = nil
+                driver.keyboardWillChange(
+                    keyboardTop: top, scrollViewBottom: view.reportedFrameHeight,
+                    barAboveKeyboard: view.setup.barAboveKeyboard, beforeLayout: true)
+            }
             // (A frame that moves with the keyboard says where its bottom is, in the window.)
             driver.layout(
                 frameHeight: view.reportedFrameHeight, insetTop: view.insetTop, insetBottom: view.reportedInsetBottom,
