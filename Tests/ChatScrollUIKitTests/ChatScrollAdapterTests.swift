@@ -28,6 +28,15 @@ private struct Screen {
         chat.driver.send(.historyLoaded(messages: messages(1...20), hasMoreOlder: false))
     }
 
+    /// The app lays the table out `width` by `height` points (its bounds at its content offset, as
+    /// UIKit keeps them), and tells the adapter.
+    func layOutTable(width: Double = 390, height: Double) {
+        scrollView.frame = CGRect(x: 0, y: 0, width: CGFloat(width), height: CGFloat(height))
+        scrollView.bounds = CGRect(
+            x: 0, y: scrollView.contentOffset.y, width: CGFloat(width), height: CGFloat(height))
+        chat.layout()
+    }
+
     /// UIKit's notification of a keyboard whose frame ends at `top` (336 points tall).
     func keyboardWillChangeFrame(top: Double, duration: Double = 0.25) {
         NotificationCenter.default.post(
@@ -100,9 +109,7 @@ struct ChatScrollAdapterTests {
         #expect(screen.chat.driver.state.keyboardHeight == 302)
         #expect(screen.scrollView.contentInset.bottom == 302)
         // The table's bottom follows the bar's top.
-        screen.scrollView.frame = CGRect(x: 0, y: 0, width: 390, height: 467)
-        screen.scrollView.bounds = CGRect(x: 0, y: 0, width: 390, height: 467)
-        screen.chat.layout()
+        screen.layOutTable(height: 467)
         #expect(screen.chat.driver.state.keyboardHeight == 0)
         #expect(screen.chat.driver.state.visibleHeight == 364)
         #expect(screen.scrollView.contentInset == UIEdgeInsets(top: 103, left: 0, bottom: 0, right: 0))
@@ -132,10 +139,8 @@ struct ChatScrollAdapterTests {
         #expect(screen.scrollView.contentOffset == CGPoint(x: 0, y: 1484))
         // The turned layout: a 390-point table with insets 32 and 71 (and the keyboard's 253).
         screen.root.frame = CGRect(x: 0, y: 0, width: 844, height: 390)
-        screen.scrollView.frame = CGRect(x: 0, y: 0, width: 844, height: 390)
-        screen.scrollView.bounds = CGRect(x: 0, y: 1484, width: 844, height: 390)
         screen.scrollView.contentInset = UIEdgeInsets(top: 32, left: 0, bottom: 324, right: 0)
-        screen.chat.layout()
+        screen.layOutTable(width: 844, height: 390)
         #expect(screen.chat.driver.state.keyboardHeight == 129)
         #expect(screen.chat.driver.state.visibleHeight == 158)
         #expect(screen.scrollView.contentInset == UIEdgeInsets(top: 32, left: 0, bottom: 200, right: 0))

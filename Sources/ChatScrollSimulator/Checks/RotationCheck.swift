@@ -55,12 +55,15 @@ struct RotationCheck {
         wasAway: Bool, navigationOver: Bool, coast: Double
     ) -> String? {
         guard current.rotated else { return nil }
+        // The turn ends a keyboard animation under way at its end, and a list that moved along it
+        // with it; the new keyboard then covers another share, or the frame gives it up.
+        let keyboardRest = previous.keyboardEnd - previous.keyboard
         if away, !current.finger, let first = previous.rows.first {
             // (A bounce past an edge that the rotation ends takes its overshoot back.)
             turn = Turn(
                 due: frame + Simulator.rotationFrames, id: first.id, top: first.top, insetTop: previous.insetTop,
                 insetBottom: previous.insetBottom, keyboard: previous.keyboard,
-                keyboardRest: previous.keyboardEnd - previous.keyboard, keyboardAfter: current.keyboard,
+                keyboardRest: keyboardRest, keyboardAfter: current.keyboard,
                 maxOffset: current.maxOffset,
                 overshoot: previous.overshoot, coast: coast)
         }
@@ -79,15 +82,9 @@ struct RotationCheck {
         let edge = current.insetTop - previous.insetTop
         let bottom = current.insetBottom - previous.insetBottom
         let keyboard = current.keyboard - previous.keyboard
-        // The turn ends a keyboard animation under way at its end, and a list that moved along it
-        // with it; the new keyboard then covers another share, or the frame gives it up.
-        let keyboardRest = previous.keyboardEnd - previous.keyboard
         // (A bounce past an edge may take its overshoot back.)
-        let allowed = [
-            edge, edge - bottom, edge - keyboard, edge - bottom - keyboard, edge - keyboardRest,
-            edge - bottom - keyboardRest,
-        ]
-        .flatMap { [$0 + coast, $0 + previous.overshoot] }
+        let allowed = Self.moves(edge: edge, bottom: bottom, keyboards: [keyboard, keyboardRest])
+            .flatMap { [$0 + coast, $0 + previous.overshoot] }
         // Kept, or stopped at the content's end: the offset it asks for lies past an edge and the
         // list is at that edge, or past it by no more than the momentum's step and the overshoot
         // it had.
@@ -102,6 +99,13 @@ struct RotationCheck {
         guard !kept else { return nil }
         turn = nil
         return "\(first.id), the row read at the top, moved \(moved) as the screen rotated"
+    }
+
+    /// What the row read may move by over a turn: the visible top's change, less the bottom
+    /// inset's or not, and less one of `keyboards` (a change of the keyboard the bottom edge's
+    /// rule counts) or none.
+    private static func moves(edge: Double, bottom: Double, keyboards: [Double]) -> [Double] {
+        ([0] + keyboards).flatMap { [edge - $0, edge - bottom - $0] }
     }
 
     /// `bottom-visible` on rotation: a list that follows the conversation, with no question pinned, is no
@@ -133,15 +137,11 @@ struct RotationCheck {
         let edge = current.insetTop - turned.insetTop
         let bottom = current.insetBottom - turned.insetBottom
         let keyboard = current.keyboard - turned.keyboard
-        let rest = turned.keyboardRest
         // (Or the turn's own keyboard moved the frame, not what is read, and the keyboard's moves
         // since are the bottom edge's.)
         let since = current.keyboard - turned.keyboardAfter
-        let allowed = [
-            edge, edge - bottom, edge - keyboard, edge - bottom - keyboard, edge - rest, edge - bottom - rest,
-            edge - since, edge - bottom - since,
-        ]
-        .flatMap { [$0, $0 + turned.overshoot, $0 + turned.coast] }
+        let allowed = Self.moves(edge: edge, bottom: bottom, keyboards: [keyboard, turned.keyboardRest, since])
+            .flatMap { [$0, $0 + turned.overshoot, $0 + turned.coast] }
         let kept = allowed.contains { abs(moved - $0) <= 0.5 }
         // Or stopped at the content's end: the offset it asks for lies past an edge and the list
         // rests at that edge (the end as the rotation left it: content that arrives later below
