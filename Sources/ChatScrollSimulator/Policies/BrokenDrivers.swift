@@ -154,7 +154,8 @@ public enum BrokenDrivers {
     /// the user moves neither list, both stand still for two frames on different screens (a list
     /// still easing toward a place the finger then takes it from never showed where it was
     /// going). A screen that differs but moves alike is the session going its own way (rows that
-    /// one of them measured and the other did not), not the misbehaviour.
+    /// one of them measured and the other did not), not the misbehaviour. Where both bring other
+    /// rows in at once (a turn), it moved otherwise if the two showed the same before and not after.
     static func isSeen(_ kind: Kind, at frame: Int, in pairs: [(broken: Screen, correct: Screen)]) -> Bool {
         // How far the row at the top moved into frame `index`; nil when another row is there.
         func moved(_ index: Int, _ screen: KeyPath<(broken: Screen, correct: Screen), Screen>) -> Double? {
@@ -169,7 +170,10 @@ public enum BrokenDrivers {
         func movesOtherwise(_ index: Int) -> Bool {
             switch (moved(index, \.broken), moved(index, \.correct)) {
             case (let broken?, let correct?): abs(broken - correct) > 1
-            case (nil, nil): false
+            // (Both brought another row in: where they showed the same before, they must still.)
+            case (nil, nil):
+                !pairs[index - 1].broken.differs(from: pairs[index - 1].correct)
+                    && pairs[index].broken.differs(from: pairs[index].correct)
             case (_?, nil), (nil, _?): true
             }
         }
@@ -532,8 +536,10 @@ public enum BrokenDrivers {
         /// ``Kind/jumpDuringNavigation``: a navigation that was running when the keyboard moved or a
         /// message arrived jumps to its end, and the rest of its animation is dropped.
         func finishNavigation(after event: AppEvent, wasRunning: Bool) {
+            // (Not at a turn's keyboard: the turn replaces the screen, and a list that lands where
+            // the user asked to go then shows no jump.)
             guard let view, wasRunning, driver.isAnimatingCommand, !view.fingerDown, !view.isDecelerating,
-                let end = commandTarget
+                onAppMainThread({ UIView.areAnimationsEnabled }), let end = commandTarget
             else { return }
             switch event {
             case .keyboard, .append:
