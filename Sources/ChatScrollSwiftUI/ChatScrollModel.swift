@@ -114,11 +114,24 @@ public final class ChatScrollModel {
             driver.layout(
                 frameHeight: containerHeight, insetTop: insetTop, insetBottom: insetBottom, frameBottom: frameBottom)
         }
+        // (It lands where the view is, as this layout reports it.)
+        runStopAwaitingLayout()
         // A request run while this layout reported lands at the next: the driver keeps the place it
         // asked for until that one reports.
         defer { requestedDuringReport = false }
         guard !requestedDuringReport else { return findModelDelta() }
         reportOffset()
+    }
+
+    /// Runs the stop the driver asked for before it had the layout being reported: where the view
+    /// is, in the driver's new layout, or at the edge it bounced past.
+    private func runStopAwaitingLayout() {
+        guard mover.stopAwaitingLayout else { return }
+        mover.stopAwaitingLayout = false
+        let state = driver.state
+        findModelDelta()
+        let offset = min(max(0, geometry.offset + modelDelta), state.maxOffset)
+        mover.setContentOffsetY(offset - state.insetTop, animation: .jump)
     }
 
     /// Runs `request` on the scroll view, noting one that runs while the view reports a layout.
@@ -139,10 +152,12 @@ public final class ChatScrollModel {
         if let delta = rows.modelDelta(in: driver.state, geometry: geometry) { modelDelta = delta }
     }
 
-    /// The view's offset as the model's, through the topmost row shown.
+    /// The view's offset as the model's, through the topmost row shown, as a `contentOffset.y`
+    /// under the top inset the driver knows (before a turn's layout reaches it, the view's is the
+    /// new one).
     private func reportOffset() {
         findModelDelta()
-        driver.didScroll(contentOffsetY: geometry.contentOffsetY + modelDelta)
+        driver.didScroll(contentOffsetY: geometry.offset + modelDelta - driver.state.insetTop)
     }
 
     /// `onScrollPhaseChange`: the gesture callbacks the change stands for. `velocity` in points per

@@ -9,14 +9,21 @@ import ChatScrollDriver
 @MainActor
 final class RowMover: @MainActor ChatScrollViewTarget {
     weak var model: ChatScrollModel?
+    /// A stop the driver asked for while the view reported a layout the driver had not applied
+    /// yet (momentum that a turn settles): the driver's next move in that report stops the view,
+    /// or, without one, the view stops where it is once the driver has that layout, as SwiftUI
+    /// keeps the top of a turned screen without momentum.
+    var stopAwaitingLayout = false
 
     func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
         guard let model else { return }
         let state = model.driver.state
         let target = y + state.insetTop
-        let jump = animation != .none
+        // (A move after a stop that waits for the layout stops the view in its place.)
+        let jump = animation != .none || stopAwaitingLayout
         if case .alongKeyboard(let duration) = animation {
             guard let resolved = resolve(target, in: state, model: model) else { return }
+            stopAwaitingLayout = false
             return model.run(.alongKeyboard(y: resolved - model.geometry.insetTop, duration: duration))
         }
         // Under the finger nothing is kept but by SwiftUI itself: a write of the position would
@@ -26,13 +33,23 @@ final class RowMover: @MainActor ChatScrollViewTarget {
             // (Momentum or a bounce moves the view: a write of the position fights SwiftUI's own
             // deceleration, and the driver brings a following list to the bottom when it ends.)
             if !jump, model.driver.isMovingOnItsOwn { return }
+            stopAwaitingLayout = false
             return model.run(.bottom(jump: jump))
         }
         // Position keeping (a move that is not a command's): the id position keeps the row at the
         // top where it is, inside layout, from where the view is now rather than from the model's
         // offset, which is a frame old.
         if animation == .none, !model.driver.isAnimatingCommand { return }
+        // (SwiftUI places a row by the visible height it has when the request lands: a stop
+        // measured against the driver's old layout would land elsewhere.)
+        if jump, model.reporting,
+            model.geometry.height != state.viewportHeight || model.geometry.insetTop != state.insetTop
+        {
+            stopAwaitingLayout = true
+            return
+        }
         guard let (id, anchor) = Self.row(at: target, in: state, shown: model.rows) else { return }
+        stopAwaitingLayout = false
         model.run(.row(id: id, anchorY: anchor, jump: jump))
     }
 

@@ -126,6 +126,43 @@ struct ChatScrollModelTests {
         #expect(chat.state.keyboardHeight == 129)
     }
 
+    @Test("a turn that ends momentum stops the view where it is, placed by the turned layout")
+    func turnEndsMomentum() {
+        AppMainThread.$current.withValue(AppMainThread()) { turnsDuringMomentum() }
+    }
+
+    private func turnsDuringMomentum() {
+        chat.observeKeyboard()
+        func notify(keyboardTop: CGFloat, screenHeight: CGFloat) {
+            NotificationCenter.default.post(
+                name: UIResponder.keyboardWillChangeFrameNotification, object: nil,
+                userInfo: [
+                    UIResponder.keyboardFrameEndUserInfoKey: CGRect(
+                        x: 0, y: keyboardTop, width: 390, height: screenHeight - keyboardTop),
+                    UIResponder.keyboardAnimationDurationUserInfoKey: 0.25,
+                ])
+        }
+        notify(keyboardTop: 508, screenHeight: 844)
+        // The reader drags m10 100 points under the top and lets go.
+        chat.phaseChanged(from: .idle, to: .interacting, velocity: nil)
+        chat.rowFrameChanged(id: "m10", top: 191, height: 100)
+        chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: 500, frameBottom: 844)
+        chat.phaseChanged(from: .interacting, to: .decelerating, velocity: -1000)
+        #expect(chat.state.offset == 900)
+        let before = requests.all.count
+        // The screen turns in the next frame, after momentum carried the list 20 points: the
+        // landscape keyboard is notified first, then SwiftUI reports the turned layout, which keeps
+        // the visible top (m10 is 120 points under it, under a 32-point inset).
+        UIView.performWithoutAnimation { notify(keyboardTop: 190, screenHeight: 390) }
+        chat.rowFrameChanged(id: "m10", top: 152, height: 100)
+        chat.geometryChanged(containerHeight: 390, insetTop: 32, insetBottom: 71, contentOffsetY: 539, frameBottom: 390)
+        // The momentum ends there, and the stop is placed by the turned layout's 158 visible points
+        // (a stop placed by the portrait layout's 417 would land elsewhere).
+        #expect(chat.state.keyboardHeight == 129)
+        #expect(chat.state.offset == 880)
+        #expect(Array(requests.all.dropFirst(before)) == [.row(id: "m10", anchorY: 120.0 / 58, jump: true)])
+    }
+
     @Test("a request run while a layout reports lands at the next: that layout's offset is older than it")
     func requestDuringAReport() {
         showLastRow()
