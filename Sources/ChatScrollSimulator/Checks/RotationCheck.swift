@@ -43,7 +43,8 @@ struct RotationCheck {
     /// Notes a rotation in `current` and judges its own frame: the row read at the top has moved
     /// by the change of the visible top (less those of the bottom inset and the keyboard) and,
     /// during momentum or a bounce, by the view's own step in that frame, and during a navigation
-    /// the user asked for, by as much as the navigation goes on moving it, unless the content's end
+    /// the user asked for, by as much as the navigation goes on moving it, the way it went (its
+    /// distance from the bottom too, when it keeps that), unless the content's end
     /// stops it there.
     ///
     /// - Parameters:
@@ -70,14 +71,17 @@ struct RotationCheck {
         guard wasAway, !previous.finger, !current.finger, let first = previous.rows.first,
             let now = motion.top(first.id)
         else { return nil }
-        // A navigation under way goes on moving the list as it moved: by its last step, five times
-        // over and 2 points (an eased motion, as the leap rule measures one), from what is read at
-        // the top or from the bottom it may be heading for, not anywhere.
+        // A navigation under way goes on moving the list as it moved: the way it went, by its last
+        // step, five times over and 2 points (an eased motion, as the leap rule measures one), from
+        // what is read at the top or from the bottom it may be heading for, not anywhere.
         let going = navigationOver ? 0 : abs(previous.animationStep) * 5 + 2
+        func goesOn(_ change: Double) -> Bool {
+            abs(change) <= 1 || change * previous.animationStep > 0 && abs(change) <= going + 1
+        }
         // (Or it arrives where it heads: the turn ends a scroll along the keyboard at its end.)
         let fromBottom = (before: previous.maxOffset - previous.offset, after: current.maxOffset - current.offset)
         let arrives = current.atBottom && previous.animationStep < 0
-        if !navigationOver, abs(fromBottom.after - fromBottom.before) <= going + 1 || arrives { return nil }
+        if !navigationOver, goesOn(fromBottom.after - fromBottom.before) || arrives { return nil }
         let moved = now - first.top
         let edge = current.insetTop - previous.insetTop
         let bottom = current.insetBottom - previous.insetBottom
@@ -91,7 +95,7 @@ struct RotationCheck {
         let slack = abs(coast) + abs(previous.overshoot) + 0.5 + going
         let kept = allowed.contains { expected in
             let offset = current.offset + moved - expected
-            return abs(moved - expected) <= 1 + going
+            return goesOn(moved - expected)
                 || offset < -0.5 && current.offset <= 0.5 && current.offset >= -slack
                 || offset > current.maxOffset + 0.5 && current.offset >= current.maxOffset - 0.5
                     && current.offset <= current.maxOffset + slack

@@ -86,6 +86,20 @@ public enum BrokenDrivers {
         /// or a row taller than the visible region, lands elsewhere, and a command's frames stall
         /// and leap.
         case clampedAnchor = "broken-clamped-anchor"
+        /// At a turn of the screen while a navigation the user asked for runs (jump to latest, a
+        /// reply's quote, a send), moves the list back against the navigation by its last four
+        /// frames' steps (a position it keeps four frames stale), then asks for the navigation
+        /// again so that it lands in the turned layout: the list is thrown back, and goes on from
+        /// there.
+        case turnThrowsNavigationBack = "broken-turn-throws-navigation-back"
+        /// At a turn while a navigation runs, puts back the place the reader was at when the
+        /// navigation began (what was at the top then), then asks for the navigation again: the
+        /// list jumps back to where the navigation set off, and runs it again.
+        case turnRestartsNavigation = "broken-turn-restarts-navigation"
+        /// At a turn with the keyboard up while a navigation runs, moves the list by the change of
+        /// the keyboard's share of the screen, its sign reversed, on top of the driver's keeping,
+        /// then asks for the navigation again: the list jumps by the change at the turn.
+        case turnKeyboardShareReversed = "broken-turn-keyboard-share-reversed"
 
         /// Whether its bug can show in `session` at all: the session has the event the bug answers
         /// (a broken driver that never meets it behaves as the package's driver, so the catch
@@ -106,6 +120,12 @@ public enum BrokenDrivers {
                 return has { if case .app(.keyboard) = $0 { true } else { false } }
             case .rotationToTop, .rotationToBottom:
                 return has { if case .rotate = $0 { true } else { false } }
+            case .turnThrowsNavigationBack, .turnRestartsNavigation:
+                return has { if case .rotate = $0 { true } else { false } }
+                    && has { if case .app(let event) = $0 { event.isUserNavigation } else { false } }
+            case .turnKeyboardShareReversed:
+                return has { if case .rotate(_, _, _, let keyboard) = $0 { keyboard != nil } else { false } }
+                    && has { if case .app(let event) = $0 { event.isUserNavigation } else { false } }
             case .noPrependCompensation, .prependCompensatedTwice:
                 return !session.olderPages.isEmpty || !session.archive.isEmpty
                     || has { if case .app(.header) = $0 { true } else { false } }
@@ -126,6 +146,10 @@ public enum BrokenDrivers {
         public func applies(to personality: ViewPersonality) -> Bool {
             switch self {
             case .animatedRequests, .clampedAnchor: personality.lazyStackEstimates
+            // (UIKit glue, which answers the turn after the tick of the turn's frame: not the views
+            // that report after layout, where the turn reaches the glue after that tick.)
+            case .turnThrowsNavigationBack, .turnRestartsNavigation, .turnKeyboardShareReversed:
+                !personality.reportsAfterLayout
             case .yankOnIncoming, .yankOnIncomingAnimated, .ignoreJumpToLatest, .ignoreReplyTaps, .keyboardToBottom,
                 .keyboardToTop, .rotationToTop, .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice,
                 .dropsDeferredCommand, .noDisplayLink, .keyboardDefaultCurve, .lateByAFrame, .forgetsMeasurements,
@@ -181,7 +205,8 @@ public enum BrokenDrivers {
         switch kind {
         case .yankOnIncoming, .yankOnIncomingAnimated, .keyboardToBottom, .keyboardToTop, .rotationToTop,
             .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice, .lateByAFrame,
-            .animatedPositionKeeping, .jumpDuringNavigation:
+            .animatedPositionKeeping, .jumpDuringNavigation, .turnThrowsNavigationBack, .turnRestartsNavigation,
+            .turnKeyboardShareReversed:
             return (frame..<min(pairs.count, frame + 3)).contains(where: jumps)
         case .forgetsMeasurements:
             // (A kept estimate moves what is shown by its error, a few dozen points: the row at
@@ -353,6 +378,16 @@ public enum BrokenDrivers {
         var inTick = false
         var offCurve = 0.0
         var pageShift: Double?
+        /// The turns' broken drivers: the navigation the user asked for whose animation runs, and
+        /// where the list was (the offset) at each of its frames, the first kept; the last command
+        /// seen; the keyboard's share at the end of the last frame.
+        var navigation: (start: Double, recent: [Double])?
+        var seenSeq: Int?
+        var shareBefore = 0.0
+        var lastOffset: Double?
+        var lastFromBottom: Double?
+        var thrown: (time: Double, from: Double, to: Double, step: Double, before: Double, fromBottom: Double?)?
+        var turnedAt: Double?
 
         /// Creates the broken driver with `configuration`.
         public init(_ kind: Kind, configuration: ChatConfiguration) {
@@ -409,6 +444,11 @@ public enum BrokenDrivers {
                 return checkingOpenHold(String("\(event)".prefix(60))) { inner.handle(event) }
             }
             if kind == .keyboardFrameShare || kind == .staleKeyboardOverlap { return keyboardGlue(event) }
+            if kind == .turnThrowsNavigationBack || kind == .turnRestartsNavigation
+                || kind == .turnKeyboardShareReversed
+            {
+                return turnGlue(event)
+            }
             if kind == .jumpDuringNavigation {
                 let running = driver.isAnimatingCommand
                 inner.handle(event)
@@ -478,7 +518,8 @@ public enum BrokenDrivers {
                 (.noPrependCompensation, _), (.prependCompensatedTwice, _), (.dropsDeferredCommand, _),
                 (.noDisplayLink, _), (.keyboardDefaultCurve, _), (.lateByAFrame, _), (.forgetsMeasurements, _),
                 (.animatedPositionKeeping, _), (.noEndDecelerating, _), (.snapOnLift, _), (.keyboardFrameShare, _),
-                (.staleKeyboardOverlap, _), (.jumpDuringNavigation, _), (.animatedRequests, _), (.clampedAnchor, _):
+                (.staleKeyboardOverlap, _), (.jumpDuringNavigation, _), (.animatedRequests, _), (.clampedAnchor, _),
+                (.turnThrowsNavigationBack, _), (.turnRestartsNavigation, _), (.turnKeyboardShareReversed, _):
                 inner.handle(event)
             }
         }
@@ -552,6 +593,115 @@ public enum BrokenDrivers {
                 .newerLoaded, .windowLoadFailed, .header, .footer:
                 break
             }
+        }
+
+        /// The turns' broken drivers: a turn laid out while a navigation the user asked for runs is
+        /// answered after the frame's tick (`throwAtTurn`).
+        func turnGlue(_ event: AppEvent) {
+            guard let view else { return }
+            guard case .layout = event else { return inner.handle(event) }
+            let turned = frameHeight != view.frameHeight
+            frameHeight = view.frameHeight
+            inner.handle(event)
+            if turned, navigation != nil, driver.isAnimatingCommand { turnedAt = view.time }
+        }
+
+        /// After the tick of a turn's frame during a navigation, the glue moves the list itself
+        /// (back by the navigation's last four steps, back to where it set off, or by the keyboard's
+        /// share change reversed), then asks the driver for the navigation again, which carries on
+        /// from there: what the frame shows is that far from what the package's driver shows.
+        func throwAtTurn() {
+            guard let view, turnedAt == view.time, let navigation, driver.isAnimatingCommand, !view.fingerDown,
+                !view.isDecelerating, let again = navigationAgain()
+            else { return }
+            let from = view.offset
+            let place: Double
+            switch kind {
+            case .turnThrowsNavigationBack:
+                // (Its steps before the turn: the turn itself moved the list otherwise.)
+                let recent = navigation.recent.suffix(5)
+                guard let last = recent.last, let first = recent.first else { return }
+                place = from - (last - first)
+            case .turnRestartsNavigation:
+                place = navigation.start
+            default:
+                let change = driver.state.keyboardHeight - shareBefore
+                guard abs(change) > 1 else { return }
+                place = from - change
+            }
+            let to = min(max(0, place), view.maxOffset)
+            // (A throw back goes against the navigation: one that lands on its way, past a bottom the
+            // turn raised, only finishes it sooner.)
+            if kind != .turnKeyboardShareReversed, let target = commandTarget.map({ $0 + view.insetTop }),
+                (to - from) * (target - from) >= 0
+            {
+                return
+            }
+            let recent = navigation.recent.suffix(2)
+            let step = recent.count == 2 ? recent[recent.endIndex - 1] - recent[recent.startIndex] : 0
+            let before = navigation.recent.last ?? from
+            guard force(to: to, animated: false, least: 4) else { return }
+            again()
+            thrown = (view.time, from: from, to: view.offset, step: step, before: before, fromBottom: lastFromBottom)
+        }
+
+        /// In the frame after a throw: one that the driver carried on from (it may not, where the
+        /// list rides along the keyboard's move: then the list is back on its way) moved the list,
+        /// in the throw's frame, as far as the package's driver would not have. The user sees it
+        /// where the list went back against the navigation from where the frame before showed it
+        /// (a throw that still leaves the list farther on its way shows a turn that went less far),
+        /// and, heading down, took it farther from the bottom (a list that keeps its distance from
+        /// the bottom turns as one anchored there does).
+        func verifyThrow() {
+            guard let view, let (time, from, to, step, before, fromBottom) = thrown, time < view.time else { return }
+            thrown = nil
+            let anchored = step > 0 && fromBottom.map { view.maxOffset - to <= $0 + 1 } ?? false
+            if abs(view.offset - to) < abs(view.offset - (from + step)), (to - before) * step < 0,
+                abs(to - before) > 4, !anchored
+            {
+                misbehave("moved a running navigation \(to - from) points at a turn", at: time)
+            }
+        }
+
+        /// The call that asks the driver for the running navigation again: jump to latest for one
+        /// to the bottom, the message for one to a reply's quote; nil for another (a question pinned,
+        /// the first unread) or a bottom beyond the loaded window.
+        func navigationAgain() -> (() -> Void)? {
+            guard let command = driver.state.scrollTarget else { return nil }
+            switch command.kind {
+            case .bottom:
+                guard !driver.state.hasMoreNewer else { return nil }
+                return { [driver] in driver.send(.jumpToLatestTapped) }
+            case .item:
+                guard command.reason == .jumpToMessage, let id = command.id else { return nil }
+                return { [driver] in driver.send(.jumpToMessage(id: id)) }
+            }
+        }
+
+        /// The commands a user's navigation issues: a send, a tap on jump to latest, a reply's quote
+        /// or the first unread.
+        static let navigationReasons: Set<ScrollCommand.Reason> = [
+            .outgoingMessage, .newQuestion, .jumpToLatest, .jumpToMessage, .jumpToUnread,
+        ]
+
+        /// Notes, after the frame's tick, the navigation the user asked for while its animation
+        /// runs, and where the list is.
+        func noteNavigation() {
+            guard let view else { return }
+            shareBefore = driver.state.keyboardHeight
+            guard driver.isAnimatingCommand else {
+                navigation = nil
+                return
+            }
+            if let command = driver.state.scrollTarget, command.seq != seenSeq {
+                seenSeq = command.seq
+                // (Where the list was when the user asked: before this frame's first step.)
+                if navigation == nil, command.animated, Self.navigationReasons.contains(command.reason) {
+                    navigation = (lastOffset ?? view.offset, [lastOffset ?? view.offset])
+                }
+            }
+            navigation?.recent.append(view.offset)
+            if let count = navigation?.recent.count, count > 8 { navigation?.recent.removeFirst() }
         }
 
         /// ``Kind/keyboardAfterAnimation``: the keyboard waits for the next tick after it stops.
@@ -707,6 +857,13 @@ public enum BrokenDrivers {
             case .keyboardCountsInputBar:
                 inner.tick()
                 checkShownPastBottom()
+            case .turnThrowsNavigationBack, .turnRestartsNavigation, .turnKeyboardShareReversed:
+                inner.tick()
+                verifyThrow()
+                throwAtTurn()
+                noteNavigation()
+                lastOffset = view.offset
+                lastFromBottom = view.maxOffset - view.offset
             case .jumpDuringNavigation:
                 // The finished command's frames move nothing: the list is at its end already.
                 let finished = finishedCommand != nil && driver.state.scrollTarget?.seq == finishedCommand
