@@ -33,6 +33,17 @@ struct ChatScrollModelTests {
         chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: 900, frameBottom: 844)
     }
 
+    /// Posts the keyboard's notification: its top at `keyboardTop` on a screen `screenHeight` tall.
+    private func notify(keyboardTop: CGFloat, screenHeight: CGFloat) {
+        NotificationCenter.default.post(
+            name: UIResponder.keyboardWillChangeFrameNotification, object: nil,
+            userInfo: [
+                UIResponder.keyboardFrameEndUserInfoKey: CGRect(
+                    x: 0, y: keyboardTop, width: 390, height: screenHeight - keyboardTop),
+                UIResponder.keyboardAnimationDurationUserInfoKey: 0.25,
+            ])
+    }
+
     @Test("following is kept, and an open asked for, as the bottom edge, never as an offset")
     func openIsTheBottomEdge() {
         // The empty list's first layout keeps the bottom (following); the open jumps there.
@@ -106,15 +117,6 @@ struct ChatScrollModelTests {
     private func turnsWithTheKeyboardUp() {
         showLastRow()
         chat.observeKeyboard()
-        func notify(keyboardTop: CGFloat, screenHeight: CGFloat) {
-            NotificationCenter.default.post(
-                name: UIResponder.keyboardWillChangeFrameNotification, object: nil,
-                userInfo: [
-                    UIResponder.keyboardFrameEndUserInfoKey: CGRect(
-                        x: 0, y: keyboardTop, width: 390, height: screenHeight - keyboardTop),
-                    UIResponder.keyboardAnimationDurationUserInfoKey: 0.25,
-                ])
-        }
         notify(keyboardTop: 508, screenHeight: 844)
         #expect(chat.state.keyboardHeight == 253)
         // The screen turns: UIKit notifies the landscape keyboard (200 points, top at 190) at the
@@ -133,15 +135,6 @@ struct ChatScrollModelTests {
 
     private func turnsDuringMomentum() {
         chat.observeKeyboard()
-        func notify(keyboardTop: CGFloat, screenHeight: CGFloat) {
-            NotificationCenter.default.post(
-                name: UIResponder.keyboardWillChangeFrameNotification, object: nil,
-                userInfo: [
-                    UIResponder.keyboardFrameEndUserInfoKey: CGRect(
-                        x: 0, y: keyboardTop, width: 390, height: screenHeight - keyboardTop),
-                    UIResponder.keyboardAnimationDurationUserInfoKey: 0.25,
-                ])
-        }
         notify(keyboardTop: 508, screenHeight: 844)
         // The reader drags m10 100 points under the top and lets go.
         chat.phaseChanged(from: .idle, to: .interacting, velocity: nil)
