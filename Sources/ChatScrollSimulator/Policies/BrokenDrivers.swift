@@ -580,7 +580,7 @@ public enum BrokenDrivers {
             // (Not at a turn's keyboard: the turn replaces the screen, and a list that lands where
             // the user asked to go then shows no jump.)
             guard let view, wasRunning, driver.isAnimatingCommand, !view.fingerDown, !view.isDecelerating,
-                onAppMainThread({ UIView.areAnimationsEnabled }), let end = commandTarget
+                animationsEnabled(), let end = commandTarget
             else { return }
             switch event {
             case .keyboard, .append:

@@ -159,6 +159,10 @@ func withAnimationsDisabled(_ body: () -> Void) {
     onAppMainThread { UIView.performWithoutAnimation { body() } }
 }
 
+/// Whether the app's main thread runs with animations enabled (`UIView.areAnimationsEnabled`):
+/// false while a turn's keyboard is notified.
+func animationsEnabled() -> Bool { onAppMainThread { UIView.areAnimationsEnabled } }
+
 /// The package's glue: a `ChatScrollDriver` over the reducer. On the UIKit views it runs through
 /// `ChatScrollUIKit`'s adapter, exactly as an app ships it, over the simulated `UIScrollView`
 /// (`SimulatedUIScrollView`), with the display link, the keyboard's notifications and the input
@@ -314,7 +318,7 @@ public final class DriverPolicy: ScrollPolicy {
         case .keyboard(_, let duration):
             guard !notifyKeyboard(view, duration: duration) else { break }
             // A turn's, with animations disabled, waits for the turned layout.
-            if !onAppMainThread({ UIView.areAnimationsEnabled }) {
+            if !animationsEnabled() {
                 keyboardAwaitingLayout = view.keyboardFrameTop
                 break
             }
