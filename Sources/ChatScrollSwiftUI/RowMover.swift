@@ -23,8 +23,7 @@ final class RowMover: @MainActor ChatScrollViewTarget {
         let jump = animation != .none || stopAwaitingLayout
         if case .alongKeyboard(let duration) = animation {
             guard let resolved = resolve(target, in: state, model: model) else { return }
-            stopAwaitingLayout = false
-            return model.run(.alongKeyboard(y: resolved - model.geometry.insetTop, duration: duration))
+            return run(.alongKeyboard(y: resolved - model.geometry.insetTop, duration: duration))
         }
         // Under the finger nothing is kept but by SwiftUI itself: a write of the position would
         // take the content from the finger.
@@ -33,8 +32,7 @@ final class RowMover: @MainActor ChatScrollViewTarget {
             // (Momentum or a bounce moves the view: a write of the position fights SwiftUI's own
             // deceleration, and the driver brings a following list to the bottom when it ends.)
             if !jump, model.driver.isMovingOnItsOwn { return }
-            stopAwaitingLayout = false
-            return model.run(.bottom(jump: jump))
+            return run(.bottom(jump: jump))
         }
         // Position keeping (a move that is not a command's): the id position keeps the row at the
         // top where it is, inside layout, from where the view is now rather than from the model's
@@ -49,8 +47,13 @@ final class RowMover: @MainActor ChatScrollViewTarget {
             return
         }
         guard let (id, anchor) = Self.row(at: target, in: state, shown: model.rows) else { return }
+        run(.row(id: id, anchorY: anchor, jump: jump))
+    }
+
+    /// Runs `request` through the model: a stop that waited for the layout is made by it.
+    private func run(_ request: ChatScrollRequest) {
         stopAwaitingLayout = false
-        model.run(.row(id: id, anchorY: anchor, jump: jump))
+        model?.run(request)
     }
 
     /// A row of the model's at `target` and the unit anchor that puts that row's top where the

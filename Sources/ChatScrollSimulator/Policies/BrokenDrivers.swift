@@ -120,11 +120,12 @@ public enum BrokenDrivers {
                 return has { if case .app(.keyboard) = $0 { true } else { false } }
             case .rotationToTop, .rotationToBottom:
                 return has { if case .rotate = $0 { true } else { false } }
-            case .turnThrowsNavigationBack, .turnRestartsNavigation:
-                return has { if case .rotate = $0 { true } else { false } }
-                    && has { if case .app(let event) = $0 { event.isUserNavigation } else { false } }
-            case .turnKeyboardShareReversed:
-                return has { if case .rotate(_, _, _, let keyboard) = $0 { keyboard != nil } else { false } }
+            case .turnThrowsNavigationBack, .turnRestartsNavigation, .turnKeyboardShareReversed:
+                // (The reversed share, only at a turn with the keyboard up.)
+                let keyboardNeeded = self == .turnKeyboardShareReversed
+                return has {
+                    if case .rotate(_, _, _, let keyboard) = $0 { !keyboardNeeded || keyboard != nil } else { false }
+                }
                     && has { if case .app(let event) = $0 { event.isUserNavigation } else { false } }
             case .noPrependCompensation, .prependCompensatedTwice:
                 return !session.olderPages.isEmpty || !session.archive.isEmpty
@@ -140,6 +141,26 @@ public enum BrokenDrivers {
                 return true
             }
         }
+
+        /// How the turns' broken drivers move a running navigation at a turn; nil for the others.
+        var turnThrow: TurnThrow? {
+            switch self {
+            case .turnThrowsNavigationBack: .back
+            case .turnRestartsNavigation: .restart
+            case .turnKeyboardShareReversed: .keyboardShareReversed
+            case .yankOnIncoming, .yankOnIncomingAnimated, .ignoreJumpToLatest, .ignoreReplyTaps, .keyboardToBottom,
+                .keyboardToTop, .rotationToTop, .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice,
+                .dropsDeferredCommand, .noDisplayLink, .keyboardDefaultCurve, .lateByAFrame, .forgetsMeasurements,
+                .animatedPositionKeeping, .noEndDecelerating, .snapOnLift, .keyboardAfterAnimation,
+                .keyboardCountsInputBar, .jumpToLatestAsMessage, .keyboardFrameShare, .staleKeyboardOverlap,
+                .jumpDuringNavigation, .animatedRequests, .clampedAnchor:
+                nil
+            }
+        }
+
+        /// Where a turn's broken driver puts a running navigation: back by its last four steps, back
+        /// to where it set off, or by the keyboard share's change, its sign reversed.
+        enum TurnThrow { case back, restart, keyboardShareReversed }
 
         /// Whether it can misbehave on a view of `personality` at all: the bugs of the SwiftUI
         /// model's glue only where the model runs (the lazy stack's SwiftUI views).
@@ -444,11 +465,7 @@ public enum BrokenDrivers {
                 return checkingOpenHold(String("\(event)".prefix(60))) { inner.handle(event) }
             }
             if kind == .keyboardFrameShare || kind == .staleKeyboardOverlap { return keyboardGlue(event) }
-            if kind == .turnThrowsNavigationBack || kind == .turnRestartsNavigation
-                || kind == .turnKeyboardShareReversed
-            {
-                return turnGlue(event)
-            }
+            if kind.turnThrow != nil { return turnGlue(event) }
             if kind == .jumpDuringNavigation {
                 let running = driver.isAnimatingCommand
                 inner.handle(event)
@@ -611,20 +628,20 @@ public enum BrokenDrivers {
         /// share change reversed), then asks the driver for the navigation again, which carries on
         /// from there: what the frame shows is that far from what the package's driver shows.
         func throwAtTurn() {
-            guard let view, turnedAt == view.time, let navigation, driver.isAnimatingCommand, !view.fingerDown,
-                !view.isDecelerating, let again = navigationAgain()
+            guard let view, let turn = kind.turnThrow, turnedAt == view.time, let navigation,
+                driver.isAnimatingCommand, !view.fingerDown, !view.isDecelerating, let again = navigationAgain()
             else { return }
             let from = view.offset
             let place: Double
-            switch kind {
-            case .turnThrowsNavigationBack:
+            switch turn {
+            case .back:
                 // (Its steps before the turn: the turn itself moved the list otherwise.)
                 let recent = navigation.recent.suffix(5)
                 guard let last = recent.last, let first = recent.first else { return }
                 place = from - (last - first)
-            case .turnRestartsNavigation:
+            case .restart:
                 place = navigation.start
-            default:
+            case .keyboardShareReversed:
                 let change = driver.state.keyboardHeight - shareBefore
                 guard abs(change) > 1 else { return }
                 place = from - change
@@ -632,7 +649,7 @@ public enum BrokenDrivers {
             let to = min(max(0, place), view.maxOffset)
             // (A throw back goes against the navigation: one that lands on its way, past a bottom the
             // turn raised, only finishes it sooner.)
-            if kind != .turnKeyboardShareReversed, let target = commandTarget.map({ $0 + view.insetTop }),
+            if turn != .keyboardShareReversed, let target = commandTarget.map({ $0 + view.insetTop }),
                 (to - from) * (target - from) >= 0
             {
                 return
