@@ -45,7 +45,10 @@ struct StillReadingCheck: FrameCheck {
         if current.finger || current.moving { rotation.userMoved() }
         let rotating = rotation.isRunning(at: frame.index)
         let untouched = !previous.finger && !current.finger && !previous.moving && !current.moving
-        let reader = frame.away && previous.shown && !frame.questionPinned && !rotating
+        // (A rotation's settling moves rows in ways of its own, judged when it is due; a keyboard
+        // that rises meanwhile still takes the bottom edge up.)
+        let awayReader = frame.away && previous.shown && !frame.questionPinned
+        let reader = awayReader && !rotating
         let quiet = reader && untouched
         // Nobody holds the list either when the finger let go of the keyboard without momentum
         // (interactive dismissal) and the list at most catches up with the keyboard since.
@@ -53,7 +56,7 @@ struct StillReadingCheck: FrameCheck {
             frame.keyboardLetGo
             || !previous.finger && !current.finger && frame.onlyCatchingUp && !frame.view.isDecelerating
                 && !previous.decelerating
-        let unheld = reader && (untouched || released)
+        let unheld = awayReader && (untouched || released)
         let keyboardMoves = current.keyboardMoving || previous.keyboardMoving
         // (A hold keeps the list where the finger left it, also for the rest of the keyboard's move;
         // a rotation lays out anew what is read.)
@@ -77,8 +80,9 @@ struct StillReadingCheck: FrameCheck {
         {
             found.add(.readingStaysPut, "\(id) moved \(motion.moved(id)) \(alongKeyboard())")
         } else if unheld, keyboardMoves, !current.layoutChanged, frame.keyboardDelta > 0.5,
-            keyboardUnheld,
-            let share = keyboardShare.share, share < KeyboardShare.whole, let id = frame.common.last
+            keyboardUnheld, let id = frame.common.last,
+            let share = keyboardShare.share ?? (rotating ? -motion.moved(id) / frame.keyboardDelta : nil),
+            share < KeyboardShare.whole
         {
             // A rising keyboard covers a reader's rows only where something holds the list.
             found.add(

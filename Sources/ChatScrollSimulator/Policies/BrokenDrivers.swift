@@ -230,11 +230,12 @@ public enum BrokenDrivers {
             .turnKeyboardShareReversed:
             return (frame..<min(pairs.count, frame + 3)).contains(where: jumps)
         case .forgetsMeasurements:
-            // (A kept estimate moves what is shown by its error, a few dozen points: the row at
-            // the top of both screens stays and tells; where one of them scrolled another row in,
-            // nothing tells.)
+            // (A kept estimate moves what is shown by its error, a few dozen points, or leaves it
+            // where the package's driver moves it, as a following list that does not follow a
+            // row grown: the row at the top of both screens stays and tells; where one of them
+            // scrolled another row in, nothing tells.)
             return (frame..<min(pairs.count, frame + 3)).contains { index in
-                moved(index, \.broken) != nil && moved(index, \.correct) != nil && jumps(index)
+                moved(index, \.broken) != nil && moved(index, \.correct) != nil && movesOtherwise(index)
             }
         case .keyboardDefaultCurve, .snapOnLift, .keyboardCountsInputBar, .keyboardAfterAnimation, .animatedRequests,
             .clampedAnchor:
@@ -725,12 +726,20 @@ public enum BrokenDrivers {
         func keyboardAfterAnimation(_ event: AppEvent) {
             guard let view, case .keyboard(let overlap, let duration) = event else { return inner.handle(event) }
             keyboardUntold = overlap
-            // Where the driver, told now, would send the list. Under the finger nothing moves; a
-            // fling is left out (the driver would end it, but the fling moves the list too).
-            guard !driver.isDragging, !driver.isDecelerating, !view.isDecelerating else { return }
+            // Where the driver, told now, would send a list at rest: a following list shows the
+            // keyboard over its newest message, or blank past its end; a rising keyboard covers
+            // what a reader read at the bottom edge. (A reader's list left where a hiding keyboard
+            // uncovers more below shows no jump; a scroll on its way carries on to the bottom the
+            // keyboard moved, and a turn's keyboard does not animate: the jump, if any, comes when
+            // the driver hears of it.) Under the finger nothing moves; a fling is left out (the
+            // driver would end it, but the fling moves the list too).
+            guard animationsEnabled(), !driver.isAnimatingCommand, !view.isAnimatingScroll, !driver.isDragging,
+                !driver.isDecelerating, !view.isDecelerating
+            else { return }
             var told = driver.state
             let share = max(0, overlap - view.insetBottom)
-            guard share != told.keyboardHeight else { return }
+            guard share != told.keyboardHeight, driver.state.mode == .following || share > told.keyboardHeight
+            else { return }
             _ = told.reduce(
                 share > 0 ? .keyboardWillShow(height: share, duration: duration) : .keyboardWillHide(duration: duration)
             )
