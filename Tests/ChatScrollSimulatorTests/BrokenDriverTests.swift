@@ -19,7 +19,7 @@ struct BrokenDriverTests {
     /// `replay simulate --broken-drivers`).
     static let floors: [BrokenDrivers.Kind: (caught: Int, misbehaving: Int)] = [
         .yankOnIncoming: (84, 84), .yankOnIncomingAnimated: (83, 84), .ignoreJumpToLatest: (50, 50),
-        .ignoreReplyTaps: (23, 23), .keyboardToBottom: (42, 42), .keyboardToTop: (5, 5), .rotationToTop: (45, 45),
+        .ignoreReplyTaps: (23, 23), .keyboardToBottom: (42, 42), .keyboardToTop: (5, 5), .rotationToTop: (48, 48),
         .rotationToBottom: (46, 46), .noPrependCompensation: (43, 43), .prependCompensatedTwice: (43, 43),
         .dropsDeferredCommand: (12, 12), .noDisplayLink: (133, 134), .keyboardDefaultCurve: (80, 80),
         .lateByAFrame: (176, 177), .forgetsMeasurements: (122, 124), .animatedPositionKeeping: (152, 155),
@@ -100,7 +100,7 @@ struct BrokenDriverSwiftUITests {
     /// Caught and misbehaving sessions today, per broken driver.
     static let floors: [BrokenDrivers.Kind: (caught: Int, misbehaving: Int)] = [
         .noPrependCompensation: (27, 27), .prependCompensatedTwice: (30, 30), .dropsDeferredCommand: (7, 7),
-        .noDisplayLink: (134, 135), .keyboardDefaultCurve: (65, 66), .lateByAFrame: (176, 178),
+        .noDisplayLink: (134, 135), .keyboardDefaultCurve: (66, 67), .lateByAFrame: (176, 178),
         .jumpDuringNavigation: (57, 57), .animatedRequests: (178, 179), .clampedAnchor: (159, 164),
         .keyboardAfterAnimation: (72, 72),
     ]

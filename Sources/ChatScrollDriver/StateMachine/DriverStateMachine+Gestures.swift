@@ -21,8 +21,12 @@ extension DriverStateMachine {
         viewMove = (contentOffsetY, false)
         contentOffsetY = y
         if let target = keyboardAnimationTarget {
-            if phase == .dragging || abs(target - y) <= 0.5 { keyboardAnimationTarget = nil }
-            return
+            if phase == .dragging || abs(target - y) <= 0.5 {
+                keyboardAnimationTarget = nil
+                return
+            }
+            guard isKeyboardTargetStale else { return }
+            keyboardAnimationTarget = nil
         }
         if isAnimatingCommand { return }
         guard state.offset != nil else {

@@ -51,6 +51,9 @@ extension DriverStateMachine {
         // A running animation carries what it shows along with the visible top at once (the
         // rest of the way is bent to the new destination below).
         if topMoved, isAnimatingCommand { shiftCommandAnimation(by: self.insetTop - top, &out) }
+        if height != self.frameHeight, !edgeStays, keyboardAnimationTarget != nil {
+            keyboardAnimationLaidOutAnew = true
+        }
         self.frameHeight = height
         self.insetTop = top
         self.insetBottom = bottom
@@ -129,6 +132,9 @@ extension DriverStateMachine {
     ) {
         guard let edge = coveredEdge(keyboardTop: keyboardTop, scrollViewBottom: scrollViewBottom, barAboveKeyboard)
         else { return }
+        // A view that an earlier keyboard animation left elsewhere than its end (a turn met it)
+        // moves from where it last reported it was.
+        if isKeyboardTargetStale { didScroll(to: contentOffsetY, &out) }
         // (A layout that tells where the keyboard is, without a duration, ends no animation
         // that takes it there.)
         if duration != nil || edge != coveredEdge {

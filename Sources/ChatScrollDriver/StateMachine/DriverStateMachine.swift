@@ -71,6 +71,9 @@ package struct DriverStateMachine: Sendable {
     /// When that animation ends (nil without a clock). A jump does not end it: it goes on around
     /// the new value (UIKit's animations are additive).
     var keyboardAnimationEnd: Double?
+    /// Whether a layout that moved the frame otherwise than by the keyboard (a turn) came while
+    /// that animation ran: the view may then rest where the platform put it, not at its end.
+    var keyboardAnimationLaidOutAnew = false
     /// The animated command the machine runs, frame by frame.
     var commandAnimation: CommandAnimation?
     /// Appended messages whose entrance animation's end the machine reports, and when it is due
@@ -164,6 +167,16 @@ package struct DriverStateMachine: Sendable {
         return end > (now ?? lastFrameTime) ?? .infinity
     }
 
+    /// Whether the animation the driver started along the keyboard met a turn, is over by the
+    /// clock, and the view never reported its end: the turn's layout put the view elsewhere, and
+    /// that is where it is.
+    var isKeyboardTargetStale: Bool {
+        guard keyboardAnimationTarget != nil, keyboardAnimationLaidOutAnew, let end = keyboardAnimationEnd,
+            let time = now ?? lastFrameTime
+        else { return false }
+        return time >= end
+    }
+
     /// The offset's model value, where every move starts from: while the animation the driver
     /// started along the keyboard runs, its end (moves shift it), which a view that reports each
     /// drawn frame does not report; otherwise the last known `contentOffset.y`.
@@ -196,6 +209,7 @@ package struct DriverStateMachine: Sendable {
                 )
             keyboardAnimationEnd = (now ?? lastFrameTime).map { $0 + duration }
             keyboardAnimationTarget = y
+            keyboardAnimationLaidOutAnew = false
             bounceBackEnded()
         }
         if let reported = out.take(.move(y: y, animation: animation), from: self) { contentOffsetY = reported }
