@@ -20,6 +20,13 @@ extension DriverStateMachine {
         }
         viewMove = (contentOffsetY, false)
         contentOffsetY = y
+        takeReportedOffset(&out)
+    }
+
+    /// Takes the view's last reported `contentOffsetY` as where the list is, where it is the
+    /// user's (a drag, momentum, a reader's view), not the callback of the machine's own move.
+    mutating func takeReportedOffset(_ out: inout some DriverActionSink) {
+        let y = contentOffsetY
         if let target = keyboardAnimationTarget {
             if phase == .dragging || abs(target - y) <= 0.5 {
                 keyboardAnimationTarget = nil

@@ -134,7 +134,7 @@ extension DriverStateMachine {
         else { return }
         // A view that an earlier keyboard animation left elsewhere than its end (a turn met it)
         // moves from where it last reported it was.
-        if isKeyboardTargetStale { didScroll(to: contentOffsetY, &out) }
+        if isKeyboardTargetStale { takeReportedOffset(&out) }
         // (A layout that tells where the keyboard is, without a duration, ends no animation
         // that takes it there.)
         if duration != nil || edge != coveredEdge {
