@@ -228,7 +228,8 @@ public final class ChatScrollDriver {
         return read { $0.landing(of: targetContentOffsetY) }
     }
 
-    /// `scrollViewDidEndDecelerating`: the scroll comes to rest.
+    /// `scrollViewDidEndDecelerating`: the scroll comes to rest. An end of momentum the driver
+    /// already made (the keyboard's notification stops momentum) is ignored.
     public func didEndDecelerating() { run(.didEndDecelerating) }
 
     /// `scrollViewDidEndDragging(_:willDecelerate:)`: with `willDecelerate` false the scroll

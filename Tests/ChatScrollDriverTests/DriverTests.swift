@@ -183,6 +183,29 @@ struct DriverTests {
 
     @Test(
         """
+        given momentum that the keyboard's notification ended, when the view reports the end of that momentum a frame \
+        into the keyboard's animation, then nothing is sent and the reader stays where the keyboard takes it
+        """
+    )
+    func momentumEndedByTheKeyboardReportedLate() {
+        let screen = Screen.open()
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: 900)
+        screen.driver.willEndDragging(velocity: -800)
+        screen.driver.didScroll(contentOffsetY: 700)
+        screen.driver.keyboardWillChange(keyboardTop: 508, scrollViewBottom: 844, duration: 0.25)
+        // The view stops at 700 (offset 791) and rides the keyboard's 253 points to 953 (offset 1044).
+        #expect(screen.view.calls.map(\.y) == [700, 953])
+        screen.sent = []
+        screen.driver.didScroll(contentOffsetY: 706)
+        screen.driver.didEndDecelerating()
+        #expect(screen.sent == [])
+        #expect(screen.driver.state.offset == 1044)
+        #expect(screen.view.calls.map(\.y) == [700, 953])
+    }
+
+    @Test(
+        """
         given a fling, when its deceleration would stop within the bottom's threshold, then it is sent to the bottom, \
         and elsewhere left alone
         """

@@ -1,4 +1,5 @@
 import ChatEvents
+import ChatScrollDriver
 import Testing
 
 @testable import ChatScrollSimulator
@@ -138,5 +139,46 @@ struct SimulatedSwiftUITests {
         view.prepend(Self.page)
         view.layoutCells()
         #expect(view.visibleRows().first.map { [$0.id: $0.top] } == ["m20": view.insetTop])
+    }
+
+    /// Takes the phases a view reports.
+    final class PhaseRecorder: SimulatedScrollViewDelegate {
+        var phases: [ChatScrollPhase] = []
+        func phaseChanged(from old: ChatScrollPhase, to new: ChatScrollPhase, velocity: Double?) { phases.append(new) }
+        func didScroll(contentOffsetY: Double) {}
+        func didEndScrollingAnimation() {}
+        func cellMeasured(id: String, height: Double) {}
+        func willBeginDragging() {}
+        func willEndDragging(velocity: Double) {}
+        func didEndDragging(willDecelerate: Bool) {}
+        func didEndDecelerating() {}
+    }
+
+    @Test("an unanimated position change that stops momentum ends the decelerating phase: no scroll is occurring")
+    func positionChangeEndsDeceleration() {
+        let view = Self.readingAt20(SwiftUIScrollSettings(position: .id(anchor: .top)))
+        let recorder = PhaseRecorder()
+        view.delegate = recorder
+        view.touchDown()
+        view.moveFinger(by: 50)
+        view.touchUp(velocity: 1_000)
+        view.advance(by: 1 / Simulator.frameRate)
+        view.deliverReports()
+        #expect(view.isDecelerating)
+        view.scrollTo(id: "m10", anchor: 0, stopping: true)
+        view.deliverReports()
+        #expect(recorder.phases == [.interacting, .decelerating, .idle])
+        #expect(!view.isDecelerating)
+        // Without stopping (`scrollPositionUpdatePreservesVelocity`), the momentum goes on.
+        let preserving = Self.readingAt20(SwiftUIScrollSettings(position: .id(anchor: .top)))
+        let kept = PhaseRecorder()
+        preserving.delegate = kept
+        preserving.touchDown()
+        preserving.moveFinger(by: 50)
+        preserving.touchUp(velocity: 1_000)
+        preserving.scrollTo(id: "m10", anchor: 0, stopping: false)
+        preserving.deliverReports()
+        #expect(kept.phases == [.interacting, .decelerating])
+        #expect(preserving.isDecelerating)
     }
 }

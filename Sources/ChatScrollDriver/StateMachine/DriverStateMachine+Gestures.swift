@@ -76,6 +76,9 @@ extension DriverStateMachine {
     }
 
     mutating func didEndDecelerating(_ out: inout some DriverActionSink) {
+        // Momentum the driver already ended (for the keyboard, or a bounce at the bottom) is over:
+        // the view's late report of it names an offset the driver has moved on from.
+        guard isMovingOnItsOwn else { return }
         let bounced = phase == .bouncingBack
         endDeceleration()
         if bounced { bounceBackEnded() }

@@ -507,10 +507,12 @@ public final class SimulatedScrollView {
         keeping.positionSetByApp()
         let target = y + insetTop
         guard animated else {
+            let stopsMomentum = isDecelerating
             isDecelerating = false
             velocity = 0
             bounce = nil
             setContentOffsetY(y)
+            if stopsMomentum, personality.reportsPhases { report(.didEndDecelerating) }
             return
         }
         scrollCalls += 1
