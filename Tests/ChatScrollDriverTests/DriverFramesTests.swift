@@ -38,6 +38,37 @@ struct DriverFramesTests {
         #expect(told == [true, false, true, false])
     }
 
+    /// Records each move with whether the driver then counts it as a command's frame, as a view
+    /// that keeps positions itself asks (SwiftUI's, which takes only a command's frames).
+    final class FrameRecordingView: ChatScrollViewTarget {
+        weak var driver: ChatScrollDriver?
+        var moves: [(y: Double, ofCommand: Bool)] = []
+        func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
+            moves.append((y, driver?.isAnimatingCommand ?? false))
+        }
+    }
+
+    @Test(
+        """
+        given a reader far from the bottom, when jump to latest animates, then every frame it moves the list, the last \
+        one too, is the command's, and the command is over after it
+        """
+    )
+    func lastFrameIsTheCommands() {
+        let screen = Screen.open()
+        screen.drag(to: 100)
+        let view = FrameRecordingView()
+        view.driver = screen.driver
+        screen.driver.scrollView = view
+        screen.driver.send(.jumpToLatestTapped)
+        for time in [10, 10.1, 10.2, 10.3, 10.4] { screen.driver.tick(time: time) }
+        // From contentOffset.y 100 to the bottom, 1239, over 0.3 s: the first frame stops the view
+        // where it is, the last lands on the bottom.
+        #expect(view.moves.map { $0.y.rounded() } == [100, 100, 395, 944, 1239])
+        #expect(view.moves.map(\.ofCommand) == [true, true, true, true, true])
+        #expect(!screen.driver.isAnimatingCommand)
+    }
+
     @Test(
         """
         given an open chat, when the user flings the list and the momentum ends, then frames are needed from the touch \

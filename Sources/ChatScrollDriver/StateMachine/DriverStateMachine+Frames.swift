@@ -21,10 +21,14 @@ extension DriverStateMachine {
             move(to: start, animation: .jump, &out)
         }
         let (y, finished) = animation.position(at: time)
-        commandAnimation = finished ? nil : animation
+        // The last frame is still the command's to a view that asks (a SwiftUI view keeps
+        // positions itself and takes only a command's frames): the animation ends after it.
+        commandAnimation = animation
         move(to: y, animation: .none, &out)
+        guard finished else { return }
         // The last frame lands where the model is, whatever moved meanwhile.
-        if finished { keepModelledOffset(animation: .none, &out) }
+        keepModelledOffset(animation: .none, &out)
+        commandAnimation = nil
     }
 
     /// Sends `entranceAnimationFinished` for the appended messages whose animation is over at
