@@ -28,7 +28,12 @@ final class RowMover: @MainActor ChatScrollViewTarget {
         // Under the finger nothing is kept but by SwiftUI itself: a write of the position would
         // take the content from the finger.
         if !jump, model.driver.isDragging { return }
-        if target >= state.maxOffset - 0.5 {
+        // A command's frames go where the model's rows are, but the one that lands on the model's
+        // bottom: SwiftUI's end is where the rows it has really end, which a row not measured yet,
+        // or a footer gone before the message that replaced it, puts elsewhere.
+        let atBottom =
+            model.driver.isAnimatingCommand ? abs(target - state.maxOffset) < 0.001 : target >= state.maxOffset - 0.5
+        if atBottom {
             // (Momentum or a bounce moves the view: a write of the position fights SwiftUI's own
             // deceleration, and the driver brings a following list to the bottom when it ends.)
             if !jump, model.driver.isMovingOnItsOwn { return }

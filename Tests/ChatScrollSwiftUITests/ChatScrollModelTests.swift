@@ -192,6 +192,39 @@ struct ChatScrollModelTests {
         #expect(requests.all == [.bottom(jump: false), .bottom(jump: true)])
     }
 
+    @Test(
+        """
+        a command's frame past the model's bottom, where a typing indicator went before the message that replaced it \
+        was measured, places a row the model has, not SwiftUI's bottom
+        """
+    )
+    func commandFramePastTheBottom() {
+        showLastRow()
+        chat.driver.send(.footerChanged(height: 36))
+        requests.all = []
+        // A message estimated at 24 points arrives as the 36-point typing indicator goes: the
+        // model's bottom is 12 points above where the view is, and the message slides in from there.
+        chat.driver.send(.messageAppended(ChatMessage(id: "m20", direction: .incoming, height: 24), streaming: false))
+        chat.driver.send(.footerChanged(height: 0))
+        chat.tick(time: 1)
+        // The first frame stops the list where it is (offset 1366), through m19, the row the view
+        // shows at the model's height, 534 points under the top: not the content's end, which
+        // SwiftUI has where the message really ends.
+        #expect(
+            requests.all == [
+                .row(id: "m19", anchorY: 534.0 / 570, jump: true), .row(id: "m19", anchorY: 534.0 / 570, jump: false),
+            ])
+        // The frames after it go through rows too (offsets 1362.9 and 1357.1, on the way to the
+        // model's bottom, 1354), and the one that lands there asks for the content's end.
+        requests.all = []
+        for time in [1.1, 1.2, 1.3] { chat.tick(time: time) }
+        #expect(
+            requests.all == [
+                .row(id: "m19", anchorY: 0.9423001949317742, jump: false),
+                .row(id: "m19", anchorY: 0.9524366471734893, jump: false), .bottom(jump: false),
+            ])
+    }
+
     @Test("nothing is asked of the scroll position while a finger holds the view")
     func nothingUnderTheFinger() {
         showLastRow()
