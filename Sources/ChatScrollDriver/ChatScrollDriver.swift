@@ -132,7 +132,8 @@ public final class ChatScrollDriver {
     }
     /// From `willBeginDragging` until the finger lifts.
     public var isDragging: Bool { read { $0.phase == .dragging } }
-    /// After a release with velocity, until `didEndDecelerating`.
+    /// After a release with velocity, until `didEndDecelerating`, or until the driver stops the
+    /// momentum itself (for the keyboard, a command or a tap).
     public var isDecelerating: Bool { read { $0.phase == .decelerating } }
     /// While the view moves on its own after the finger: momentum, or a bounce back to an edge.
     package var isMovingOnItsOwn: Bool { read { $0.phase == .decelerating || $0.phase == .bouncingBack } }
@@ -228,8 +229,9 @@ public final class ChatScrollDriver {
         return read { $0.landing(of: targetContentOffsetY) }
     }
 
-    /// `scrollViewDidEndDecelerating`: the scroll comes to rest. An end of momentum the driver
-    /// already made (the keyboard's notification stops momentum) is ignored.
+    /// `scrollViewDidEndDecelerating`: the scroll comes to rest. Where the driver has already
+    /// ended the momentum itself (the keyboard's notification, a command or a tap stops it), the
+    /// late end moves nothing.
     public func didEndDecelerating() { run(.didEndDecelerating) }
 
     /// `scrollViewDidEndDragging(_:willDecelerate:)`: with `willDecelerate` false the scroll

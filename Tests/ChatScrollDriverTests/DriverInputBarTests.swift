@@ -193,4 +193,37 @@ struct DriverInputBarTests {
         #expect(driver.state.offset == 0)
         #expect(view.calls.map(\.y) == [-32])
     }
+
+    @Test(
+        """
+        given five messages that fit a 769-point frame pinned to the bar, bouncing back from past their top when the \
+        keyboard is notified, when the frame shrinks to the bar and the view then reports the bounce's end, then the \
+        user's next fling goes on
+        """
+    )
+    func keyboardKeptThroughABounceLeavesTheNextFling() {
+        let driver = ChatScrollDriver()
+        let view = RecordingScrollView()
+        driver.scrollView = view
+        view.driver = driver
+        driver.layout(frameHeight: 769, insetTop: 103, insetBottom: 0, frameBottom: 769)
+        driver.send(.historyLoaded(messages: messages(1...5), hasMoreOlder: false))
+        driver.willBeginDragging()
+        driver.didScroll(contentOffsetY: -262)
+        driver.willEndDragging(velocity: 2000)
+        driver.didEndDragging(willDecelerate: true)
+        driver.didScroll(contentOffsetY: -150)
+        // The keyboard waits for the bounce; the frame pinned to the bar then shrinks to 467 (364
+        // visible), too short for the 500 points, which ends the bounce at the bottom.
+        driver.keyboardWillChange(keyboardTop: 516, scrollViewBottom: 769, barAboveKeyboard: 49, duration: 0.25)
+        driver.layout(frameHeight: 467, insetTop: 103, insetBottom: 0, frameBottom: 467)
+        driver.didEndDecelerating()
+        #expect(driver.state.keyboardHeight == 0)
+        #expect(driver.state.visibleHeight == 364)
+        driver.willBeginDragging()
+        driver.didScroll(contentOffsetY: -50)
+        driver.willEndDragging(velocity: -800)
+        driver.didEndDragging(willDecelerate: true)
+        #expect(driver.isDecelerating)
+    }
 }

@@ -154,9 +154,9 @@ struct SimulatedSwiftUITests {
         func didEndDecelerating() {}
     }
 
-    @Test("an unanimated position change that stops momentum ends the decelerating phase: no scroll is occurring")
-    func positionChangeEndsDeceleration() {
-        let view = Self.readingAt20(SwiftUIScrollSettings(position: .id(anchor: .top)))
+    /// A view reading at `m20` under an id position, flung a frame ago, and the phases it reported.
+    static func flung() -> (view: SimulatedScrollView, recorder: PhaseRecorder) {
+        let view = readingAt20(SwiftUIScrollSettings(position: .id(anchor: .top)))
         let recorder = PhaseRecorder()
         view.delegate = recorder
         view.touchDown()
@@ -164,18 +164,19 @@ struct SimulatedSwiftUITests {
         view.touchUp(velocity: 1_000)
         view.advance(by: 1 / Simulator.frameRate)
         view.deliverReports()
+        return (view, recorder)
+    }
+
+    @Test("an unanimated position change that stops momentum ends the decelerating phase: no scroll is occurring")
+    func positionChangeEndsDeceleration() {
+        let (view, recorder) = Self.flung()
         #expect(view.isDecelerating)
         view.scrollTo(id: "m10", anchor: 0, stopping: true)
         view.deliverReports()
         #expect(recorder.phases == [.interacting, .decelerating, .idle])
         #expect(!view.isDecelerating)
         // Without stopping (`scrollPositionUpdatePreservesVelocity`), the momentum goes on.
-        let preserving = Self.readingAt20(SwiftUIScrollSettings(position: .id(anchor: .top)))
-        let kept = PhaseRecorder()
-        preserving.delegate = kept
-        preserving.touchDown()
-        preserving.moveFinger(by: 50)
-        preserving.touchUp(velocity: 1_000)
+        let (preserving, kept) = Self.flung()
         preserving.scrollTo(id: "m10", anchor: 0, stopping: false)
         preserving.deliverReports()
         #expect(kept.phases == [.interacting, .decelerating])

@@ -76,9 +76,10 @@ extension DriverStateMachine {
     }
 
     mutating func didEndDecelerating(_ out: inout some DriverActionSink) {
-        // Momentum the driver already ended (for the keyboard, or a bounce at the bottom) is over:
-        // the view's late report of it names an offset the driver has moved on from.
-        guard isMovingOnItsOwn else { return }
+        // Momentum the driver already ended itself (for the keyboard, a command, a tap, a bounce
+        // at the bottom) is over: the view's late report of it names an offset the driver has
+        // moved on from. Only a keyboard kept for the end is due.
+        guard isMovingOnItsOwn else { return sendPendingKeyboard(&out) }
         let bounced = phase == .bouncingBack
         endDeceleration()
         if bounced { bounceBackEnded() }

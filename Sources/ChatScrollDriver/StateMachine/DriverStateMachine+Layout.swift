@@ -230,9 +230,15 @@ extension DriverStateMachine {
         apply(.scrollSettled(offset: contentOffsetY + insetTop), &out)
     }
 
+    /// What the keyboard covers of the visible region beyond the bottom inset, in the frame the
+    /// driver has.
+    private var keyboardShare: Double {
+        max(0, coveredEdge.covers(frameHeight: frameHeight ?? .infinity) - insetBottom)
+    }
+
     /// Sends the keyboard's height when it differs from the state's.
     private mutating func sendKeyboard(duration: Double?, _ out: inout some DriverActionSink) {
-        let height = max(0, coveredEdge.covers(frameHeight: frameHeight ?? .infinity) - insetBottom)
+        let height = keyboardShare
         defer { catchingUpAfterFling = false }
         guard height != state.keyboardHeight else { return }
         apply(
@@ -245,6 +251,8 @@ extension DriverStateMachine {
     mutating func sendPendingKeyboard(_ out: inout some DriverActionSink) {
         guard let (duration, start) = pendingKeyboard, phase != .dragging else { return }
         pendingKeyboard = nil
+        // A keyboard that a layout has applied meanwhile moves nothing: momentum goes on.
+        guard keyboardShare != state.keyboardHeight else { return }
         if phase == .decelerating {
             settleMomentum(&out)
             catchingUpAfterFling = true

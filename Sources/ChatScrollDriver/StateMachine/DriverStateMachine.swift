@@ -240,7 +240,8 @@ package enum GesturePhase: Sendable, Equatable {
     case idle
     /// From `willBeginDragging` until the finger lifts.
     case dragging
-    /// After a release with velocity, until `didEndDecelerating`.
+    /// After a release with velocity, until `didEndDecelerating`, or until the driver stops the
+    /// momentum itself (for the keyboard, a command or a tap).
     case decelerating
     /// After a release without velocity past an edge, until the scroll comes to rest: the view
     /// springs back to the edge on its own, showing the content past the model's offset.
