@@ -18,7 +18,7 @@ extension DriverStateMachine {
             coveredEdge.overlap = frameBottom - coveredEdge.top
             coveredEdgeAwaitsLayout = false
         }
-        let keyboardAfter = max(0, coveredEdge.covers(frameHeight: height) - bottom)
+        let keyboardAfter = keyboardShare(frameHeight: height, insetBottom: bottom)
         let keyboardTurned = keyboardAwaitsLayout && keyboardAfter != state.keyboardHeight
         keyboardAwaitsLayout = false
         guard
@@ -230,15 +230,16 @@ extension DriverStateMachine {
         apply(.scrollSettled(offset: contentOffsetY + insetTop), &out)
     }
 
-    /// What the keyboard covers of the visible region beyond the bottom inset, in the frame the
-    /// driver has.
-    private var keyboardShare: Double {
-        max(0, coveredEdge.covers(frameHeight: frameHeight ?? .infinity) - insetBottom)
+    /// What the keyboard covers of the visible region beyond the bottom inset, in a frame
+    /// `frameHeight` tall (by default the one the driver has).
+    private func keyboardShare(frameHeight: Double? = nil, insetBottom: Double? = nil) -> Double {
+        let height = frameHeight ?? self.frameHeight ?? .infinity
+        return max(0, coveredEdge.covers(frameHeight: height) - (insetBottom ?? self.insetBottom))
     }
 
     /// Sends the keyboard's height when it differs from the state's.
     private mutating func sendKeyboard(duration: Double?, _ out: inout some DriverActionSink) {
-        let height = keyboardShare
+        let height = keyboardShare()
         defer { catchingUpAfterFling = false }
         guard height != state.keyboardHeight else { return }
         apply(
@@ -252,7 +253,7 @@ extension DriverStateMachine {
         guard let (duration, start) = pendingKeyboard, phase != .dragging else { return }
         pendingKeyboard = nil
         // A keyboard that a layout has applied meanwhile moves nothing: momentum goes on.
-        guard keyboardShare != state.keyboardHeight else { return }
+        guard keyboardShare() != state.keyboardHeight else { return }
         if phase == .decelerating {
             settleMomentum(&out)
             catchingUpAfterFling = true
