@@ -18,7 +18,8 @@ public enum ScreenCheck: String, Sendable, CaseIterable, Hashable {
     /// In layout `top` the question does not move while its answer streams.
     case pinnedQuestion = "pinned-question"
     /// While an animated scroll runs, what is on screen moves each frame at most five times as
-    /// far as in the frame before (plus 2 points), and never turns back.
+    /// far as in the frame before while it starts, twice once it is under way (plus 2 points),
+    /// and never turns back.
     case smoothAnimation = "smooth-animation"
     /// Jump to latest and a send end at the bottom, a reply's quote centred, a question at the
     /// top, within the navigation's time.
@@ -159,6 +160,8 @@ public enum Simulator {
         /// it moved what is on screen (less the content that grew below a following list).
         var animated = false
         var animationStep = 0.0
+        /// The animation's step in the frame before (0 where it had not moved then).
+        var stepBefore = 0.0
         var shown: Bool { !rows.isEmpty }
         var contentFits = false
         /// The session's steps of this frame, when drawn.

@@ -1,6 +1,7 @@
 import ChatEvents
-import ChatScrollSimulator
 import Testing
+
+@testable import ChatScrollSimulator
 
 /// Each check of what the user sees, shown failing on a session made to break it — so that a
 /// check that cannot fail would be noticed — and the driver passing the same session.
@@ -199,6 +200,39 @@ struct CheckTests {
             careful.firstViolations[.smoothAnimation]
                 == "frame 107: m28 moved -78.0 in an animation whose last step was -0.5157321673527804")
         #expect(driver.violations == [:])
+    }
+
+    // smooth-animation: once an animation has gone two steps one way, a step more than twice the
+    // last (and 2 points) is a leap. Glue that keeps the rows' estimates on the SwiftUI view
+    // places a reply's scroll through a row 149 points shorter than it is: a jerk in frame 295,
+    // then 217 points in one frame (301) after 46, which five times the last step let pass.
+    @Test("smooth-animation: a leap inside an animation under way")
+    func leapInsideAnAnimation() {
+        let session = Scenarios.random(seed: 49)
+        let broken = Simulator.run(
+            session, policy: BrokenDrivers.Policy(.forgetsMeasurements, configuration: session.configuration),
+            view: SimulatedScrollView(personality: .swiftui))
+        #expect(broken.violations == [.smoothAnimation: 2])
+        #expect(broken.violatingFrames == [295, 301])
+        #expect(Simulator.runDriver(session, view: SimulatedScrollView(personality: .swiftui)).violations == [:])
+    }
+
+    @Test(
+        "smooth-animation: how much an animation's step may grow",
+        arguments: [
+            // (step, last, before, growth, smooth)
+            (20.0, 4.0, 0.0, 0.0, true),  // an eased start's second frame
+            (23.0, 4.0, 0.0, 0.0, false),
+            (-94.0, -46.0, -53.0, 0.0, true),  // under way: twice the last, and 2 points
+            (-217.0, -46.0, -53.0, 0.0, false),
+            (-217.0, -46.0, 0.5, 0.0, true),  // the step before went the other way: a new start
+            (-30.5, -10.5, -10.0, 36.0, true),  // a footer that grew below, taken on the way
+            (30.5, 10.5, 10.0, 36.0, false),  // (growth pushes rows up, never down)
+            (3.0, -5.0, -5.0, 0.0, false),  // turned back
+            (0.4, -5.0, -5.0, 0.0, true),
+        ])
+    func smoothStep(_ step: Double, last: Double, before: Double, growth: Double, smooth: Bool) {
+        #expect(SmoothAnimationCheck.isSmooth(step, after: last, before: before, growth: growth) == smooth)
     }
 
     // A rotation's frame is judged while a scroll runs or starts in it: glue that throws the list

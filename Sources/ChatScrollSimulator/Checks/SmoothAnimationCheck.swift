@@ -1,7 +1,8 @@
-/// `smooth-animation`: an animated scroll under way moves what is on screen each frame at
-/// most five times as far as in the frame before (an eased curve speeds up by less; its second
-/// frame by four times), plus 2 points, and never turns back. A jump inside the animation (a
-/// page kept wrong, a snap at its end, a restart) shows here.
+/// `smooth-animation`: an animated scroll moves what is on screen each frame at most five
+/// times as far as in the frame before while it starts (an eased curve's second frame by four
+/// times), twice once it has gone two steps the same way (a cubic ease's third frame by 1.7
+/// times), plus 2 points, and never turns back. A jump inside the animation (a page kept
+/// wrong, a snap at its end, a restart, a leap on the way) shows here.
 ///
 /// A following list may also move with the content that grew below it: pushed by it at once,
 /// or by an animation that takes it on the way. The first frame of an animation starts it from
@@ -9,9 +10,15 @@
 /// frame (a tap, a send: the list turns as the user asked) and a rotation's frame (everything
 /// moves with the visible top): the animation's steps count from the next frame on.
 struct SmoothAnimationCheck: FrameCheck {
-    /// Whether an animation's step `step` may follow its last step `last`.
-    static func isSmooth(_ step: Double, after last: Double) -> Bool {
-        abs(step) <= abs(last) * 5 + 2 && (step * last >= 0 || abs(step) <= 0.5)
+    /// Whether an animation's step `step` may follow its last step `last`, and `before` it (0
+    /// where the animation had not moved yet), with content that grew by `growth` below a
+    /// following list. An eased start speeds up by at most four times in its second frame; once
+    /// two steps went the same way, by less than twice in any frame, or by as much more as the
+    /// growth that it takes on the way pushes it.
+    static func isSmooth(_ step: Double, after last: Double, before: Double = 0, growth: Double = 0) -> Bool {
+        let underWay = abs(before) >= 0.5 && before * last > 0
+        let pushed = step < 0 ? max(0, growth) : 0
+        return abs(step) <= abs(last) * (underWay ? 2 : 5) + 2 + pushed && (step * last >= 0 || abs(step) <= 0.5)
     }
 
     /// The steps an animation may have taken row `id` this frame: with rows' growth taken out
@@ -29,7 +36,9 @@ struct SmoothAnimationCheck: FrameCheck {
         guard current.animated, previous.animated, !previous.finger, !current.layoutChanged,
             !current.keyboardMoving, !previous.keyboardMoving, !frame.navigationStarts, abs(last) >= 0.5,
             let id = motion.common.first,
-            !Self.steps(of: id, in: motion, growth: growth).contains(where: { Self.isSmooth($0, after: last) })
+            !Self.steps(of: id, in: motion, growth: growth).contains(where: {
+                Self.isSmooth($0, after: last, before: previous.stepBefore, growth: growth)
+            })
         else { return }
         found.add(.smoothAnimation, "\(id) moved \(motion.moved(id)) in an animation whose last step was \(last)")
     }

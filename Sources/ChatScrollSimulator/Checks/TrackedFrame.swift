@@ -90,9 +90,14 @@ extension Simulator.Frame {
         noteBounce(after: previous, motion: motion, view: view, growth: growth)
         animated = animating && !finger && !view.isDecelerating
         let steps = motion.common.first.map { SmoothAnimationCheck.steps(of: $0, in: motion, growth: growth) } ?? [0]
+        let continues = previous.animated && !navigationStarts && !layoutChanged
         animationStep =
-            previous.animated && !navigationStarts && !layoutChanged
-            ? steps.first { SmoothAnimationCheck.isSmooth($0, after: previous.animationStep) } ?? steps[0] : 0
+            continues
+            ? steps.first {
+                SmoothAnimationCheck.isSmooth(
+                    $0, after: previous.animationStep, before: previous.stepBefore, growth: growth)
+            } ?? steps[0] : 0
+        stepBefore = continues ? previous.animationStep : 0
     }
 
     /// Whether the finger's move in this frame runs along the rubber band: it pulled the content
