@@ -30,9 +30,13 @@ final class RowMover: @MainActor ChatScrollViewTarget {
         if !jump, model.driver.isDragging { return }
         // A command's frames go where the model's rows are, but the one that lands on the model's
         // bottom: SwiftUI's end is where the rows it has really end, which a row not measured yet,
-        // or a footer gone before the message that replaced it, puts elsewhere.
+        // or a footer gone before the message that replaced it, puts elsewhere. Below a question
+        // pinned at the top (layout `top`), the end is the model's spacer after the rows SwiftUI
+        // has: the question's row is where the model has the bottom.
         let atBottom =
-            model.driver.isAnimatingCommand ? abs(target - state.maxOffset) < 0.001 : target >= state.maxOffset - 0.5
+            state.trailingSpacer == 0
+            && (model.driver.isAnimatingCommand
+                ? abs(target - state.maxOffset) < 0.001 : target >= state.maxOffset - 0.5)
         if atBottom {
             // (Momentum or a bounce moves the view: a write of the position fights SwiftUI's own
             // deceleration, and the driver brings a following list to the bottom when it ends.)

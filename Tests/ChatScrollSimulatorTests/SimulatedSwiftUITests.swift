@@ -122,6 +122,19 @@ struct SimulatedSwiftUITests {
         #expect(view.visibleRows().first.map { [$0.id: $0.top] } == ["m20": view.insetTop])
     }
 
+    @Test("without an initial anchor, a row asked for before the first layout is kept by the id position after it")
+    func rowAskedForBeforeContentIsKept() {
+        let view = SimulatedScrollView(personality: .swiftui)
+        view.swiftUI = SwiftUIScrollSettings(position: .id(anchor: .top))
+        view.append(Self.messages)
+        view.scrollTo(id: "m20", anchor: 0, stopping: true)
+        view.layoutCells()
+        #expect(view.visibleRows().first.map { [$0.id: $0.top] } == ["m20": view.insetTop])
+        view.prepend(Self.page)
+        view.layoutCells()
+        #expect(view.visibleRows().first.map { [$0.id: $0.top] } == ["m20": view.insetTop])
+    }
+
     @Test("a position set before the first layout with content is applied by it, even where changes land a frame late")
     func initialPositionLandsAtFirstLayout() {
         let view = SimulatedScrollView(personality: .swiftuiNextFrame)

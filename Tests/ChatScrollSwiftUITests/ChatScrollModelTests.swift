@@ -225,6 +225,26 @@ struct ChatScrollModelTests {
             ])
     }
 
+    @Test("below a question pinned at the top, the open places the question's row, not the content's end")
+    func openBelowAPinnedQuestion() {
+        let chat = ChatScrollModel(configuration: ChatConfiguration(layout: .top))
+        let requests = Requests()
+        chat.perform = { [requests] in requests.all.append($0) }
+        chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: -91, frameBottom: 844)
+        // A question and its answer that fit on screen: the spacer below them, 429 points by the
+        // model's estimates, puts the question at the top. SwiftUI's end is the rows it has, as
+        // tall as they really are, and the model's spacer: 8 points past where the model has it
+        // when the rows are measured 8 points taller.
+        chat.driver.send(
+            .historyLoaded(
+                messages: [
+                    ChatMessage(id: "q", direction: .outgoing, height: 181),
+                    ChatMessage(id: "a", direction: .incoming, height: 60),
+                ], hasMoreOlder: false))
+        #expect(chat.state.trailingSpacer == 429)
+        #expect(requests.all == [.bottom(jump: false), .row(id: "q", anchorY: 0, jump: true)])
+    }
+
     @Test("nothing is asked of the scroll position while a finger holds the view")
     func nothingUnderTheFinger() {
         showLastRow()

@@ -142,7 +142,8 @@ extension SimulatedScrollView {
         if keeping.awaitingContent {
             guard contentHeight > 0 else { return nil }
             keeping.awaitingContent = false
-            return swiftUI.initialOffset == .bottom ? 0 : nil
+            // (Without the initial anchor, what the app asked for before is kept as ever.)
+            if swiftUI.initialOffset == .bottom { return 0 }
         }
         guard !keeping.adjustmentDisabled else { return nil }
         switch swiftUI.position {
