@@ -224,6 +224,7 @@ struct CheckTests {
             (20.0, 4.0, 0.0, 0.0, true),  // an eased start's second frame
             (23.0, 4.0, 0.0, 0.0, false),
             (-94.0, -46.0, -53.0, 0.0, true),  // under way: twice the last, and 2 points
+            (-95.0, -46.0, -53.0, 0.0, false),
             (-217.0, -46.0, -53.0, 0.0, false),
             (-217.0, -46.0, 0.5, 0.0, true),  // the step before went the other way: a new start
             (-30.5, -10.5, -10.0, 36.0, true),  // a footer that grew below, taken on the way

@@ -11,10 +11,10 @@
 /// moves with the visible top): the animation's steps count from the next frame on.
 struct SmoothAnimationCheck: FrameCheck {
     /// Whether an animation's step `step` may follow its last step `last`, and `before` it (0
-    /// where the animation had not moved yet), with content that grew by `growth` below a
-    /// following list. An eased start speeds up by at most four times in its second frame; once
-    /// two steps went the same way, by less than twice in any frame, or by as much more as the
-    /// growth that it takes on the way pushes it.
+    /// where the animation had not moved yet), with the content grown by `growth` (0 for a list
+    /// away from the bottom). An eased start speeds up by at most four times in its second frame;
+    /// once two steps went the same way, by less than twice in any frame; a step up, by as much
+    /// more as the content grew (what grew below is taken on the way).
     static func isSmooth(_ step: Double, after last: Double, before: Double = 0, growth: Double = 0) -> Bool {
         let underWay = abs(before) >= 0.5 && before * last > 0
         let pushed = step < 0 ? max(0, growth) : 0
