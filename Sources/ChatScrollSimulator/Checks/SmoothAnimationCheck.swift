@@ -29,16 +29,23 @@ struct SmoothAnimationCheck: FrameCheck {
         [motion.moved(id), motion.moved(id) + growth, motion.movedOnScreen(id)]
     }
 
+    /// The first of the steps row `id` may have taken (``steps(of:in:growth:)``) that an animation
+    /// may take after its steps up to `previous`, or nil where none may.
+    static func smoothStep(
+        of id: String, in motion: FrameMotion, growth: Double, after previous: Simulator.Frame
+    ) -> Double? {
+        steps(of: id, in: motion, growth: growth).first {
+            isSmooth($0, after: previous.animationStep, before: previous.stepBefore, growth: growth)
+        }
+    }
+
     func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (previous, current, motion) = (frame.previous, frame.current, frame.motion)
         let growth = frame.wasAway ? 0 : current.contentHeight - previous.contentHeight
         let last = previous.animationStep
         guard current.animated, previous.animated, !previous.finger, !current.layoutChanged,
             !current.keyboardMoving, !previous.keyboardMoving, !frame.navigationStarts, abs(last) >= 0.5,
-            let id = motion.common.first,
-            !Self.steps(of: id, in: motion, growth: growth).contains(where: {
-                Self.isSmooth($0, after: last, before: previous.stepBefore, growth: growth)
-            })
+            let id = motion.common.first, Self.smoothStep(of: id, in: motion, growth: growth, after: previous) == nil
         else { return }
         found.add(.smoothAnimation, "\(id) moved \(motion.moved(id)) in an animation whose last step was \(last)")
     }

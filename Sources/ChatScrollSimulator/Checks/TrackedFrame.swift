@@ -89,14 +89,13 @@ extension Simulator.Frame {
         movement = motion.common.first.map(motion.moved) ?? 0
         noteBounce(after: previous, motion: motion, view: view, growth: growth)
         animated = animating && !finger && !view.isDecelerating
-        let steps = motion.common.first.map { SmoothAnimationCheck.steps(of: $0, in: motion, growth: growth) } ?? [0]
         let continues = previous.animated && !navigationStarts && !layoutChanged
+        // (Of the ways the row moved, the first an animation allows, else as the rows moved.)
         animationStep =
             continues
-            ? steps.first {
-                SmoothAnimationCheck.isSmooth(
-                    $0, after: previous.animationStep, before: previous.stepBefore, growth: growth)
-            } ?? steps[0] : 0
+            ? motion.common.first.map {
+                SmoothAnimationCheck.smoothStep(of: $0, in: motion, growth: growth, after: previous) ?? motion.moved($0)
+            } ?? 0 : 0
         stepBefore = continues ? previous.animationStep : 0
     }
 
