@@ -201,9 +201,16 @@ public final class ChatScrollModel {
         guard let (top, duration, turns) = waitingKeyboard else { return }
         waitingKeyboard = nil
         // (A turn's keyboard turns with the screen: the layout reported next applies it, at once.)
+        mover.hearingKeyboard = true
         driver.keyboardWillChange(
             keyboardTop: top, scrollViewBottom: geometry.frameBottom, barAboveKeyboard: composerHeight ?? 0,
             duration: duration, beforeLayout: turns)
+        mover.hearingKeyboard = false
+        // (A stop past the end that no move along the keyboard followed is made after all.)
+        if let stop = mover.stopPastEnd {
+            mover.stopPastEnd = nil
+            run(stop)
+        }
     }
 
     /// One display frame, while ``needsFrames``.

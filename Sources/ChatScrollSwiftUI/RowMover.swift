@@ -14,6 +14,12 @@ final class RowMover: @MainActor ChatScrollViewTarget {
     /// or, without one, the view stops where it is once the driver has that layout, as SwiftUI
     /// keeps the top of a turned screen without momentum.
     var stopAwaitingLayout = false
+    /// While the driver hears of the keyboard: a stop past the end, in a bounce, waits here for
+    /// the move along the keyboard that follows it, which sets off from where the bounce has
+    /// the view (SwiftUI would put the end there at once, a leap of the overshoot).
+    var hearingKeyboard = false
+    /// The stop past the end that waits, until the driver has heard of the keyboard.
+    var stopPastEnd: ChatScrollRequest?
 
     func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
         guard let model else { return }
@@ -21,7 +27,19 @@ final class RowMover: @MainActor ChatScrollViewTarget {
         let target = y + state.insetTop
         // (A move after a stop that waits for the layout stops the view in its place.)
         let jump = animation != .none || stopAwaitingLayout
+        // Whether the target is the model's bottom: SwiftUI's end is where the rows it has really
+        // end, which a row not measured yet, or a footer gone before the message that replaced it,
+        // puts elsewhere. Below a question pinned at the top (layout `top`), the end is the model's
+        // spacer after the rows SwiftUI has: the question's row is where the model has the bottom.
+        let atBottom =
+            state.trailingSpacer == 0
+            && (model.driver.isAnimatingCommand
+                ? abs(target - state.maxOffset) < 0.001 : target >= state.maxOffset - 0.5)
         if case .alongKeyboard(let duration) = animation {
+            // (To the end SwiftUI has when the keyboard's move ends: an offset found through the
+            // row at the top would miss it by what the rows below differ from the model's.)
+            stopPastEnd = nil
+            if atBottom { return run(.bottomAlongKeyboard(duration: duration)) }
             guard let resolved = resolve(target, in: state, model: model) else { return }
             return run(.alongKeyboard(y: resolved - model.geometry.insetTop, duration: duration))
         }
@@ -29,18 +47,15 @@ final class RowMover: @MainActor ChatScrollViewTarget {
         // take the content from the finger.
         if !jump, model.driver.isDragging { return }
         // A command's frames go where the model's rows are, but the one that lands on the model's
-        // bottom: SwiftUI's end is where the rows it has really end, which a row not measured yet,
-        // or a footer gone before the message that replaced it, puts elsewhere. Below a question
-        // pinned at the top (layout `top`), the end is the model's spacer after the rows SwiftUI
-        // has: the question's row is where the model has the bottom.
-        let atBottom =
-            state.trailingSpacer == 0
-            && (model.driver.isAnimatingCommand
-                ? abs(target - state.maxOffset) < 0.001 : target >= state.maxOffset - 0.5)
+        // bottom: at SwiftUI's end.
         if atBottom {
             // (Momentum or a bounce moves the view: a write of the position fights SwiftUI's own
             // deceleration, and the driver brings a following list to the bottom when it ends.)
             if !jump, model.driver.isMovingOnItsOwn { return }
+            if hearingKeyboard, animation == .jump, target > state.maxOffset + 0.5 {
+                stopPastEnd = .bottom(jump: true)
+                return
+            }
             return run(.bottom(jump: jump))
         }
         // Position keeping (a move that is not a command's): the id position keeps the row at the

@@ -97,6 +97,8 @@ struct ChatScrollModifier: ViewModifier {
             withTransaction(Transaction(animation: nil)) { position.wrappedValue.scrollTo(edge: .bottom) }
         case .alongKeyboard(let y, let duration):
             withAnimation(.spring(duration: duration, bounce: 0)) { position.wrappedValue.scrollTo(y: CGFloat(y)) }
+        case .bottomAlongKeyboard(let duration):
+            withAnimation(.spring(duration: duration, bounce: 0)) { position.wrappedValue.scrollTo(edge: .bottom) }
         }
     }
 }

@@ -111,6 +111,24 @@ struct SimulatedSwiftUITests {
         #expect(reading.offset == 2_000)
     }
 
+    @Test("a move along the keyboard to the content's end arrives where the end is then, though rows grew on the way")
+    func bottomAlongKeyboardArrivesAtTheEnd() {
+        let view = Self.laidOut(.swiftui, SwiftUIScrollSettings(position: .id(anchor: .top)))
+        view.scrollToBottom(stopping: true)
+        view.layoutCells()
+        view.animateKeyboard(to: 336, duration: 0.25)
+        view.animateToBottomAlongKeyboard(duration: 0.25)
+        view.advance(by: 1.0 / 120)
+        view.layoutCells()
+        view.append([SimMessage(id: "new", direction: .incoming, estimatedHeight: 100, height: 100)])
+        for _ in 0..<120 {
+            view.advance(by: 1.0 / 120)
+            view.layoutCells()
+        }
+        // (The content is 5,551 points tall by then: the new row, and rows on screen that grew late.)
+        #expect([view.offset, view.maxOffset, view.contentHeight, view.visibleHeight] == [5_134, 5_134, 5_551, 417])
+    }
+
     @Test("a position the app sets after asking for the bottom replaces the bottom")
     func laterPositionReplacesTheBottom() {
         let view = SimulatedScrollView(personality: .swiftui)

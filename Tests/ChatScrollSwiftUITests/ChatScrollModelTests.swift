@@ -33,6 +33,16 @@ struct ChatScrollModelTests {
         chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: 900, frameBottom: 844)
     }
 
+    /// The reader pulls the list, shown at its end, `distance` points past it and lets go: the
+    /// bounce carries it back.
+    func pullPastTheEnd(by distance: Double) {
+        chat.phaseChanged(from: .idle, to: .interacting, velocity: nil)
+        chat.rowFrameChanged(id: "m19", top: 661 - distance, height: 100)
+        chat.geometryChanged(
+            containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: 900 + distance, frameBottom: 844)
+        chat.phaseChanged(from: .interacting, to: .decelerating, velocity: 0)
+    }
+
     /// Posts the keyboard's notification: its top at `keyboardTop` on a screen `screenHeight` tall.
     private func notify(keyboardTop: CGFloat, screenHeight: CGFloat) {
         NotificationCenter.default.post(
@@ -58,7 +68,7 @@ struct ChatScrollModelTests {
         #expect(requests.all == [.bottom(jump: false), .bottom(jump: true)])
     }
 
-    @Test("the keyboard's notification moves the view along it, in the view's own offsets")
+    @Test("the keyboard's notification moves a list at the bottom along it to SwiftUI's end, never to an offset")
     func keyboardAlongTheView() {
         // An app of its own, whose notification center no other test posts to.
         AppMainThread.$current.withValue(AppMainThread()) { movesAlongTheKeyboard() }
@@ -81,8 +91,21 @@ struct ChatScrollModelTests {
                 UIResponder.keyboardAnimationDurationUserInfoKey: 0.25,
             ])
         #expect(chat.state.keyboardHeight == 253)
-        // The keyboard's move goes through the offset of m19, the topmost row shown.
-        #expect(requests.all == [.bottom(jump: false), .bottom(jump: true), .alongKeyboard(y: 1153, duration: 0.25)])
+        // (An offset found through m19, the topmost row shown, would miss SwiftUI's end by what the
+        // rows below it differ from the model's.)
+        #expect(requests.all == [.bottom(jump: false), .bottom(jump: true), .bottomAlongKeyboard(duration: 0.25)])
+    }
+
+    @Test("a keyboard that rises as the list bounces back from past its end rides from where the bounce has it")
+    func keyboardDuringABounce() {
+        showLastRow()
+        pullPastTheEnd(by: 20)
+        chat.keyboardWillChange(keyboardTop: 508, duration: 0.25)
+        chat.rowFrameChanged(id: "m19", top: 643, height: 100)
+        chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: 918, frameBottom: 844)
+        #expect(chat.state.keyboardHeight == 253)
+        // No stop at the end first: SwiftUI would put the end there at once, 18 points in a frame.
+        #expect(requests.all == [.bottom(jump: false), .bottom(jump: true), .bottomAlongKeyboard(duration: 0.25)])
     }
 
     @Test("a keyboard notified during momentum moves the view from where the momentum took it")
@@ -182,11 +205,7 @@ struct ChatScrollModelTests {
     @Test("a following list's growth is not asked for while a bounce moves the view")
     func noBottomDuringABounce() {
         showLastRow()
-        // The finger pulls the list 60 points past its bottom and lets go: it bounces back.
-        chat.phaseChanged(from: .idle, to: .interacting, velocity: nil)
-        chat.rowFrameChanged(id: "m19", top: 601, height: 100)
-        chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: 960, frameBottom: 844)
-        chat.phaseChanged(from: .interacting, to: .decelerating, velocity: 0)
+        pullPastTheEnd(by: 60)
         // The typing indicator shows below: SwiftUI's spring brings the list back, not a request.
         chat.driver.send(.footerChanged(height: 40))
         #expect(requests.all == [.bottom(jump: false), .bottom(jump: true)])

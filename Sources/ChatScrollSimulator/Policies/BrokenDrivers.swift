@@ -936,6 +936,11 @@ public enum BrokenDrivers {
                 if BrokenDrivers.ridesWithKeyboard(change, on: view) { offCurve = max(offCurve, abs(change)) }
                 return view.animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: false)
             }
+            if kind == .keyboardDefaultCurve, case .bottomAlongKeyboard(let duration) = request {
+                let change = view.restingMaxOffset - view.offset
+                if BrokenDrivers.ridesWithKeyboard(change, on: view) { offCurve = max(offCurve, abs(change)) }
+                return view.animateToBottomAlongKeyboard(duration: duration, alongKeyboardCurve: false)
+            }
             if kind == .animatedRequests { return runAnimated(request, on: view) }
             if kind == .clampedAnchor, case .row(let id, let anchorY, let jump) = request, !(0...1).contains(anchorY) {
                 let clamped = min(max(anchorY, 0), 1)
@@ -962,7 +967,7 @@ public enum BrokenDrivers {
                 if let moved = view.scrollToBottomAnimated(), abs(moved) > 1 {
                     misbehave("ran a move to the bottom as an eased scroll of \(moved) points")
                 }
-            case .alongKeyboard:
+            case .alongKeyboard, .bottomAlongKeyboard:
                 perform(request, on: view)
             }
         }

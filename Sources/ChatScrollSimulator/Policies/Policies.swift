@@ -138,6 +138,7 @@ func perform(_ request: ChatScrollRequest, on view: SimulatedScrollView) {
     case .bottom(let jump): view.scrollToBottom(stopping: jump)
     case .alongKeyboard(let y, let duration):
         view.animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: true)
+    case .bottomAlongKeyboard(let duration): view.animateToBottomAlongKeyboard(duration: duration)
     }
 }
 

@@ -200,6 +200,9 @@ public final class SimulatedScrollView {
         var isScroll: Bool
         /// Along the keyboard's curve.
         var keyboardCurve = false
+        /// To the content's end as the keyboard's move leaves it, wherever that is by then
+        /// (`scrollTo(edge: .bottom)` in an animation).
+        var toEnd = false
     }
     @exclusivity(unchecked) var animation: Animation?
     struct KeyboardAnimation {
@@ -485,6 +488,8 @@ public final class SimulatedScrollView {
             let delta = target - running.to
             running.from += delta
             running.to += delta
+            // (A position the app sets replaces the end an animation went to.)
+            running.toEnd = false
             animation = running
             offset += delta
         } else {
@@ -535,12 +540,18 @@ public final class SimulatedScrollView {
     /// `alongKeyboardCurve`, else linearly: the model value is set at once; what is drawn moves
     /// over the duration. It stops momentum and the view's own animated scroll.
     public func animateContentOffsetY(to y: Double, duration: Double, alongKeyboardCurve: Bool) {
+        animateContentOffsetY(to: Optional(y), duration: duration, alongKeyboardCurve: alongKeyboardCurve)
+    }
+
+    /// ``animateContentOffsetY(to:duration:alongKeyboardCurve:)`` to `y`, or with `nil` to the
+    /// content's end as the keyboard's move leaves it, wherever that is as the animation runs.
+    func animateContentOffsetY(to y: Double?, duration: Double, alongKeyboardCurve: Bool) {
         let again = { [unowned self] in
             animateContentOffsetY(to: y, duration: duration, alongKeyboardCurve: alongKeyboardCurve)
         }
         if landsNextFrame(again) { return }
         keeping.positionSetByApp()
-        let target = y + insetTop
+        let target = y.map { $0 + insetTop } ?? restingMaxOffset
         isDecelerating = false
         velocity = 0
         bounce = nil
@@ -552,8 +563,8 @@ public final class SimulatedScrollView {
         }
         animation = Animation(
             from: offset, to: target, start: time, duration: max(duration, 1 / 120), isScroll: false,
-            keyboardCurve: alongKeyboardCurve)
-        if personality.viewAnimationReportsOnce { report(.didScroll(y)) }
+            keyboardCurve: alongKeyboardCurve, toEnd: y == nil)
+        if personality.viewAnimationReportsOnce { report(.didScroll(target - insetTop)) }
     }
 
     /// Moves what is drawn, and a running animation, momentum or bounce with it, by `delta`
@@ -840,7 +851,11 @@ public final class SimulatedScrollView {
         advanceKeyboard()
         let start = offset
         physicsStep = 0
-        if let running = animation {
+        if var running = animation {
+            if running.toEnd {
+                running.to = restingMaxOffset
+                animation = running
+            }
             var p = min(1, (time - running.start) / running.duration)
             let eased: Double
             if running.keyboardCurve, personality.keyboardSpring {

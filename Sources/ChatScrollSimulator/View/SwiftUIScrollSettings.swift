@@ -91,8 +91,21 @@ extension SimulatedScrollView {
     /// ``scrollTo(id:anchor:stopping:)``.
     public func scrollToBottom(stopping: Bool) {
         if landsNextFrame({ [unowned self] in scrollToBottom(stopping: stopping) }) { return }
+        // (An animation to the end goes there already, wherever the end is by then.)
+        if !stopping, animation?.toEnd == true {
+            keeping.positionSetByApp()
+            keeping.bottomRequested = true
+            return
+        }
         stopping ? setContentOffset(maxOffset - insetTop, animated: false) : setContentOffsetY(maxOffset - insetTop)
         keeping.bottomRequested = true
+    }
+
+    /// `withAnimation(.spring(duration:)) { position.scrollTo(edge: .bottom) }` as the keyboard
+    /// moves: the view's offset animates, on the keyboard's curve unless `alongKeyboardCurve` is
+    /// false, to the content's end as the keyboard's move leaves it.
+    func animateToBottomAlongKeyboard(duration: Double, alongKeyboardCurve: Bool = true) {
+        animateContentOffsetY(to: nil, duration: duration, alongKeyboardCurve: alongKeyboardCurve)
     }
 
     /// `withAnimation { position.scrollTo(id:anchor:) }`: the view's own eased scroll to where
@@ -118,7 +131,6 @@ extension SimulatedScrollView {
         defer { keeping.bottomRequested = false }
         return keeping.bottomRequested ? 0 : nil
     }
-
     /// `Transaction.scrollContentOffsetAdjustmentBehavior = .disabled` around the app's next
     /// change: the view adjusts nothing for it at the next layout (the lazy stack's own keeping
     /// of estimates aside).
