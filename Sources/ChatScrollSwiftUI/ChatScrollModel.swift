@@ -201,16 +201,20 @@ public final class ChatScrollModel {
         guard let (top, duration, turns) = waitingKeyboard else { return }
         waitingKeyboard = nil
         // (A turn's keyboard turns with the screen: the layout reported next applies it, at once.)
-        mover.hearingKeyboard = true
-        driver.keyboardWillChange(
-            keyboardTop: top, scrollViewBottom: geometry.frameBottom, barAboveKeyboard: composerHeight ?? 0,
-            duration: duration, beforeLayout: turns)
-        mover.hearingKeyboard = false
-        // (A stop past the end that no move along the keyboard followed is made after all.)
-        if let stop = mover.stopPastEnd {
-            mover.stopPastEnd = nil
-            run(stop)
+        hearingKeyboard {
+            driver.keyboardWillChange(
+                keyboardTop: top, scrollViewBottom: geometry.frameBottom, barAboveKeyboard: composerHeight ?? 0,
+                duration: duration, beforeLayout: turns)
         }
+    }
+
+    /// Tells the driver of the keyboard by `tell`: a stop past the end, in a bounce, waits for the
+    /// move along the keyboard that follows it, and is made after all where none does.
+    package func hearingKeyboard(_ tell: () -> Void) {
+        mover.hearingKeyboard = true
+        tell()
+        mover.hearingKeyboard = false
+        mover.runHeldStop()
     }
 
     /// One display frame, while ``needsFrames``.

@@ -11,9 +11,9 @@ public enum ChatScrollRequest: Sendable, Hashable {
     /// at the bottom edge moves with the keyboard. `y` is an offset of the view as it was last
     /// reported, found through a row it showed.
     case alongKeyboard(y: Double, duration: Double)
-    /// `ScrollPosition.scrollTo(edge: .bottom)`, animated over `duration` on the keyboard's
-    /// curve: the end of the content, which SwiftUI finds where its rows really end, rides with
-    /// the keyboard to the visible bottom the keyboard leaves.
+    /// `ScrollPosition.scrollTo(edge: .bottom)`, animated with the keyboard over `duration`: the
+    /// end of the content, which SwiftUI finds where its rows really end, rides with the keyboard
+    /// to the visible bottom the keyboard leaves.
     case bottomAlongKeyboard(duration: Double)
 
     /// Whether the move is the driver's instant move that ends any momentum (a command that is not

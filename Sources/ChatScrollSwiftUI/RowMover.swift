@@ -38,9 +38,12 @@ final class RowMover: @MainActor ChatScrollViewTarget {
         if case .alongKeyboard(let duration) = animation {
             // (To the end SwiftUI has when the keyboard's move ends: an offset found through the
             // row at the top would miss it by what the rows below differ from the model's.)
-            stopPastEnd = nil
-            if atBottom { return run(.bottomAlongKeyboard(duration: duration)) }
+            if atBottom {
+                stopPastEnd = nil
+                return run(.bottomAlongKeyboard(duration: duration))
+            }
             guard let resolved = resolve(target, in: state, model: model) else { return }
+            stopPastEnd = nil
             return run(.alongKeyboard(y: resolved - model.geometry.insetTop, duration: duration))
         }
         // Under the finger nothing is kept but by SwiftUI itself: a write of the position would
@@ -72,6 +75,13 @@ final class RowMover: @MainActor ChatScrollViewTarget {
         }
         guard let (id, anchor) = Self.row(at: target, in: state, shown: model.rows) else { return }
         run(.row(id: id, anchorY: anchor, jump: jump))
+    }
+
+    /// Makes the stop past the end that waited, if no move along the keyboard followed it.
+    func runHeldStop() {
+        guard let stop = stopPastEnd else { return }
+        stopPastEnd = nil
+        run(stop)
     }
 
     /// Runs `request` through the model: a stop that waited for the layout is made by it.

@@ -121,10 +121,21 @@ struct SimulatedSwiftUITests {
         view.advance(by: 1.0 / 120)
         view.layoutCells()
         view.append([SimMessage(id: "new", direction: .incoming, estimatedHeight: 100, height: 100)])
+        // (Each frame's step: the row that came after the first frame bends the ride, never
+        // throws it; from frame 25 on, rows on screen that grow late carry the end up at once, as
+        // a following list's bottom: 98, 190 and 164 points.)
+        var steps: [Double] = []
         for _ in 0..<120 {
+            let before = view.offset
             view.advance(by: 1.0 / 120)
             view.layoutCells()
+            steps.append(view.offset - before)
         }
+        #expect(
+            steps.prefix(24).map { $0.rounded() } == [
+                23, 27, 30, 31, 30, 28, 25, 22, 20, 17, 15, 13, 11, 9, 8, 7, 6, 5, 4, 3, 3, 2, 2, 1,
+            ])
+        #expect(steps.filter { $0 < 0 } == [])
         // (The content is 5,551 points tall by then: the new row, and rows on screen that grew late.)
         #expect([view.offset, view.maxOffset, view.contentHeight, view.visibleHeight] == [5_134, 5_134, 5_551, 417])
     }

@@ -431,6 +431,15 @@ public enum BrokenDrivers {
         }
 
         var driver: ChatScrollDriver { inner.driver }
+        /// Tells the driver of the keyboard by `tell`, as the glue does: on the SwiftUI views through
+        /// the model, where a stop past the end in a bounce waits for the move along the keyboard.
+        func tellKeyboard(_ tell: () -> Void) {
+            guard let model = inner.model else { return tell() }
+            withoutActuallyEscaping(tell) { tell in
+                nonisolated(unsafe) let tell = tell
+                onAppMainThread { model.hearingKeyboard { tell() } }
+            }
+        }
         /// Where the driver's model is headed, as the view's `contentOffset.y` (on the SwiftUI views
         /// the lazy stack's offsets differ from the model's).
         var commandTarget: Double? { driver.modelledContentOffsetY.map { $0 - inner.modelDelta } }
@@ -552,9 +561,11 @@ public enum BrokenDrivers {
                 if kind == .keyboardFrameShare {
                     // The notification's frame taken for all that covers the list: the bar that
                     // rides on the keyboard is left out.
-                    driver.keyboardWillChange(
-                        keyboardTop: view.keyboardFrameTop, scrollViewBottom: view.reportedFrameHeight,
-                        duration: duration)
+                    tellKeyboard {
+                        driver.keyboardWillChange(
+                            keyboardTop: view.keyboardFrameTop, scrollViewBottom: view.reportedFrameHeight,
+                            duration: duration)
+                    }
                     inner.updateSpacer()
                 } else {
                     inner.handle(event)
@@ -581,7 +592,7 @@ public enum BrokenDrivers {
                 // (What the layout told the driver: the frame's new bottom, or the keyboard the
                 // finger pulls down.)
                 let told = driver.state.keyboardHeight
-                driver.keyboardWillChange(keyboardTop: top, scrollViewBottom: bottom)
+                tellKeyboard { driver.keyboardWillChange(keyboardTop: top, scrollViewBottom: bottom) }
                 inner.updateSpacer()
                 if abs(told - driver.state.keyboardHeight) > 1 {
                     misbehave("counted \(driver.state.keyboardHeight - told) points of keyboard the layout left out")
@@ -760,7 +771,9 @@ public enum BrokenDrivers {
             let pastAnEdge = view.isPastAnEdge
             let bottom = view.frameHeight
             let told = overlap > 0 ? overlap + view.insetBottom : 0
-            driver.keyboardWillChange(keyboardTop: bottom - told, scrollViewBottom: bottom, duration: duration)
+            tellKeyboard {
+                driver.keyboardWillChange(keyboardTop: bottom - told, scrollViewBottom: bottom, duration: duration)
+            }
             inner.updateSpacer()
             // Where the driver sends the list, against where the same state sends it with the
             // right overlap (not past an edge, where the driver keeps what the view shows).
@@ -868,8 +881,10 @@ public enum BrokenDrivers {
                     keyboardUntold = nil
                     let before = view.offset
                     let (command, running) = (driver.state.scrollTarget?.seq, driver.isAnimatingCommand)
-                    driver.keyboardWillChange(
-                        keyboardTop: view.frameHeight - overlap, scrollViewBottom: view.frameHeight)
+                    tellKeyboard {
+                        driver.keyboardWillChange(
+                            keyboardTop: view.frameHeight - overlap, scrollViewBottom: view.frameHeight)
+                    }
                     inner.updateSpacer()
                     // (Along the keyboard when it ended a momentum: to the animation's end. A command
                     // that runs, or waited for the momentum's end, is the user's navigation, which

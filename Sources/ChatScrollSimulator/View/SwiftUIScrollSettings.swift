@@ -91,8 +91,9 @@ extension SimulatedScrollView {
     /// ``scrollTo(id:anchor:stopping:)``.
     public func scrollToBottom(stopping: Bool) {
         if landsNextFrame({ [unowned self] in scrollToBottom(stopping: stopping) }) { return }
-        // (An animation to the end goes there already, wherever the end is by then.)
-        if !stopping, animation?.toEnd == true {
+        // (An animation to the end goes there already, wherever the end is by then: the app's
+        // request is the same `scrollTo(edge: .bottom)`, stopping or not.)
+        if animation?.toEnd == true {
             keeping.positionSetByApp()
             keeping.bottomRequested = true
             return
