@@ -196,9 +196,9 @@ public enum BrokenDrivers {
     /// of that time and a navigation's time later (another animation that took the user to the
     /// same place hid it). A share of the keyboard taken wrong is seen where the list rests: it
     /// moves otherwise within a navigation's time and, within two, in the first stretch in which
-    /// the user moves neither list, both stand still for two frames on different screens (a list
-    /// still easing toward a place the finger then takes it from never showed where it was
-    /// going). A screen that differs but moves alike is the session going its own way (rows that
+    /// the user moves neither list, both stand still for two frames on different screens, further
+    /// apart than just before it (a list still easing toward a place the finger then takes it
+    /// from never showed where it was going). A screen that differs but moves alike is the session going its own way (rows that
     /// one of them measured and the other did not), not the misbehaviour. Where both bring other
     /// rows in at once (a turn), it moved otherwise if the two showed the same before and not after.
     static func isSeen(_ kind: Kind, at frame: Int, in pairs: [(broken: Screen, correct: Screen)]) -> Bool {
@@ -251,10 +251,20 @@ public enum BrokenDrivers {
                 (moved(index, \.broken).map { abs($0) <= 0.5 } ?? false)
                     && (moved(index, \.correct).map { abs($0) <= 0.5 } ?? false)
             }
+            // (Two screens already a few points apart before it, resting as far apart after it,
+            // show nothing new.)
+            func apart(_ index: Int) -> Double? {
+                guard index >= 0, index < pairs.count, pairs[index].broken.id == pairs[index].correct.id
+                else { return nil }
+                return pairs[index].broken.top - pairs[index].correct.top
+            }
+            func restsElsewhere(_ index: Int) -> Bool {
+                guard pairs[index].broken.differs(from: pairs[index].correct) else { return false }
+                guard let before = apart(frame - 1), let after = apart(index) else { return true }
+                return abs(after - before) > 1
+            }
             return (frame..<end).contains(where: movesOtherwise)
-                && (free + 1..<max(free + 1, taken)).contains {
-                    still($0 - 1) && still($0) && pairs[$0].broken.differs(from: pairs[$0].correct)
-                }
+                && (free + 1..<max(free + 1, taken)).contains { still($0 - 1) && still($0) && restsElsewhere($0) }
         case .ignoreJumpToLatest, .ignoreReplyTaps, .dropsDeferredCommand, .noDisplayLink, .noEndDecelerating,
             .jumpToLatestAsMessage:
             // Elsewhere at the end of the navigation's time, and still a navigation's time later
