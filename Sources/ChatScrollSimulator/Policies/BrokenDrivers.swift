@@ -198,9 +198,10 @@ public enum BrokenDrivers {
     /// moves otherwise within a navigation's time and, within two, in the first stretch in which
     /// the user moves neither list, both stand still for two frames on different screens, further
     /// apart than just before it (a list still easing toward a place the finger then takes it
-    /// from never showed where it was going). A screen that differs but moves alike is the session going its own way (rows that
-    /// one of them measured and the other did not), not the misbehaviour. Where both bring other
-    /// rows in at once (a turn), it moved otherwise if the two showed the same before and not after.
+    /// from never showed where it was going). A screen that differs but moves alike is the
+    /// session going its own way (rows that one of them measured and the other did not), not the
+    /// misbehaviour. Where both bring other rows in at once (a turn), it moved otherwise if the
+    /// two showed the same before and not after.
     static func isSeen(_ kind: Kind, at frame: Int, in pairs: [(broken: Screen, correct: Screen)]) -> Bool {
         // How far the row at the top moved into frame `index`; nil when another row is there.
         func moved(_ index: Int, _ screen: KeyPath<(broken: Screen, correct: Screen), Screen>) -> Double? {
