@@ -97,6 +97,11 @@ public struct SimulationResult: Sendable, Hashable {
         public func differs(from other: Screen) -> Bool {
             id != other.id || abs(top - other.top) > 1 || lastID != other.lastID || abs(bottom - other.bottom) > 1
         }
+
+        /// How far below `other`'s the row at the top sits; nil when another row is at the top.
+        func topOffset(from other: Screen) -> Double? {
+            id == other.id ? top - other.top : nil
+        }
     }
 }
 

@@ -207,7 +207,7 @@ public enum BrokenDrivers {
         func moved(_ index: Int, _ screen: KeyPath<(broken: Screen, correct: Screen), Screen>) -> Double? {
             guard index > 0, index < pairs.count else { return 0 }
             let (before, now) = (pairs[index - 1][keyPath: screen], pairs[index][keyPath: screen])
-            return before.id == now.id ? now.top - before.top : nil
+            return now.topOffset(from: before)
         }
         // The broken screen moved in frame `index`, and otherwise than the package's.
         func jumps(_ index: Int) -> Bool {
@@ -255,9 +255,8 @@ public enum BrokenDrivers {
             // (Two screens already a few points apart before it, resting as far apart after it,
             // show nothing new.)
             func apart(_ index: Int) -> Double? {
-                guard index >= 0, index < pairs.count, pairs[index].broken.id == pairs[index].correct.id
-                else { return nil }
-                return pairs[index].broken.top - pairs[index].correct.top
+                guard index >= 0, index < pairs.count else { return nil }
+                return pairs[index].broken.topOffset(from: pairs[index].correct)
             }
             func restsElsewhere(_ index: Int) -> Bool {
                 guard pairs[index].broken.differs(from: pairs[index].correct) else { return false }
