@@ -138,9 +138,10 @@ struct SimulationTests {
     /// when a page came: `random-2241`, `-2255`, `-2723`, `-8821`), and a reader whose momentum
     /// the keyboard ended as the space below a question shrank to the keyboard's end at once (the
     /// list was past the bottom by that clamp, which the check took for the reader pulling it
-    /// there: `random-8398`), a page whose row is measured on screen as momentum reaches the top
-    /// (the list kept the row read; the check took the row's change for a push: `random-4539`,
-    /// `-4943`), and a rotation whose own frame the footer's arrival pushed (`random-4124`).
+    /// there, and the keyboard then covers that blank first: `random-8398`), a page whose row is
+    /// measured on screen as momentum reaches the top (the list kept the row read; the check took
+    /// the row's change for a push: `random-4539`, `-4943`), and a rotation whose own frame the
+    /// footer's arrival pushed (`random-4124`).
     @Test(
         "the driver violates no check where further seeds met a footer, a rotation, a page or the keyboard in a scroll",
         arguments: [

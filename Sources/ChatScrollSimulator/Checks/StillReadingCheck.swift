@@ -6,8 +6,9 @@
 /// - while the keyboard moves: what is read moves by one share of its move through the whole
 ///   animation (``KeyboardShare``), for a reader (`reading-stays-put`) and for a list that
 ///   follows, which may also be pushed by what grew below it (`bottom-visible`); a keyboard that
-///   rises under a reader nobody holds takes all of it up with the bottom edge, so it covers
-///   nothing that was read (specification §2);
+///   rises under a reader nobody holds (or whose fling its news stopped) takes all of it up with
+///   the bottom edge, so it covers nothing that was read (specification §2), but the blank a
+///   list past the content's end showed below the newest message;
 /// - a rotation keeps the row read at the top where it was (``RotationCheck``); while it
 ///   settles, what is read moves by less than a screen.
 struct StillReadingCheck: FrameCheck {
@@ -16,6 +17,12 @@ struct StillReadingCheck: FrameCheck {
     private var rotation = RotationCheck()
     /// Whether the keyboard's animation under way has met only a reader nobody held.
     private var keyboardUnheld = false
+    /// The keyboard's animation began in the frame its news stopped the momentum: nobody holds
+    /// the reader from its next frame on, so the rest of the move is all the bottom edge's.
+    private var keyboardStoppedMomentum = false
+    /// The blank the list showed past the content's end as the keyboard's animation met a reader
+    /// nobody held: the keyboard may cover that first, and nothing read.
+    private var blankBelowAtKeyboard = 0.0
 
     mutating func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (previous, current, motion) = (frame.previous, frame.current, frame.motion)
@@ -62,9 +69,13 @@ struct StillReadingCheck: FrameCheck {
         // a rotation lays out anew what is read.)
         if !unheld || !keyboardMoves || current.layoutChanged {
             keyboardUnheld = false
-        } else if !previous.keyboardMoving || frame.keyboardStart != lastKeyboardStart {
+        } else if !previous.keyboardMoving || frame.keyboardStart != lastKeyboardStart || keyboardStoppedMomentum {
             keyboardUnheld = frame.keyboardStart != nil
+            blankBelowAtKeyboard = max(0, previous.overshoot, current.overshoot)
         }
+        keyboardStoppedMomentum =
+            frame.keyboardStart == frame.view.time && awayReader && previous.decelerating && !current.decelerating
+            && !previous.finger && !current.finger
         func followsKeyboard(_ moved: Double) -> Bool {
             keyboardShare.follows(moved, delta: frame.keyboardDelta, extra: frame.keyboardExtra)
         }
@@ -82,7 +93,9 @@ struct StillReadingCheck: FrameCheck {
         } else if unheld, keyboardMoves, !current.layoutChanged, frame.keyboardDelta > 0.5,
             keyboardUnheld, let id = frame.common.last,
             let share = keyboardShare.share ?? (rotating ? -motion.moved(id) / frame.keyboardDelta : nil),
-            share < KeyboardShare.whole
+            share < KeyboardShare.whole,
+            (1 - share) * (frame.view.keyboardAnimation.map { abs($0.to - $0.from) } ?? .infinity)
+                > blankBelowAtKeyboard + 0.5
         {
             // A rising keyboard covers a reader's rows only where something holds the list.
             found.add(
