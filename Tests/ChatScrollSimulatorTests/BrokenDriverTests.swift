@@ -74,7 +74,7 @@ struct BrokenDriverSetupTests {
         ],
         .interactiveDismissal: [
             .keyboardToBottom: (17, 17), .keyboardToTop: (6, 6), .keyboardDefaultCurve: (32, 32),
-            .keyboardFrameShare: (27, 28), .staleKeyboardOverlap: (10, 10), .jumpDuringNavigation: (19, 19),
+            .keyboardFrameShare: (27, 27), .staleKeyboardOverlap: (10, 10), .jumpDuringNavigation: (19, 19),
         ],
     ]
 

@@ -6,9 +6,9 @@
 /// - while the keyboard moves: what is read moves by one share of its move through the whole
 ///   animation (``KeyboardShare``), for a reader (`reading-stays-put`) and for a list that
 ///   follows, which may also be pushed by what grew below it (`bottom-visible`); a keyboard that
-///   rises under a reader nobody holds (or whose fling its news stopped) takes all of it up with
-///   the bottom edge, so it covers nothing that was read (specification §2), but the blank a
-///   list past the content's end showed below the newest message;
+///   rises under a reader nobody holds (or whose fling ended as it began) takes all of it up with
+///   the bottom edge, so it covers nothing that was read (specification §2): it may first cover
+///   only the blank that a list past the content's end showed below the newest message;
 /// - a rotation keeps the row read at the top where it was (``RotationCheck``); while it
 ///   settles, what is read moves by less than a screen.
 struct StillReadingCheck: FrameCheck {
@@ -17,8 +17,9 @@ struct StillReadingCheck: FrameCheck {
     private var rotation = RotationCheck()
     /// Whether the keyboard's animation under way has met only a reader nobody held.
     private var keyboardUnheld = false
-    /// The keyboard's animation began in the frame its news stopped the momentum: nobody holds
-    /// the reader from its next frame on, so the rest of the move is all the bottom edge's.
+    /// Momentum ended in the frame the keyboard's animation began (the driver stops a fling at the
+    /// keyboard's news): nobody holds the reader from its next frame on, so the rest of the move
+    /// is all the bottom edge's.
     private var keyboardStoppedMomentum = false
     /// The blank the list showed past the content's end as the keyboard's animation met a reader
     /// nobody held: the keyboard may cover that first, and nothing read.

@@ -394,6 +394,8 @@ public enum BrokenDrivers {
         var shownPastBottom = false
         /// The keyboard's end frame and the scroll view's bottom at its last notification.
         var notifiedKeyboard: (top: Double, bottom: Double)?
+        /// How much of the covered share the driver was not told at the keyboard's last notification.
+        var shareLeftOut = 0.0
         /// A wrong share told at a notification, and when: a layout in the same frame may mend it.
         var unseenUntilLaidOut: (index: Int, time: Double)?
         /// The command whose animation was finished at once; its remaining moves are dropped.
@@ -583,12 +585,17 @@ public enum BrokenDrivers {
                 notifiedKeyboard = (view.keyboardFrameTop - bar, view.reportedFrameHeight)
                 // The share the bar and the keyboard cover together, against the driver's.
                 let left = view.keyboardShare(coveredFrom: view.keyboardFrameTop - bar) - driver.state.keyboardHeight
-                // (A following list and a reader nobody holds both move by the share; a pinned
-                // question and a held list do not move for the keyboard.)
-                if kind == .keyboardFrameShare, abs(left) > 1, driver.state.mode != .pinned,
-                    !driver.state.userHoldsView
+                let grown = left - shareLeftOut
+                shareLeftOut = left
+                // (A following list sits at the bottom, so the whole share left out shows; a reader
+                // nobody holds moves by the share's change, so only what was left out anew: not a
+                // keyboard that changes height or turns, nor one that hides and uncovers more. A
+                // pinned question and a held list do not move for the keyboard.)
+                let following = driver.state.mode == .following
+                if kind == .keyboardFrameShare, following ? abs(left) > 1 : left > 1 && grown > 1,
+                    driver.state.mode != .pinned, !driver.state.userHoldsView
                 {
-                    let what = driver.state.mode == .following ? "the newest message" : "what sat at the bottom edge"
+                    let what = following ? "the newest message" : "what sat at the bottom edge"
                     misbehave("left \(left) points of \(what) under the bar")
                     unseenUntilLaidOut = (misbehaviours.count - 1, view.time)
                 }
