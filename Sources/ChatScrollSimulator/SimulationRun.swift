@@ -560,7 +560,7 @@ final class SimulationRun {
             navigationStartsFromRest: navigationStarts && frame > navigationUntilBefore, settling: settle != nil,
             userActed: userActed, pageAbove: olderPageArrived, opening: !cleanOpen.isOver, windowTarget: windowTarget,
             answerStreams: !streaming.isEmpty, keyboardDelta: current.keyboard - previous.keyboard,
-            keyboardExtra: view.keyboardAnimation.map { abs(previous.overshoot) / max(1, abs($0.to - $0.from)) } ?? 0,
+            keyboardExtra: view.keyboardAnimation.map { abs(previous.overshoot) / max(1, $0.distance) } ?? 0,
             keyboardStart: view.keyboardAnimation?.start, keyboardLetGo: keyboardLetGo,
             onlyCatchingUp: catchUpAlone.map {
                 frame <= $0.upperBound + 1 && userNavigationUntil <= $0.upperBound

@@ -95,7 +95,7 @@ struct StillReadingCheck: FrameCheck {
             keyboardUnheld, let id = frame.common.last,
             let share = keyboardShare.share ?? (rotating ? -motion.moved(id) / frame.keyboardDelta : nil),
             share < KeyboardShare.whole,
-            (1 - share) * (frame.view.keyboardAnimation.map { abs($0.to - $0.from) } ?? .infinity)
+            (1 - share) * (frame.view.keyboardAnimation?.distance ?? .infinity)
                 > blankBelowAtKeyboard + 0.5
         {
             // A rising keyboard covers a reader's rows only where something holds the list.

@@ -210,6 +210,8 @@ public final class SimulatedScrollView {
         var to: Double
         var start: Double
         var duration: Double
+        /// How far the keyboard's share moves over the whole animation.
+        var distance: Double { abs(to - from) }
     }
     @exclusivity(unchecked) var keyboardAnimation: KeyboardAnimation?
     /// While a drag holds the keyboard (interactive dismissal): its share when the drag began, and
