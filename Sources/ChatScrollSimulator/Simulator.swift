@@ -112,6 +112,8 @@ public enum Simulator {
     /// How long a navigation the user asked for (a tap, a send) is expected to run: its 0.3 s
     /// animation and a margin, in frames.
     static let navigationFrames = 45
+    /// The least move the eye can see in a frame: a pixel of a 3× screen, in points.
+    static let pixel = 1.0 / 3
     /// A reader within this many points of the bottom is at the bottom (the specification's
     /// default `atBottomThreshold`).
     static let atBottomThreshold = 20.0

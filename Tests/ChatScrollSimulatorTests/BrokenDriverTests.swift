@@ -152,6 +152,21 @@ struct KeyboardShareSeenTests {
             ))
     }
 
+    // On the layout-guide setup a message arrives at the bottom and the keyboard rises as its
+    // scroll begins; the driver rides the rest of the scroll on the keyboard's spring. Glue that
+    // leaves the bar out of the share ends 49 points short of the bottom, and the spring's tail
+    // creeps on for a dozen frames by less than a pixel each, which once kept the scroll running
+    // until the keyboard hid: the bar covered 49 points of the newest message all the while.
+    @Test("an arrival's scroll that creeps along the keyboard's spring short of the bottom has come to rest")
+    func restsShortAsTheKeyboardArrives() throws {
+        try Self.expectCaught(
+            "random-792", on: .layoutGuide, violations: [.bottomStaysVisible: 11],
+            first: (
+                .bottomStaysVisible,
+                "frame 798: the list rests 49.070432165579405 points short of the bottom as the keyboard arrives"
+            ))
+    }
+
     /// Runs the session `name` with `broken-keyboard-frame-share` on `setup`: its account counts
     /// the session and the checks catch it, the broken screen shows `violations`, the first of
     /// `first`'s check as it says, and the package's driver shows none.

@@ -7,13 +7,26 @@
 ///
 /// Frames that a navigation, an arrival's scroll or the settling of a list left near the bottom
 /// moves are judged only for carrying the rows on past the newest message's end or away from it,
-/// and for letting rows that grow above what the screen shows push the newest rows down by half
-/// their growth or more. Frames that momentum or a bounce moves, and the frame it ends in, are
+/// for letting rows that grow above what the screen shows push the newest rows down by half
+/// their growth or more, and for resting short of the bottom once they only creep along the
+/// keyboard's spring, past the notified duration (the spring's tail would otherwise keep such a
+/// scroll running for as long as it lasts). Frames that momentum or a bounce moves, and the frame it ends in, are
 /// judged only for a leap: rows moved by more than the view's own step, the keyboard's move and
 /// what grew below them.
 struct BottomVisibleCheck: FrameCheck {
-    func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
+    /// Frames in a row in which the list rode the keyboard's spring past the notified duration by
+    /// less than a pixel, ever slower, with nothing grown below it; and its last frame's move.
+    private var creeping = 0
+    private var lastMove = 0.0
+
+    mutating func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (previous, current) = (frame.previous, frame.current)
+        let springTail = frame.view.keyboardAnimation.map { frame.view.time - $0.start > $0.duration } ?? false
+        // (A scroll that starts, or content that grows, is no creep: an eased start speeds up.)
+        let move = abs(current.offset - previous.offset)
+        let endMoved = current.maxOffset - previous.maxOffset > Simulator.pixel
+        creeping = springTail && move < Simulator.pixel && move <= lastMove + 0.001 && !endMoved ? creeping + 1 : 0
+        lastMove = move
         guard frame.following, previous.shown, !previous.finger, !current.finger, current.offset >= 0 else { return }
         let overshoot = current.offset - current.maxOffset
         // An overshoot that starts or grows in this frame.
@@ -41,6 +54,13 @@ struct BottomVisibleCheck: FrameCheck {
             // (The app's own scroll never carries the list on past the newest message's end; a
             // rotation's frame has a rule of its own.)
             guard !frame.view.isDecelerating, !previous.decelerating, !current.rotated else { return }
+            // (Nor does it come to rest short of the bottom: a scroll that rides the keyboard's
+            // spring past the notified duration and creeps by less than a pixel a frame rests.)
+            let short = current.maxOffset - current.offset
+            if creeping >= LandingCheck.stillFrames, short > LandingCheck.creepMiss, !current.layoutChanged {
+                return found.add(
+                    .bottomStaysVisible, "the list rests \(short) points short of the bottom as the keyboard arrives")
+            }
             if rise > 0.5, grew {
                 return found.add(.bottomStaysVisible, "a scroll carried the list \(overshoot) points past the bottom")
             }
