@@ -102,6 +102,12 @@ public struct SimulationResult: Sendable, Hashable {
         func topOffset(from other: Screen) -> Double? {
             id == other.id ? top - other.top : nil
         }
+
+        /// How far below `other`'s the rows sit, told by the row at the top or, where another row
+        /// is there, by the row at the bottom; nil when both ends differ.
+        func shift(from other: Screen) -> Double? {
+            topOffset(from: other) ?? (lastID != nil && lastID == other.lastID ? bottom - other.bottom : nil)
+        }
     }
 }
 

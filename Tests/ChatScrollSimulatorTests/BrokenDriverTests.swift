@@ -167,6 +167,25 @@ struct KeyboardShareSeenTests {
             ))
     }
 
+    // What a user cannot see is not counted: a keyboard that rises while a reply's jump still
+    // runs moves the place the jump lands on, which `navigation-lands` judges, and the message
+    // lands in the middle of the screen either way (`messenger-242`); a window of history that
+    // replaces the screen in the keyboard's frame leaves nothing that sat at the bottom edge to
+    // cover (`messenger-156`); two lists a turn lays out anew that rest as far apart after it as
+    // they stood before show nothing new (`random-777`).
+    @Test(
+        "a keyboard's share taken wrong where the user sees nothing new is not counted",
+        arguments: [
+            ("messenger-242", InputBarSetup.interactiveDismissal),
+            ("messenger-156", .layoutGuide),
+            ("random-777", .layoutGuide),
+        ])
+    func nothingNewSeen(name: String, setup: InputBarSetup) throws {
+        let session = try #require(Scenarios.named(name))
+        let rate = BrokenDrivers.catchRates([session], kinds: [.keyboardFrameShare], setup: setup)
+        #expect(rate.map(\.summary) == ["broken-keyboard-frame-share: 0 of 0, missed []"])
+    }
+
     /// Runs the session `name` with `broken-keyboard-frame-share` on `setup`: its account counts
     /// the session and the checks catch it, the broken screen shows `violations`, the first of
     /// `first`'s check as it says, and the package's driver shows none.

@@ -197,11 +197,12 @@ public enum BrokenDrivers {
     /// same place hid it). A share of the keyboard taken wrong is seen where the list rests: it
     /// moves otherwise within a navigation's time and, within two, in the first stretch in which
     /// the user moves neither list, both stand still for two frames on different screens, further
-    /// apart than just before it (a list still easing toward a place the finger then takes it
-    /// from never showed where it was going). A screen that differs but moves alike is the
-    /// session going its own way (rows that one of them measured and the other did not), not the
-    /// misbehaviour. Where both bring other rows in at once (a turn), it moved otherwise if the
-    /// two showed the same before and not after.
+    /// apart than just before it: each list's travel since then, frame by frame, differs (a list
+    /// still easing toward a place the finger then takes it from never showed where it was
+    /// going). A screen that differs but moves alike is the session going its own way (rows that
+    /// one of them measured and the other did not), not the misbehaviour. Where both bring other
+    /// rows in at once (a turn), it moved otherwise if the two showed the same before and not
+    /// after.
     static func isSeen(_ kind: Kind, at frame: Int, in pairs: [(broken: Screen, correct: Screen)]) -> Bool {
         // How far the row at the top moved into frame `index`; nil when another row is there.
         func moved(_ index: Int, _ screen: KeyPath<(broken: Screen, correct: Screen), Screen>) -> Double? {
@@ -253,14 +254,29 @@ public enum BrokenDrivers {
                     && (moved(index, \.correct).map { abs($0) <= 0.5 } ?? false)
             }
             // (Two screens already a few points apart before it, resting as far apart after it,
-            // show nothing new.)
+            // show nothing new: each moved alike since, frame by frame, or where a row at an end of
+            // some frame does not tell, the two stand as far apart by a row they both show.)
+            func travel(to index: Int, _ screen: KeyPath<(broken: Screen, correct: Screen), Screen>) -> Double? {
+                var total = 0.0
+                for step in max(1, frame)...max(1, index) {
+                    guard let moved = pairs[step][keyPath: screen].shift(from: pairs[step - 1][keyPath: screen])
+                    else { return nil }
+                    total += moved
+                }
+                return total
+            }
             func apart(_ index: Int) -> Double? {
                 guard index >= 0, index < pairs.count else { return nil }
-                return pairs[index].broken.topOffset(from: pairs[index].correct)
+                return pairs[index].broken.shift(from: pairs[index].correct)
             }
             func restsElsewhere(_ index: Int) -> Bool {
                 guard pairs[index].broken.differs(from: pairs[index].correct) else { return false }
-                guard let before = apart(frame - 1), let after = apart(index) else { return true }
+                if let broken = travel(to: index, \.broken), let correct = travel(to: index, \.correct) {
+                    return abs(broken - correct) > 1
+                }
+                // (Before it: the last of a few frames in which a row at an end tells.)
+                let before = (max(0, frame - 4)..<frame).reversed().lazy.compactMap(apart).first
+                guard let before, let after = apart(index) else { return true }
                 return abs(after - before) > 1
             }
             return (frame..<end).contains(where: movesOtherwise)
@@ -398,6 +414,9 @@ public enum BrokenDrivers {
         var shareLeftOut = 0.0
         /// A wrong share told at a notification, and when: a layout in the same frame may mend it.
         var unseenUntilLaidOut: (index: Int, time: Double)?
+        /// A wrong share told for a reader, and when: a window that replaces the content in the
+        /// same frame leaves nothing that sat at the bottom edge to cover.
+        var unseenIfReplaced: (index: Int, time: Double)?
         /// The command whose animation was finished at once; its remaining moves are dropped.
         var finishedCommand: Int?
         /// After a tap on jump to latest that left the list detached where the package's driver
@@ -570,6 +589,7 @@ public enum BrokenDrivers {
             let bar = view.setup.barAboveKeyboard
             switch event {
             case .keyboard(_, let duration):
+                let navigating = driver.isAnimatingCommand
                 if kind == .keyboardFrameShare {
                     // The notification's frame taken for all that covers the list: the bar that
                     // rides on the keyboard is left out.
@@ -590,14 +610,17 @@ public enum BrokenDrivers {
                 // (A following list sits at the bottom, so the whole share left out shows; a reader
                 // nobody holds moves by the share's change, so only what was left out anew: not a
                 // keyboard that changes height or turns, nor one that hides and uncovers more. A
-                // pinned question and a held list do not move for the keyboard.)
+                // pinned question and a held list do not move for the keyboard. A reader a
+                // navigation still carries lands where the share moved its place to: the landing's
+                // own rule judges that, and a place off by the bar inside it is no jump.)
                 let following = driver.state.mode == .following
-                if kind == .keyboardFrameShare, following ? abs(left) > 1 : left > 1 && grown > 1,
+                if kind == .keyboardFrameShare, following ? abs(left) > 1 : left > 1 && grown > 1 && !navigating,
                     driver.state.mode != .pinned, !driver.state.userHoldsView
                 {
                     let what = following ? "the newest message" : "what sat at the bottom edge"
                     misbehave("left \(left) points of \(what) under the bar")
                     unseenUntilLaidOut = (misbehaviours.count - 1, view.time)
+                    if !following { unseenIfReplaced = unseenUntilLaidOut }
                 }
             case .layout:
                 inner.handle(event)
@@ -619,7 +642,14 @@ public enum BrokenDrivers {
                 if abs(told - driver.state.keyboardHeight) > 1 {
                     misbehave("counted \(driver.state.keyboardHeight - told) points of keyboard the layout left out")
                 }
-            case .open, .appeared, .append, .tokens, .finish, .olderLoaded, .jumpToLatest, .replyJump, .windowLoaded,
+            case .windowLoaded:
+                // (The window then lands where the share put its place: the landing's rule judges that.)
+                if let (index, time) = unseenIfReplaced, time == view.time, index == misbehaviours.count - 1 {
+                    misbehaviours.removeLast()
+                }
+                unseenIfReplaced = nil
+                inner.handle(event)
+            case .open, .appeared, .append, .tokens, .finish, .olderLoaded, .jumpToLatest, .replyJump,
                 .newerLoaded, .windowLoadFailed, .header, .footer:
                 inner.handle(event)
             }
