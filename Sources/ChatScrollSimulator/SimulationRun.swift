@@ -609,7 +609,7 @@ final class SimulationRun {
         let (topRow, bottomRow) = (current.rows.first, current.rows.last)
         result.screens.append(
             SimulationResult.Screen(
-                id: topRow?.id, top: topRow?.top ?? 0, lastID: bottomRow?.id,
+                id: topRow?.id, top: topRow?.top ?? 0, lastID: bottomRow?.id, lastTop: bottomRow?.top ?? 0,
                 bottom: bottomRow.map { $0.top + $0.height } ?? 0, held: current.finger || view.isDecelerating))
     }
 }

@@ -87,6 +87,8 @@ public struct SimulationResult: Sendable, Hashable {
         public var top: Double
         /// The last visible row.
         public var lastID: String?
+        /// Its top on screen.
+        public var lastTop = 0.0
         /// Its bottom on screen.
         public var bottom: Double
         /// The user moves the list: the finger is down or momentum runs.
@@ -103,10 +105,11 @@ public struct SimulationResult: Sendable, Hashable {
             id == other.id ? top - other.top : nil
         }
 
-        /// How far below `other`'s the rows sit, told by the row at the top or, where another row
-        /// is there, by the row at the bottom; nil when both ends differ.
+        /// How far below `other`'s the rows sit, told by the top of the row at the top or, where
+        /// another row is there, of the row at the bottom (its height may differ, as a row one of
+        /// them measured); nil when both ends differ.
         func shift(from other: Screen) -> Double? {
-            topOffset(from: other) ?? (lastID != nil && lastID == other.lastID ? bottom - other.bottom : nil)
+            topOffset(from: other) ?? (lastID != nil && lastID == other.lastID ? lastTop - other.lastTop : nil)
         }
     }
 }

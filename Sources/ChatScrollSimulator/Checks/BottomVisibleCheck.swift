@@ -22,10 +22,17 @@ struct BottomVisibleCheck: FrameCheck {
     mutating func judge(_ frame: TrackedFrame, into found: inout FrameFindings) {
         let (previous, current) = (frame.previous, frame.current)
         let springTail = frame.view.keyboardAnimation.map { frame.view.time - $0.start > $0.duration } ?? false
-        // (A scroll that starts, or content that grows, is no creep: an eased start speeds up.)
+        // (A list that moves ever slower by less than a pixel, once it moved at all: a scroll that
+        // has not started, or starts and speeds up, content that grows, the user's own gesture, a
+        // navigation that starts or a list that does not follow are no creep.)
         let move = abs(current.offset - previous.offset)
         let endMoved = current.maxOffset - previous.maxOffset > Simulator.pixel
-        creeping = springTail && move < Simulator.pixel && move <= lastMove + 0.001 && !endMoved ? creeping + 1 : 0
+        let free =
+            frame.following && !frame.navigationStarts && !previous.finger && !current.finger
+            && !previous.decelerating && !current.decelerating
+        creeping =
+            springTail && free && move < Simulator.pixel && move <= lastMove + 0.001 && !endMoved
+                && (move > 0.001 || creeping > 0) ? creeping + 1 : 0
         lastMove = move
         guard frame.following, previous.shown, !previous.finger, !current.finger, current.offset >= 0 else { return }
         let overshoot = current.offset - current.maxOffset

@@ -589,7 +589,9 @@ public enum BrokenDrivers {
             let bar = view.setup.barAboveKeyboard
             switch event {
             case .keyboard(_, let duration):
-                let navigating = driver.isAnimatingCommand
+                // (How far a running command still carries the list: farther than the share left
+                // out, the keyboard moves where it lands, not what was read.)
+                let carried = driver.isAnimatingCommand ? commandTarget.map { abs($0 - view.contentOffsetY) } ?? 0 : 0
                 if kind == .keyboardFrameShare {
                     // The notification's frame taken for all that covers the list: the bar that
                     // rides on the keyboard is left out.
@@ -610,11 +612,11 @@ public enum BrokenDrivers {
                 // (A following list sits at the bottom, so the whole share left out shows; a reader
                 // nobody holds moves by the share's change, so only what was left out anew: not a
                 // keyboard that changes height or turns, nor one that hides and uncovers more. A
-                // pinned question and a held list do not move for the keyboard. A reader a
-                // navigation still carries lands where the share moved its place to: the landing's
-                // own rule judges that, and a place off by the bar inside it is no jump.)
+                // pinned question and a held list do not move for the keyboard. A reader a command
+                // still carries farther than that lands where the share moved its place to: the
+                // landing's own rule judges that, and a place off by the bar inside it is no jump.)
                 let following = driver.state.mode == .following
-                if kind == .keyboardFrameShare, following ? abs(left) > 1 : left > 1 && grown > 1 && !navigating,
+                if kind == .keyboardFrameShare, following ? abs(left) > 1 : left > 1 && grown > 1 && carried <= left,
                     driver.state.mode != .pinned, !driver.state.userHoldsView
                 {
                     let what = following ? "the newest message" : "what sat at the bottom edge"
@@ -643,8 +645,11 @@ public enum BrokenDrivers {
                     misbehave("counted \(driver.state.keyboardHeight - told) points of keyboard the layout left out")
                 }
             case .windowLoaded:
-                // (The window then lands where the share put its place: the landing's rule judges that.)
-                if let (index, time) = unseenIfReplaced, time == view.time, index == misbehaviours.count - 1 {
+                // (A window around a message then lands where the share put its place: the
+                // landing's rule judges that. One at the newest message shows the bar over it.)
+                if let (index, time) = unseenIfReplaced, time == view.time, index == misbehaviours.count - 1,
+                    driver.state.pendingWindow?.around != nil
+                {
                     misbehaviours.removeLast()
                 }
                 unseenIfReplaced = nil
