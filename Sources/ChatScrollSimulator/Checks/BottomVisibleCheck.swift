@@ -10,9 +10,9 @@
 /// for letting rows that grow above what the screen shows push the newest rows down by half
 /// their growth or more, and for resting short of the bottom once they only creep along the
 /// keyboard's spring, past the notified duration (the spring's tail would otherwise keep such a
-/// scroll running for as long as it lasts). Frames that momentum or a bounce moves, and the frame it ends in, are
-/// judged only for a leap: rows moved by more than the view's own step, the keyboard's move and
-/// what grew below them.
+/// scroll running for as long as it lasts). Frames that momentum or a bounce moves, and the frame
+/// it ends in, are judged only for a leap: rows moved by more than the view's own step, the
+/// keyboard's move and what grew below them.
 struct BottomVisibleCheck: FrameCheck {
     /// Frames in a row in which the list rode the keyboard's spring past the notified duration by
     /// less than a pixel, ever slower, with nothing grown below it; and its last frame's move.
