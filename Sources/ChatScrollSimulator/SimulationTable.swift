@@ -224,8 +224,10 @@ public struct SimulationTable: Sendable {
     /// The table as one JSON object: `{"sessions", "frames", "policies": {NAME: {CHECK…,
     /// "scroll-calls"}}, "personalities": {PERSONALITY: {NAME: …}}, "setups": {PERSONALITY: {SETUP:
     /// {NAME: …}}}, "brokenDrivers": {PERSONALITY: {SETUP: {NAME: {"misbehaving", "caught",
-    /// "rate", "missed"}}}}}`; `policies` is the first personality's accessory setup,
-    /// `personalities` every personality's, and `brokenDrivers` is there when they were run.
+    /// "rate", "missed"}}}}, "driverSessionsWithAViolation": {PERSONALITY: {SETUP: [SESSION…]}}}`;
+    /// `policies` is the first personality's accessory setup, `personalities` every
+    /// personality's, `brokenDrivers` is there when they were run, and each session the driver
+    /// fails is named with its first violation, as the text names the first twenty.
     public var json: String {
         let accessory = InputBarSetup.accessory.rawValue
         var writer = JSONWriter(reservingCapacity: 2048)
@@ -257,6 +259,15 @@ public struct SimulationTable: Sendable {
                 }
                 writer.endObject()
             }
+        }
+        writer.key("driverSessionsWithAViolation")
+        let driverRows = rows.filter { $0.policy == "driver" }
+        writeByPersonality(driverRows.map { ($0.personality, $0.setup) }, to: &writer) { personality, setup, writer in
+            writer.beginArray()
+            for row in driverRows where row.personality == personality && row.setup == setup {
+                for failure in row.failures { writer.string(failure) }
+            }
+            writer.endArray()
         }
         writer.endObject()
         return writer.output

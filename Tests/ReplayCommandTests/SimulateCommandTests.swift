@@ -47,6 +47,22 @@ struct SimulateCommandTests {
         }
         #expect(setups["uikit"]?["accessory"] == policies)
         #expect(object["brokenDrivers"] == nil)
+        // Each session the driver fails, by its name and first check (the rest is the frame's
+        // account), on every setup.
+        let failing = try #require(object["driverSessionsWithAViolation"] as? [String: [String: [String]]])
+        #expect(failing.keys.sorted() == personalities.keys.sorted())
+        #expect(
+            failing["uikit"] == [
+                "accessory": [], "layout-guide": [], "shrinking-frame": [], "interactive-dismissal": [],
+            ])
+        let named = failing["swiftui"]?.mapValues { sessions in
+            sessions.map { String($0.prefix { character in character != ":" }) }
+        }
+        #expect(
+            named == [
+                "accessory": ["keyboard-with-streamed-answer bottom-visible"],
+                "swiftui-safe-area": ["keyboard-with-streamed-answer bottom-visible"],
+            ])
     }
 
     /// The text table, and the driver's logs it records on the way (one run: a whole table is
