@@ -157,11 +157,15 @@ struct FrameMotion {
         common.first { abs(moved($0)) > bound && abs(moved($0) - alternative) > bound }
     }
 
-    /// How much the content below the last row seen grew this frame: 0 when the content did not
-    /// change, nil when there is no row to tell by.
+    /// How much the content below the last row seen in both frames grew this frame (a message
+    /// that replaces the typing indicator under it counts): 0 when the content did not change,
+    /// nil when there is no row to tell by.
     func grownBelow() -> Double? {
         guard contentHeights.now != contentHeights.before else { return 0 }
-        guard let last = before.last, let position = now.position(of: last.id) else { return nil }
+        guard let id = common.last, let was = before.position(of: id), let position = now.position(of: id) else {
+            return nil
+        }
+        let last = before[was]
         let gapBefore = ends.before - (last.top + last.height)
         let gapNow = ends.now - (now[position].top + now[position].height)
         return max(0, gapNow - gapBefore)
