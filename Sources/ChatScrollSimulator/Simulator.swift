@@ -190,6 +190,12 @@ public enum Simulator {
         /// How far past an edge the content shows: negative past the top, positive past the
         /// bottom, 0 inside.
         var overshoot: Double { offset < 0 ? offset : max(0, offset - maxOffset) }
+        /// The visible region's bottom edge on screen, measured from the frame's top.
+        var visibleBottom = 0.0
+        /// The blank the screen shows between the newest row and the visible bottom edge (a list
+        /// past the content's end, or the space kept below a question pinned at the top); 0 where
+        /// rows reach the edge.
+        var blankBelow: Double { rows.last.map { max(0, visibleBottom - $0.top - $0.height) } ?? 0 }
         var inRange: Bool { offset >= -0.001 && offset <= maxOffset + 0.001 }
 
         /// Takes what the screen shows after the frame's layout: the rows on screen, the
@@ -207,6 +213,7 @@ public enum Simulator {
             keyboardEnd = view.keyboardAnimation?.to ?? view.keyboard
             insetTop = view.insetTop
             insetBottom = view.insetBottom
+            visibleBottom = view.insetTop + view.visibleHeight
         }
     }
 

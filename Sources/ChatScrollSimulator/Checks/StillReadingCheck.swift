@@ -8,7 +8,8 @@
 ///   follows, which may also be pushed by what grew below it (`bottom-visible`); a keyboard that
 ///   rises under a reader nobody holds (or whose fling ended as it began) takes all of it up with
 ///   the bottom edge, so it covers nothing that was read (specification §2): it may first cover
-///   only the blank that a list past the content's end showed below the newest message;
+///   only the blank the screen showed below the newest row (past the content's end, or the space
+///   kept below a question pinned at the top);
 /// - a rotation keeps the row read at the top where it was (``RotationCheck``); while it
 ///   settles, what is read moves by less than a screen.
 struct StillReadingCheck: FrameCheck {
@@ -21,7 +22,7 @@ struct StillReadingCheck: FrameCheck {
     /// keyboard's news): nobody holds the reader from its next frame on, so the rest of the move
     /// is all the bottom edge's.
     private var keyboardStoppedMomentum = false
-    /// The blank the list showed past the content's end as the keyboard's animation met a reader
+    /// The blank the screen showed below the newest row as the keyboard's animation met a reader
     /// nobody held: the keyboard may cover that first, and nothing read.
     private var blankBelowAtKeyboard = 0.0
 
@@ -72,7 +73,7 @@ struct StillReadingCheck: FrameCheck {
             keyboardUnheld = false
         } else if !previous.keyboardMoving || frame.keyboardStart != lastKeyboardStart || keyboardStoppedMomentum {
             keyboardUnheld = frame.keyboardStart != nil
-            blankBelowAtKeyboard = max(0, previous.overshoot, current.overshoot)
+            blankBelowAtKeyboard = max(previous.overshoot, current.overshoot, previous.blankBelow, current.blankBelow)
         }
         keyboardStoppedMomentum =
             frame.keyboardStart == frame.view.time && awayReader && previous.decelerating && !current.decelerating
