@@ -146,12 +146,15 @@ struct SimulationTests {
     /// below the list with the indicator, the last row it saw: `random-1970`, `-2791`), and a
     /// keyboard that rises under a reader whose typing indicator ends far above the bottom edge,
     /// over the space kept below a question (the keyboard covered only that blank, which the check
-    /// counted as what sat at the bottom edge: `random-1278`).
+    /// counted as what sat at the bottom edge: `random-1278`), and a tap on jump to latest as the
+    /// keyboard rises under a conversation that fits (its rows rise ahead of the keyboard by no more
+    /// than the keyboard has still to rise, which the check took for the tap's scroll carrying them
+    /// past the newest message's end: `random-2652`).
     @Test(
         "the driver violates no check where further seeds met a footer, a rotation, a page or the keyboard in a scroll",
         arguments: [
             1008, 1121, 1684, 1981, 2175, 1025, 1878, 2938, 8599, 2241, 2255, 2723, 8821, 8398, 4539, 4943, 4124,
-            4259, 5193, 5841, 8184, 8446, 9677, 1970, 2791, 1278,
+            4259, 5193, 5841, 8184, 8446, 9677, 1970, 2791, 1278, 2652,
         ] as [UInt64])
     func furtherSeeds(seed: UInt64) {
         let session = Scenarios.random(seed: seed)

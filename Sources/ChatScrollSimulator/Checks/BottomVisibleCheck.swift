@@ -38,6 +38,10 @@ struct BottomVisibleCheck: FrameCheck {
         let overshoot = current.offset - current.maxOffset
         // An overshoot that starts or grows in this frame.
         let grew = overshoot > max(0, previous.offset - previous.maxOffset) + 0.5
+        // (The keyboard's rise may leave content that fitted past its end, by no more than the
+        // keyboard has still to rise: such rows arrive at the bottom with the keyboard.)
+        let aheadOfKeyboard =
+            current.keyboardMoving && previous.contentFits && overshoot <= current.keyboardEnd - current.keyboard + 0.5
         // How far the rows rose on screen by a scroll (not by content changed above them).
         let rise = frame.common.first.map { -frame.motion.moved($0) } ?? 0
         // How much the content grew below the first row seen in both frames: what changed above it
@@ -68,7 +72,7 @@ struct BottomVisibleCheck: FrameCheck {
                 return found.add(
                     .bottomStaysVisible, "the list rests \(short) points short of the bottom as the keyboard arrives")
             }
-            if rise > 0.5, grew {
+            if rise > 0.5, grew, !aheadOfKeyboard {
                 return found.add(.bottomStaysVisible, "a scroll carried the list \(overshoot) points past the bottom")
             }
             // (Nor away from the bottom it goes to: the way left grows by more than what grew
@@ -99,9 +103,9 @@ struct BottomVisibleCheck: FrameCheck {
             }
             return
         }
-        // (The keyboard's rise may leave content that fitted past its end; rows that rise while
-        // the blank below them grows were carried past the newest message's end.)
-        let alongKeyboard = current.keyboardMoving && (previous.contentFits || rise <= 0.5)
+        // (Rows that rise while the blank below them grows were carried past the newest message's
+        // end, but for content that fitted.)
+        let alongKeyboard = aheadOfKeyboard || current.keyboardMoving && rise <= 0.5
         // (Past the bottom with nothing to take it back: no bounce, and the keyboard at rest,
         // blank space shows below the newest message, where the app's insets put it.)
         let overshootGrew =
