@@ -88,7 +88,7 @@ struct LeapRule: FrameCheck {
                 rests.append(step)
                 rests.append(onScreen)
             }
-            if !frame.wasAway || frame.navigating, let grown = motion.grownBelow() {
+            if !frame.wasAway && !frame.questionPinned || frame.navigating, let grown = motion.grownBelow() {
                 rests.append(step - ownStep + grown)
                 rests.append(onScreen - ownStep + grown)
             }
