@@ -781,6 +781,31 @@ struct DriverTests {
 
     @Test(
         """
+        given a page that arrived under a finger pulling a conversation that fitted past its top, when a row between \
+        the model's clamped offset and what the view shows is measured, then what is shown keeps its place on screen
+        """
+    )
+    func rowMeasuredAboveWhatIsShownPastTheBottom() {
+        let screen = Screen.open(3)
+        screen.driver.willBeginDragging()
+        screen.driver.didScroll(contentOffsetY: -91 - 173)
+        screen.driver.send(.olderLoaded(messages: messages(1...20, prefix: "o"), hasMoreOlder: true))
+        // The finger moves on: the model reads o17 at its clamped offset 1630; the view shows from
+        // 1825, below o18 (1700 to 1800).
+        screen.driver.didScroll(contentOffsetY: 1734)
+        screen.view.calls = []
+        screen.driver.cellMeasured(id: "o18", height: 150)
+        #expect(screen.driver.state.offset == 1630)
+        #expect(screen.view.calls.map(\.y) == [1784])
+        #expect(screen.view.calls.map(\.animation) == [.none])
+        // The finger goes on from there, and the model learns where the view is.
+        screen.driver.didScroll(contentOffsetY: 1782)
+        #expect(screen.sent.last == .scrolled(offset: 1873))
+        #expect(screen.driver.state.offset == 1680)
+    }
+
+    @Test(
+        """
         given a finger on the list, when a page arrives under it, then the correction is applied during the drag and \
         the drag goes on from there
         """

@@ -162,6 +162,16 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// A page that arrives under a finger pulling a conversation that fitted past its top leaves
+    /// the view past the new bottom; a row of it measured between the model's clamped offset and
+    /// what the view shows once moved the rows under the finger by its growth (`messenger-1192`
+    /// of seed 1001, 27 points).
+    @Test("the driver violates no check where a row is measured above what a view past the bottom shows")
+    func rowMeasuredPastTheBottom() {
+        let result = Simulator.runDriver(Scenarios.messenger(seed: 1192))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// Turns with the keyboard up, notified at the turn's start with animations disabled: a
     /// reader at the top (the bottom inset and the keyboard come off in one layout, `random-576`),
     /// a send whose scroll starts or runs as the screen turns (the path keeps what is shown far

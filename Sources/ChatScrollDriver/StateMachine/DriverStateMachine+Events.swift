@@ -47,6 +47,10 @@ extension DriverStateMachine {
         // first: it keeps its place on screen, also where the model's offset stops at the
         // content's end (a page above a conversation that fits).
         let shownRow = overscroll < 0 || overscroll > 0 && state.maxOffset == 0 ? oldestRow : nil
+        // Past the bottom of a conversation that does not fit, the view shows rows below the
+        // model's clamped offset: a row that changes between the two moves what is shown.
+        let edgePastBottom =
+            overscroll > 0 && state.maxOffset > 0 && facts.role != .contentAbove ? self.edgeAboveShown(facts) : nil
         let countBefore = state.messageCount
         state.reduce(event)
         if let message = facts.appended, state.messageCount > countBefore { noteEntrance(of: message) }
@@ -81,6 +85,16 @@ extension DriverStateMachine {
         }
         if let edge = edgeAboveKeyboardScroll, state.offset == before, !holdingMoves {
             keepShownAlongKeyboard(moved(edge), &out)
+            return
+        }
+        if let edge = edgePastBottom, !isAnimatingCommand, !holdingMoves,
+            state.userHoldsView || phase == .bouncingBack, let offset = state.offset, let before,
+            abs(moved(edge) - (offset - before)) > 0.5
+        {
+            // (The model kept a row at its clamped offset, above the change: the view keeps
+            // what it shows, past the bottom by as much more.)
+            heldOverscroll = contentOffsetY + insetTop + moved(edge) - offset
+            keepModelledOffset(animation: .none, overscroll: heldOverscroll, &out)
             return
         }
         guard state.offset != before || state.offsetReason == .clamp, !holdingMoves else { return }
