@@ -26,7 +26,9 @@ struct BrokenDriverTests {
         .noEndDecelerating: (2, 2), .snapOnLift: (11, 11), .keyboardAfterAnimation: (78, 79),
         .keyboardCountsInputBar: (78, 80), .jumpToLatestAsMessage: (51, 51), .keyboardFrameShare: (0, 0),
         .staleKeyboardOverlap: (0, 0), .jumpDuringNavigation: (53, 53), .turnThrowsNavigationBack: (5, 5),
-        .turnRestartsNavigation: (9, 9), .turnKeyboardShareReversed: (0, 0),
+        .turnRestartsNavigation: (9, 9), .turnKeyboardShareReversed: (0, 0), .footerNotForwarded: (56, 56),
+        .footerScrollsToBottom: (83, 83), .topForgetsSpacer: (8, 8), .topScrollsOnTokens: (13, 13),
+        .growthForwardedTwice: (53, 53),
     ]
 
     @Test(

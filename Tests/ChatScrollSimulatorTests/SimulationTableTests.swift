@@ -26,8 +26,8 @@ struct SimulationTableTests {
         // Every broken driver on the accessory setup, the keyboard's on every setup; the SwiftUI
         // model's glue only where the model runs, a turn's glue only where the turn reaches it
         // after the frame's tick.
-        #expect(rates["uikit"]?["accessory"]?.count == 27)
-        #expect(rates["swiftui"]?["accessory"]?.count == 26)
+        #expect(rates["uikit"]?["accessory"]?.count == 32)
+        #expect(rates["swiftui"]?["accessory"]?.count == 31)
         #expect(rates["swiftui"]?["accessory"]?["broken-animated-requests"] != nil)
         #expect(
             rates["uikit"]?["layout-guide"]?.keys.sorted()

@@ -100,6 +100,26 @@ public enum BrokenDrivers {
         /// the keyboard's share of the screen, its sign reversed, on top of the driver's keeping,
         /// then asks for the navigation again: the list jumps by the change at the turn.
         case turnKeyboardShareReversed = "broken-turn-keyboard-share-reversed"
+        /// Draws the typing indicator (the table's footer view) but never tells the driver of it
+        /// (`footerChanged`): a following list does not move to keep the indicator, the newest
+        /// row, above the input bar; the driver reckons without it from then on.
+        case footerNotForwarded = "broken-footer-not-forwarded"
+        /// Scrolls to the bottom, animated, whenever the typing indicator appears or goes (the
+        /// hand-written "scroll to the typing indicator" kept beside the driver): a reader of
+        /// history, or a pinned question, is carried to the bottom.
+        case footerScrollsToBottom = "broken-footer-scrolls-to-bottom"
+        /// Layout `top`: never adds the driver's `trailingSpacer` below the last message: the
+        /// newest question cannot reach the top, so the view pulls it back down where the
+        /// driver's pin leaves it past the content's end.
+        case topForgetsSpacer = "broken-top-forgets-spacer"
+        /// Layout `top`: scrolls to the bottom at once on every batch of streamed tokens while the
+        /// list is not following (the hand-written "keep the answer in view"): the pinned question
+        /// is pushed up and away as soon as its answer outgrows the screen.
+        case topScrollsOnTokens = "broken-top-scrolls-on-tokens"
+        /// Forwards each batch of streamed tokens' growth twice (the data source's callback and
+        /// the cell's resize both call `tokensAppended(heightDelta:)`): the driver believes the
+        /// answer twice as tall as it grew, and a following list is sent past the bottom.
+        case growthForwardedTwice = "broken-growth-forwarded-twice"
 
         /// Whether its bug can show in `session` at all: the session has the event the bug answers
         /// (a broken driver that never meets it behaves as the package's driver, so the catch
@@ -139,6 +159,18 @@ public enum BrokenDrivers {
             case .noDisplayLink, .lateByAFrame, .forgetsMeasurements, .animatedPositionKeeping, .jumpDuringNavigation,
                 .animatedRequests, .clampedAnchor:
                 return true
+            case .footerNotForwarded, .footerScrollsToBottom:
+                return has { if case .app(.footer) = $0 { true } else { false } }
+            case .topForgetsSpacer:
+                return session.configuration.layout == .top
+                    && has {
+                        if case .app(.append(let message, _)) = $0 { message.direction == .outgoing } else { false }
+                    }
+            case .topScrollsOnTokens:
+                return session.configuration.layout == .top
+                    && has { if case .app(.tokens) = $0 { true } else { false } }
+            case .growthForwardedTwice:
+                return has { if case .app(.tokens) = $0 { true } else { false } }
             }
         }
 
@@ -153,7 +185,8 @@ public enum BrokenDrivers {
                 .dropsDeferredCommand, .noDisplayLink, .keyboardDefaultCurve, .lateByAFrame, .forgetsMeasurements,
                 .animatedPositionKeeping, .noEndDecelerating, .snapOnLift, .keyboardAfterAnimation,
                 .keyboardCountsInputBar, .jumpToLatestAsMessage, .keyboardFrameShare, .staleKeyboardOverlap,
-                .jumpDuringNavigation, .animatedRequests, .clampedAnchor:
+                .jumpDuringNavigation, .animatedRequests, .clampedAnchor, .footerNotForwarded, .footerScrollsToBottom,
+                .topForgetsSpacer, .topScrollsOnTokens, .growthForwardedTwice:
                 nil
             }
         }
@@ -176,7 +209,8 @@ public enum BrokenDrivers {
                 .dropsDeferredCommand, .noDisplayLink, .keyboardDefaultCurve, .lateByAFrame, .forgetsMeasurements,
                 .animatedPositionKeeping, .noEndDecelerating, .snapOnLift, .keyboardAfterAnimation,
                 .keyboardCountsInputBar, .jumpToLatestAsMessage, .keyboardFrameShare, .staleKeyboardOverlap,
-                .jumpDuringNavigation:
+                .jumpDuringNavigation, .footerNotForwarded, .footerScrollsToBottom, .topForgetsSpacer,
+                .topScrollsOnTokens, .growthForwardedTwice:
                 true
             }
         }
@@ -229,7 +263,7 @@ public enum BrokenDrivers {
         case .yankOnIncoming, .yankOnIncomingAnimated, .keyboardToBottom, .keyboardToTop, .rotationToTop,
             .rotationToBottom, .noPrependCompensation, .prependCompensatedTwice, .lateByAFrame,
             .animatedPositionKeeping, .jumpDuringNavigation, .turnThrowsNavigationBack, .turnRestartsNavigation,
-            .turnKeyboardShareReversed:
+            .turnKeyboardShareReversed, .topForgetsSpacer, .topScrollsOnTokens, .growthForwardedTwice:
             return (frame..<min(pairs.count, frame + 3)).contains(where: jumps)
         case .forgetsMeasurements:
             // (A kept estimate moves what is shown by its error, a few dozen points, or leaves it
@@ -240,7 +274,7 @@ public enum BrokenDrivers {
                 moved(index, \.broken) != nil && moved(index, \.correct) != nil && movesOtherwise(index)
             }
         case .keyboardDefaultCurve, .snapOnLift, .keyboardCountsInputBar, .keyboardAfterAnimation, .animatedRequests,
-            .clampedAnchor:
+            .clampedAnchor, .footerNotForwarded, .footerScrollsToBottom:
             return (frame..<end).contains(where: movesOtherwise)
         case .keyboardFrameShare, .staleKeyboardOverlap:
             // (In the first stretch after it that the user does not move either list: a list
@@ -456,6 +490,7 @@ public enum BrokenDrivers {
             }
             inner.brokenRequests = { [unowned self] request, view in self.run(request, on: view) }
             inner.rowsKeepEstimates = kind == .forgetsMeasurements
+            inner.dropsSpacer = kind == .topForgetsSpacer
             if kind == .noEndDecelerating {
                 inner.driver.onStep = { [unowned self] event, _ in self.sentEvents.append(event) }
             }
@@ -513,26 +548,31 @@ public enum BrokenDrivers {
                 return finishNavigation(after: event, wasRunning: running)
             }
             let navigation = Double(Simulator.navigationFrames) / Simulator.frameRate
-            switch (kind, event) {
-            case (.yankOnIncoming, .append(let message, _)), (.yankOnIncomingAnimated, .append(let message, _)):
+            switch kind {
+            case .yankOnIncoming, .yankOnIncomingAnimated:
+                guard case .append(let message, _) = event else { return inner.handle(event) }
                 let wasReading = reading && message.direction == .incoming
                 inner.handle(event)
                 if wasReading, force(to: view.maxOffset, animated: kind == .yankOnIncomingAnimated) {
                     misbehave("yanked the reader to the bottom for \(message.id)")
                 }
-            case (.ignoreJumpToLatest, .jumpToLatest):
+            case .ignoreJumpToLatest:
+                guard case .jumpToLatest = event else { return inner.handle(event) }
                 if view.maxOffset - view.offset > 1 || driver.state.hasMoreNewer {
                     misbehave("ignored a tap on jump to latest", retractableFor: navigation)
                 }
-            case (.ignoreReplyTaps, .replyJump(let id)):
+            case .ignoreReplyTaps:
+                guard case .replyJump(let id) = event else { return inner.handle(event) }
                 misbehave("ignored a tap on the quote of \(id)", retractableFor: navigation)
-            case (.keyboardToBottom, .keyboard), (.keyboardToTop, .keyboard):
+            case .keyboardToBottom, .keyboardToTop:
+                guard case .keyboard = event else { return inner.handle(event) }
                 let wasReading = reading && !view.fingerDown && !view.isDecelerating
                 inner.handle(event)
                 if wasReading, force(to: kind == .keyboardToTop ? 0 : view.maxOffset, animated: false) {
                     misbehave("moved the reader with the keyboard")
                 }
-            case (.rotationToTop, .layout), (.rotationToBottom, .layout):
+            case .rotationToTop, .rotationToBottom:
+                guard case .layout = event else { return inner.handle(event) }
                 let rotated = frameHeight != view.frameHeight
                 frameHeight = view.frameHeight
                 inner.handle(event)
@@ -542,8 +582,13 @@ public enum BrokenDrivers {
                 if rotated, !view.fingerDown, force(to: edge, animated: false, least: 44) {
                     misbehave("threw the reader on rotation")
                 }
-            case (.noPrependCompensation, .olderLoaded), (.prependCompensatedTwice, .olderLoaded),
-                (.noPrependCompensation, .header), (.prependCompensatedTwice, .header):
+            case .noPrependCompensation, .prependCompensatedTwice:
+                switch event {
+                case .olderLoaded, .header: break
+                case .open, .appeared, .append, .tokens, .finish, .keyboard, .layout, .jumpToLatest, .replyJump,
+                    .windowLoaded, .newerLoaded, .windowLoadFailed, .footer:
+                    return inner.handle(event)
+                }
                 guard inner.model == nil else { return keepPageWrong(event) }
                 // The position keeping of a page (or of the spinner above the oldest message) is
                 // lost, or doubled, for the frame it arrives in (the driver corrects the view at
@@ -556,28 +601,91 @@ public enum BrokenDrivers {
                 if let distorted = adapter?.distorted, distorted > 1 {
                     misbehave("kept the position of content above \(distorted) points wrong")
                 }
-            case (.dropsDeferredCommand, .append(let message, _)):
-                if message.direction == .outgoing, view.fingerDown || view.isDecelerating { deferredSend = true }
+            case .dropsDeferredCommand:
+                if case .append(let message, _) = event, message.direction == .outgoing,
+                    view.fingerDown || view.isDecelerating
+                {
+                    deferredSend = true
+                }
                 inner.handle(event)
-            case (.keyboardDefaultCurve, .keyboard):
+            case .keyboardDefaultCurve:
+                guard case .keyboard = event else { return inner.handle(event) }
                 adapter?.distorted = 0
                 offCurve = 0
                 inner.handle(event)
                 let distorted = max(adapter?.distorted ?? 0, offCurve)
                 if distorted > 1 { misbehave("moved \(distorted) points off the keyboard's curve") }
-            case (.keyboardAfterAnimation, _):
+            case .keyboardAfterAnimation:
                 keyboardAfterAnimation(event)
-            case (.keyboardCountsInputBar, _):
+            case .keyboardCountsInputBar:
                 keyboardCountingInputBar(event)
-            case (.jumpToLatestAsMessage, _):
+            case .jumpToLatestAsMessage:
                 jumpToLatestAsMessage(event)
-            case (.yankOnIncoming, _), (.yankOnIncomingAnimated, _), (.ignoreJumpToLatest, _), (.ignoreReplyTaps, _),
-                (.keyboardToBottom, _), (.keyboardToTop, _), (.rotationToTop, _), (.rotationToBottom, _),
-                (.noPrependCompensation, _), (.prependCompensatedTwice, _), (.dropsDeferredCommand, _),
-                (.noDisplayLink, _), (.keyboardDefaultCurve, _), (.lateByAFrame, _), (.forgetsMeasurements, _),
-                (.animatedPositionKeeping, _), (.noEndDecelerating, _), (.snapOnLift, _), (.keyboardFrameShare, _),
-                (.staleKeyboardOverlap, _), (.jumpDuringNavigation, _), (.animatedRequests, _), (.clampedAnchor, _),
-                (.turnThrowsNavigationBack, _), (.turnRestartsNavigation, _), (.turnKeyboardShareReversed, _):
+            case .footerNotForwarded, .footerScrollsToBottom, .topForgetsSpacer, .topScrollsOnTokens,
+                .growthForwardedTwice:
+                rowsGlue(event)
+            case .noDisplayLink, .lateByAFrame, .forgetsMeasurements, .animatedPositionKeeping, .noEndDecelerating,
+                .snapOnLift, .keyboardFrameShare, .staleKeyboardOverlap, .jumpDuringNavigation, .animatedRequests,
+                .clampedAnchor, .turnThrowsNavigationBack, .turnRestartsNavigation, .turnKeyboardShareReversed:
+                inner.handle(event)
+            }
+        }
+
+        /// The glue of the rows at the list's end, broken: the typing indicator's, layout `top`'s
+        /// spacer's (`DriverPolicy.dropsSpacer`), and streamed growth's.
+        func rowsGlue(_ event: AppEvent) {
+            guard let view else { return }
+            // Whether the list is neither following nor held: a reader of history, or a pinned question.
+            // (Not while a window the user asked for loads: the glue's scroll heads where the user
+            // asked to go, and the window replaces what it shows.)
+            let notFollowing =
+                driver.state.mode != .following && !driver.state.userHoldsView && !view.fingerDown
+                && !view.isDecelerating && driver.state.pendingWindow == nil
+            // Whether the list rests (no finger, momentum, bounce, animation or command): where the
+            // driver moves it at once, and what it moves shows as a jump. (A command or an eased
+            // scroll that runs goes on to a target a few points off: it bends, it does not jump.)
+            let atRest =
+                !driver.state.userHoldsView && !view.fingerDown && !view.isDecelerating && view.animation == nil
+                && !driver.isAnimatingCommand && !view.isPastAnEdge
+            switch event {
+            case .footer(let height) where kind == .footerNotForwarded:
+                // The footer view is drawn (with the reserve's room), the driver is not told. What
+                // the driver, told, would do: a following list moves to keep the indicator in view.
+                var told = driver.state
+                _ = told.reduce(.footerChanged(height: height))
+                view.setFooter(height: max(height, driver.state.configuration.footerReserve))
+                inner.updateSpacer()
+                if atRest, let expected = told.offset, let actual = driver.state.offset, abs(expected - actual) > 1 {
+                    misbehave("left the list \(expected - actual) points from where the footer of \(height) puts it")
+                }
+            case .footer where kind == .footerScrollsToBottom:
+                // (A command that runs sets the offset each frame, which ends the view's eased scroll.)
+                let running = driver.isAnimatingCommand
+                inner.handle(event)
+                if notFollowing, !running, !driver.isAnimatingCommand, force(to: view.maxOffset, animated: true) {
+                    misbehave("scrolled a \(driver.state.mode) list to the bottom for the typing indicator")
+                }
+            case .tokens(let id, _) where kind == .topScrollsOnTokens:
+                let mode = driver.state.mode
+                inner.handle(event)
+                if notFollowing, force(to: view.maxOffset, animated: false) {
+                    misbehave("scrolled a \(mode) list to the bottom for the tokens of \(id)")
+                }
+            case .tokens(let id, let delta) where kind == .growthForwardedTwice:
+                var told = driver.state
+                _ = told.reduce(.tokensAppended(id: id, text: nil, heightDelta: delta, height: nil))
+                inner.handle(event)
+                driver.send(.tokensAppended(id: id, text: nil, heightDelta: delta, height: nil))
+                inner.updateSpacer()
+                // (Where the view keeps its offset within the content, as SwiftUI's lazy stack does
+                // with the model's requests, nothing shows.)
+                if atRest, let expected = told.offset, let actual = driver.state.offset, abs(expected - actual) > 1,
+                    view.offset > view.maxOffset + 1
+                {
+                    misbehave("sent the list \(actual - expected) points past where \(id)'s growth puts it")
+                }
+            case .open, .appeared, .append, .tokens, .finish, .olderLoaded, .keyboard, .layout, .jumpToLatest,
+                .replyJump, .windowLoaded, .newerLoaded, .windowLoadFailed, .header, .footer:
                 inner.handle(event)
             }
         }
@@ -978,7 +1086,8 @@ public enum BrokenDrivers {
             case .yankOnIncoming, .yankOnIncomingAnimated, .ignoreJumpToLatest, .ignoreReplyTaps, .keyboardToBottom,
                 .keyboardToTop, .rotationToTop, .rotationToBottom, .noPrependCompensation, .keyboardDefaultCurve,
                 .forgetsMeasurements, .snapOnLift, .jumpToLatestAsMessage, .keyboardFrameShare, .staleKeyboardOverlap,
-                .animatedRequests, .clampedAnchor:
+                .animatedRequests, .clampedAnchor, .footerNotForwarded, .footerScrollsToBottom, .topForgetsSpacer,
+                .topScrollsOnTokens, .growthForwardedTwice:
                 inner.tick()
             }
         }
@@ -1189,6 +1298,15 @@ public enum BrokenDrivers {
         }
         public func didScroll(contentOffsetY: Double) {
             verifyKeptAnimated()
+            if kind == .topForgetsSpacer, let view, adapter?.moving == false, !view.fingerDown, !view.isDecelerating,
+                view.animation == nil, driver.state.mode == .pinned, driver.state.trailingSpacer > 1,
+                abs(contentOffsetY - driver.contentOffsetY) > 1
+            {
+                // The view pulls a list past the content's end back at rest, in one step.
+                misbehave(
+                    "the view pulled the pinned question \(driver.contentOffsetY - contentOffsetY) points down: no spacer"
+                )
+            }
             if kind == .keyboardCountsInputBar, let view, adapter?.moving == false, !view.fingerDown,
                 !view.isDecelerating, view.animation == nil, abs(view.offset - view.restingMaxOffset) < 0.5,
                 let aim = driver.state.offset, aim - view.restingMaxOffset > 1,

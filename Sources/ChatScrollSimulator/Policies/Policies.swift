@@ -191,6 +191,8 @@ public final class DriverPolicy: ScrollPolicy {
     /// Rows report their frames with the height the driver holds, not their own: no row is ever
     /// measured (a broken driver's).
     var rowsKeepEstimates = false
+    /// The app never adds the driver's trailing spacer below the last message (a broken driver's).
+    var dropsSpacer = false
     /// A keyboard notified with animations disabled (a turn's, at its start), which the glue
     /// without an adapter keeps for the turned layout, as the adapters do: its top.
     var keyboardAwaitingLayout: Double?
@@ -368,7 +370,7 @@ public final class DriverPolicy: ScrollPolicy {
     }
 
     func updateSpacer() {
-        view?.trailingSpacer = driver.state.trailingSpacer
+        view?.trailingSpacer = dropsSpacer ? 0 : driver.state.trailingSpacer
         view?.spacerKeyboard = view?.coveredBeyondInset(share: driver.state.keyboardHeight) ?? 0
         keepKeyboardInset()
     }
