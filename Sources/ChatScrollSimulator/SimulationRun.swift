@@ -412,14 +412,16 @@ final class SimulationRun {
         if scrolled, frame - 1 <= arrivalScrollUntil {
             arrivalScrollUntil = max(arrivalScrollUntil, frame)
         }
-        // A navigation that has come to rest for three frames is over (it starts within two):
-        // what is on screen is read again.
+        // A navigation that has come to rest for three frames is over (it starts within two), and
+        // one that has landed (`navigation-lands`) once it rests for two: what is on screen is
+        // read again, and a scroll that starts after that is not the navigation's.
         if scrolled || userNavigationUntil > max(navigationUntilBefore, frame) {
             stillFrames = 0
         } else {
             stillFrames += 1
         }
-        if stillFrames >= 3, userNavigationUntil >= frame { userNavigationUntil = frame - 1 }
+        let restFrames = landing.pending == nil ? 2 : 3
+        if stillFrames >= restFrames, userNavigationUntil >= frame { userNavigationUntil = frame - 1 }
         // (A rotation's frame is decided once the reader's place is: `trackRotationSettle`.)
         if !current.layoutChanged, !away, userScrollEndsNearBottom {
             settle = Settle(from: current, at: frame)

@@ -47,6 +47,19 @@ struct LandingCheck: FrameCheck {
     }
 
     private(set) var pending: Pending?
+    /// A reply's jump that has landed before its time was up: its message, that time, and how far
+    /// the keyboard has risen since. Until then it stays landed (a scroll that carries it away is
+    /// no part of the jump; the rising keyboard takes the rows up with the bottom edge).
+    private var landedEarly: LandedEarly?
+
+    /// A reply's jump landed before its time: its message's top and height where it was last
+    /// seen on screen, and the offset then.
+    private struct LandedEarly {
+        var id: String
+        var deadline: Int
+        var keyboardRise = 0.0
+        var seen: (top: Double, height: Double, offset: Double)?
+    }
     /// The frames a navigation still moving may take past its time: another 0.3 s animation.
     static let graceFrames = 36
     /// The frames a navigation short of its place must rest to have stopped (25 ms).
@@ -58,6 +71,7 @@ struct LandingCheck: FrameCheck {
     /// A navigation starts at `frame`; `awaitsWindow` when it lands only after a window of
     /// history arrives.
     mutating func navigate(to target: Target, what: String, at frame: Int, awaitsWindow: Bool = false, frames: Int) {
+        landedEarly = nil
         pending = Pending(
             target: target, what: what, deadline: awaitsWindow ? nil : frame + frames,
             startDue: awaitsWindow ? nil : frame + 2)
@@ -95,7 +109,68 @@ struct LandingCheck: FrameCheck {
         {
             found.add(.navigationLands, what)
         }
-        if current.finger { pending = nil }
+        if let what = stayLanded(
+            frame: frame.index, navigating: frame.navigating, rows: current.rows, offset: current.offset,
+            keyboardDelta: frame.keyboardDelta, insetTop: view.insetTop, visibleHeight: view.visibleHeight)
+        {
+            found.add(.navigationLands, what)
+        }
+        if current.finger {
+            pending = nil
+            landedEarly = nil
+        }
+    }
+
+    /// The violation of a reply's jump that landed early and, before its time is up (or while the
+    /// list still moves on from it without a pause), no longer shows its message at all, but
+    /// where the keyboard has taken it up since: a scroll carried it away. (Its place itself may
+    /// move a little with the keyboard, its growth and the rows measured around it.)
+    private mutating func stayLanded(
+        frame: Int, navigating: Bool, rows: ScreenRows, offset: Double, keyboardDelta: Double, insetTop: Double,
+        visibleHeight: Double
+    ) -> String? {
+        guard var landed = landedEarly else { return nil }
+        // (Past its time, a list that has moved on without a pause still counts as navigating.)
+        guard frame < landed.deadline || navigating else {
+            landedEarly = nil
+            return nil
+        }
+        landed.keyboardRise += max(0, keyboardDelta)
+        if let position = rows.position(of: landed.id) {
+            landed.seen = (rows[position].top, rows[position].height, offset)
+            landedEarly = landed
+            return nil
+        }
+        landedEarly = landed
+        // (Off the screen, it is where the offset took it from where it was last seen.)
+        guard let (top, height, seenAt) = landed.seen else { return nil }
+        let now = top - (offset - seenAt)
+        guard now + height < insetTop - landed.keyboardRise || now > insetTop + visibleHeight else { return nil }
+        landedEarly = nil
+        return "the reply's jump to \(landed.id) carried it off the screen \(landed.deadline - frame) frames before "
+            + "its time was up"
+    }
+
+    /// Whether message `id` is where a reply's jump lands it, how far it is from there, and where
+    /// it is; nil when it is not on screen.
+    private static func placed(
+        _ id: String, rows: ScreenRows, offset: Double, maxOffset: Double, insetTop: Double, visibleHeight: Double
+    ) -> (landed: Bool, miss: Double, place: String, shown: Bool)? {
+        guard let position = rows.position(of: id) else { return nil }
+        let (top, height) = (rows[position].top, rows[position].height)
+        let centre = top + height / 2
+        let middle = insetTop + visibleHeight / 2
+        let clamped = offset <= 0.5 || offset >= maxOffset - 0.5
+        // The jump aims by the heights the app gave; cells measured on the way move the
+        // message by their estimates' errors, so "centred" is the middle half. Where the
+        // content ended below it, the jump stops short; a page that arrives then does not
+        // move it: the whole message in view is landed too.
+        let inView = top >= insetTop - 0.5 && top + height <= insetTop + visibleHeight + 0.5
+        let shown = abs(centre - middle) <= visibleHeight / 4 || inView
+        return (
+            shown || clamped, abs(centre - middle) - visibleHeight / 4, "its centre at \(centre), not near \(middle)",
+            shown
+        )
     }
 
     /// The violation of this frame, if any.
@@ -116,25 +191,19 @@ struct LandingCheck: FrameCheck {
         var place = ""
         // How far it is from landing, in points.
         var miss = Double.infinity
+        // Whether a message it lands on shows where it belongs (not only at an edge of the content).
+        var shown = false
         switch navigation.target {
         case .bottom:
             landed = atBottom
             miss = abs(maxOffset - offset)
             place = "\(maxOffset - offset) points above the bottom"
         case .message(let id):
-            if let position = rows.position(of: id) {
-                let (top, height) = (rows[position].top, rows[position].height)
-                let centre = top + height / 2
-                let middle = insetTop + visibleHeight / 2
-                let clamped = offset <= 0.5 || offset >= maxOffset - 0.5
-                // The jump aims by the heights the app gave; cells measured on the way move the
-                // message by their estimates' errors, so "centred" is the middle half. Where the
-                // content ended below it, the jump stops short; a page that arrives then does not
-                // move it: the whole message in view is landed too.
-                let inView = top >= insetTop - 0.5 && top + height <= insetTop + visibleHeight + 0.5
-                landed = abs(centre - middle) <= visibleHeight / 4 || clamped || inView
-                miss = abs(centre - middle) - visibleHeight / 4
-                place = "its centre at \(centre), not near \(middle)"
+            if let found = Self.placed(
+                id, rows: rows, offset: offset, maxOffset: maxOffset, insetTop: insetTop, visibleHeight: visibleHeight)
+            {
+                (landed, miss, place) = (found.landed, found.miss, found.place)
+                shown = found.shown
             } else {
                 landed = false
                 place = "not on screen"
@@ -151,6 +220,11 @@ struct LandingCheck: FrameCheck {
         }
         if landed {
             pending = nil
+            // (One that lands only at an edge of the content may yet move: the edge moves with the
+            // keyboard.)
+            if case .message(let id) = navigation.target, shown, frame < deadline {
+                landedEarly = LandedEarly(id: id, deadline: deadline)
+            }
             return nil
         }
         pending = navigation

@@ -1,6 +1,7 @@
 /// `pinned-question`: in layout `top`, a question sent is pinned at the top; from the end
-/// of its pin's animation, while an answer streams or the keyboard moves and nobody touches the
-/// screen, it holds still.
+/// of its pin's animation, or from the first frame it rests at its place if that comes sooner,
+/// it holds still until the user touches the screen or leaves it (specification §2: the answer
+/// streaming below never moves it, nor does the keyboard, §5), but for a new layout (a turn).
 struct PinnedQuestionCheck: FrameCheck {
     /// The question pinned, until the user touches the screen or leaves it.
     private(set) var question: String?
@@ -23,10 +24,16 @@ struct PinnedQuestionCheck: FrameCheck {
         if frame.current.finger { release() }
         guard let question else { return }
         let now = frame.current.rows.top(question)
-        defer { top = frame.index < settlesAt ? nil : now }
-        // (The keyboard leaves a pinned question where it is: specification §5, `keyboardWillShow`.)
-        let keyboardMoves = (frame.current.keyboardMoving || frame.previous.keyboardMoving) && !frame.current.rotated
-        guard frame.index >= settlesAt, let now, let pinned = top, frame.answerStreams || keyboardMoves,
+        // (Its pin has landed once it rests at its place: what moves it from there is no longer
+        // the pin's animation.)
+        let place = frame.current.insetTop + frame.pinMargin
+        if frame.index < settlesAt, let now, let last = frame.previous.rows.top(question),
+            abs(now - place) <= 0.5, abs(last - now) <= 0.5
+        {
+            settlesAt = frame.index
+        }
+        defer { top = frame.index < settlesAt || frame.current.layoutChanged ? nil : now }
+        guard frame.index >= settlesAt, let now, let pinned = top, !frame.current.layoutChanged,
             abs(now - pinned) > 0.5
         else { return }
         found.add(.pinnedQuestion, "the question moved from \(pinned) to \(now)")

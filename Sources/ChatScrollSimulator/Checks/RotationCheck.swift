@@ -2,8 +2,9 @@
 /// (specification §2's top edge), less the changes of the bottom inset and of the keyboard when
 /// those moved too (§2's bottom edge), and less a bounce's overshoot, unless the content's end
 /// stops it. It is judged in the rotation's own frame and again once the rotation's animation is
-/// over and the keyboard, which the rotation may set moving, is still, less what the rows around
-/// it pushed it by growing after its frame (a row on screen that grows moves the rows below it).
+/// over (or nothing on screen has moved for 3 frames after it) and the keyboard, which the
+/// rotation may set moving, is still, less what the rows around it pushed it by growing after its
+/// frame (a row on screen that grows moves the rows below it).
 struct RotationCheck {
     /// A rotation whose end is judged: when, the row read at the top, where it was, and the insets
     /// and keyboard then, the overshoot of a bounce and the step of momentum it ended, and how far
@@ -21,6 +22,8 @@ struct RotationCheck {
         var overshoot: Double
         var coast: Double
         var pushed = 0.0
+        /// The frames since the turn in which nothing on screen moved, in a row.
+        var still = 0
     }
 
     private var turn: Turn?
@@ -33,6 +36,16 @@ struct RotationCheck {
 
     /// The user's own moves (a finger, momentum, a navigation) make the row read another.
     mutating func userMoved() { turn = nil }
+
+    /// Notes whether anything on screen moved in `frame`: a turn after which the screen has rested
+    /// for ``LandingCheck/stillFrames`` frames has settled, and is judged then (a scroll that
+    /// starts later is no part of it).
+    mutating func noteMotion(at frame: Int, moved: Bool) {
+        guard var turned = turn, frame < turned.due, frame > turned.due - Simulator.rotationFrames else { return }
+        turned.still = moved ? 0 : turned.still + 1
+        if turned.still >= LandingCheck.stillFrames { turned.due = frame }
+        turn = turned
+    }
 
     /// Notes how far the rows around the row read pushed it by growing in this frame.
     mutating func notePushes(_ motion: FrameMotion) {
