@@ -1303,9 +1303,8 @@ public enum BrokenDrivers {
                 abs(contentOffsetY - driver.contentOffsetY) > 1
             {
                 // The view pulls a list past the content's end back at rest, in one step.
-                misbehave(
-                    "the view pulled the pinned question \(driver.contentOffsetY - contentOffsetY) points down: no spacer"
-                )
+                let pulled = driver.contentOffsetY - contentOffsetY
+                misbehave("the view pulled the pinned question \(pulled) points down: no spacer")
             }
             if kind == .keyboardCountsInputBar, let view, adapter?.moving == false, !view.fingerDown,
                 !view.isDecelerating, view.animation == nil, abs(view.offset - view.restingMaxOffset) < 0.5,
