@@ -5,7 +5,7 @@
 struct PinnedQuestionCheck: FrameCheck {
     /// The question pinned, until the user touches the screen or leaves it.
     private(set) var question: String?
-    /// Where it was in the last frame judged.
+    /// Where it rests: where it was first judged, or where it was last found to have moved to.
     private var top: Double?
     /// The frame from which it must hold still.
     private var settlesAt = 0
@@ -32,10 +32,12 @@ struct PinnedQuestionCheck: FrameCheck {
         {
             settlesAt = frame.index
         }
-        defer { top = frame.index < settlesAt || frame.current.layoutChanged ? nil : now }
-        guard frame.index >= settlesAt, let now, let pinned = top, !frame.current.layoutChanged,
-            abs(now - pinned) > 0.5
+        // (Judged against where it rests, not the last frame: a slow creep adds up.)
+        let pinned = top
+        top = frame.index < settlesAt || frame.current.layoutChanged ? nil : pinned ?? now
+        guard frame.index >= settlesAt, let now, let pinned, !frame.current.layoutChanged, abs(now - pinned) > 0.5
         else { return }
+        top = now
         found.add(.pinnedQuestion, "the question moved from \(pinned) to \(now)")
     }
 }
