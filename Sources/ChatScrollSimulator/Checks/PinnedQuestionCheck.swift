@@ -1,7 +1,8 @@
 /// `pinned-question`: in layout `top`, a question sent is pinned at the top; from the end
 /// of its pin's animation, or from the first frame it rests at its place if that comes sooner,
-/// it holds still until the user touches the screen or leaves it (specification §2: the answer
-/// streaming below never moves it, nor does the keyboard, §5), but for a new layout (a turn).
+/// it holds still where it rests until the user touches the screen or leaves it (specification
+/// §2: the answer streaming below never moves it, nor does the keyboard, §5), but for a new
+/// layout (a turn).
 struct PinnedQuestionCheck: FrameCheck {
     /// The question pinned, until the user touches the screen or leaves it.
     private(set) var question: String?
