@@ -40,9 +40,9 @@ struct RotationCheck {
     /// Notes whether anything on screen moved in `frame`: a turn after which the screen has rested
     /// for ``LandingCheck/stillFrames`` frames has settled, and is judged then (a scroll that
     /// starts later is no part of it).
-    mutating func noteMotion(at frame: Int, moved: Bool) {
+    mutating func noteMotion(at frame: Int, _ motion: FrameMotion) {
         guard var turned = turn, frame < turned.due, frame > turned.due - Simulator.rotationFrames else { return }
-        turned.still = moved ? 0 : turned.still + 1
+        turned.still = motion.firstMoved(fartherThan: 0.5) != nil ? 0 : turned.still + 1
         if turned.still >= LandingCheck.stillFrames { turned.due = frame }
         turn = turned
     }

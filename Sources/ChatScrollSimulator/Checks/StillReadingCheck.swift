@@ -37,7 +37,7 @@ struct StillReadingCheck: FrameCheck {
         // (The rotation's own frame is judged as it moved on screen; what rows that grew pushed
         // counts from the next frame.)
         rotation.notePushes(motion)
-        rotation.noteMotion(at: frame.index, moved: motion.firstMoved(fartherThan: 0.5) != nil)
+        rotation.noteMotion(at: frame.index, motion)
         if let what = rotation.rotated(
             frame: frame.index, previous: previous, current: current, motion: motion, away: frame.away,
             wasAway: frame.wasAway,

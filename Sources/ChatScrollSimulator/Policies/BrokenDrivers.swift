@@ -631,6 +631,13 @@ public enum BrokenDrivers {
             }
         }
 
+        /// Where the model would hold the list, told of `event` once, as the glue should tell it.
+        func offsetIfToldOnce(_ event: ChatEvent) -> Double? {
+            var told = driver.state
+            _ = told.reduce(event)
+            return told.offset
+        }
+
         /// The glue of the rows at the list's end, broken: the typing indicator's, layout `top`'s
         /// spacer's (`DriverPolicy.dropsSpacer`), and streamed growth's.
         func rowsGlue(_ event: AppEvent) {
@@ -651,11 +658,10 @@ public enum BrokenDrivers {
             case .footer(let height) where kind == .footerNotForwarded:
                 // The footer view is drawn (with the reserve's room), the driver is not told. What
                 // the driver, told, would do: a following list moves to keep the indicator in view.
-                var told = driver.state
-                _ = told.reduce(.footerChanged(height: height))
+                let expected = offsetIfToldOnce(.footerChanged(height: height))
                 view.setFooter(height: max(height, driver.state.configuration.footerReserve))
                 inner.updateSpacer()
-                if atRest, let expected = told.offset, let actual = driver.state.offset, abs(expected - actual) > 1 {
+                if atRest, let expected, let actual = driver.state.offset, abs(expected - actual) > 1 {
                     misbehave("left the list \(expected - actual) points from where the footer of \(height) puts it")
                 }
             case .footer where kind == .footerScrollsToBottom:
@@ -672,14 +678,14 @@ public enum BrokenDrivers {
                     misbehave("scrolled a \(mode) list to the bottom for the tokens of \(id)")
                 }
             case .tokens(let id, let delta) where kind == .growthForwardedTwice:
-                var told = driver.state
-                _ = told.reduce(.tokensAppended(id: id, text: nil, heightDelta: delta, height: nil))
+                let growth = ChatEvent.tokensAppended(id: id, text: nil, heightDelta: delta, height: nil)
+                let expected = offsetIfToldOnce(growth)
                 inner.handle(event)
-                driver.send(.tokensAppended(id: id, text: nil, heightDelta: delta, height: nil))
+                driver.send(growth)
                 inner.updateSpacer()
                 // (Where the view keeps its offset within the content, as SwiftUI's lazy stack does
                 // with the model's requests, nothing shows.)
-                if atRest, let expected = told.offset, let actual = driver.state.offset, abs(expected - actual) > 1,
+                if atRest, let expected, let actual = driver.state.offset, abs(expected - actual) > 1,
                     view.offset > view.maxOffset + 1
                 {
                     misbehave("sent the list \(actual - expected) points past where \(id)'s growth puts it")
