@@ -335,6 +335,22 @@ struct MeasurementSeenTests {
         #expect(driver.violations == [:])
     }
 
+    // On the estimates view, a send's scroll aims by the heights the model kept, 400 points short
+    // of the bottom, and slows toward that place; the finger comes before it stands still. Its
+    // slowing tells where it ends: short of the send's place, which `navigation-lands` fails.
+    @Test("a scroll that slows short of its place is seen, and caught, before the finger comes")
+    func slowsShort() {
+        let session = Scenarios.random(seed: 378)
+        #expect(Self.catchRate(in: session).map(\.summary) == ["broken-forgets-measurements: 1 of 1, missed []"])
+        let broken = Self.forgetting(session)
+        #expect(
+            broken.firstViolations[.navigationLands]
+                == "frame 519: the send stopped short of its place 38 frames before its time: 894.8430608602648 points "
+                + "above the bottom")
+        let driver = Simulator.runDriver(session, view: SimulatedScrollView(personality: .estimates))
+        #expect(driver.violations == [:])
+    }
+
     // On the estimates view, momentum bounces past the bottom of a following list as the last
     // row is measured 151 points taller. A driver that keeps the estimate leaves the list where
     // the bounce ends, 105 points short of the newest message's end, and creeps there a fifth of

@@ -12,9 +12,10 @@
 /// from then until it lands violates `navigation-lands`, except while the keyboard moves the
 /// bottom edge (the navigation then lands with the keyboard), or for up to ``graceFrames`` while
 /// it still closes in (its destination moved late). Before its time is up, a navigation that has
-/// come to rest short of its place for ``stillFrames`` frames has stopped there: every frame it
-/// stays violates too (an eased animation closes its last point moving; a message that arrives
-/// on the way gives the navigation more time, never a stop). The user's finger ends the
+/// come to rest short of its place for ``stillFrames`` frames, or slowed for as many so that
+/// what it has left to travel falls short, has stopped there: every frame it stays violates too
+/// (an eased animation closes its last point moving; a message that arrives on the way gives the
+/// navigation more time, never a stop). The user's finger ends the
 /// navigation (it is the user's screen again) once the frame it touches in is judged; a new
 /// navigation replaces it. A reply's jump that lands before its time keeps its message on
 /// screen until then, or for as long as the list still moves on from it without a pause, but
@@ -169,10 +170,11 @@ struct LandingCheck: FrameCheck {
         // move it: the whole message in view is landed too.
         let inView = top >= insetTop - 0.5 && top + height <= insetTop + visibleHeight + 0.5
         let shown = abs(centre - middle) <= visibleHeight / 4 || inView
-        return (
-            shown || clamped, abs(centre - middle) - visibleHeight / 4, "its centre at \(centre), not near \(middle)",
-            shown
-        )
+        // (How far from either: the middle half, or the whole message in view where it fits.)
+        let outOfView =
+            height <= visibleHeight ? max(insetTop - top, top + height - insetTop - visibleHeight) : .infinity
+        let miss = min(abs(centre - middle) - visibleHeight / 4, outOfView)
+        return (shown || clamped, miss, "its centre at \(centre), not near \(middle)", shown)
     }
 
     /// The violation of this frame, if any.
@@ -242,14 +244,20 @@ struct LandingCheck: FrameCheck {
         pending?.lastMiss = miss
         // (Still only counts while it has somewhere to go: a list that waits for the keyboard to
         // bring its place, then gets a message, has 3 frames to set off for it.)
-        // (A list that creeps on by less than half a point a frame, slowing so that all it has
-        // left to travel falls more than 5 points short of its place, has stopped there too.)
+        // (A list that moves on ever slower, so that all it has left to travel at that slowing
+        // falls more than 5 points short of its place, has stopped there too: the sum of a
+        // geometric series, more than an eased curve's last steps add up to. While the keyboard
+        // moves, whose spring carries a list at its own pace, only a creep under half a point a
+        // frame counts; and only while the place is on screen to measure. A step under half the
+        // last is no eased curve's slowing at 120 frames a second, but a stall, or the lazy stack
+        // estimating the rows above anew.)
         let move = navigation.lastOffset.map { abs(offset - $0) } ?? .infinity
         let slowing = move / navigation.lastMove
         // (Not while its place comes to it: the bottom edge on its way with a keyboard and a turn.)
         let placeComes = navigation.lastMiss - miss > move + 0.01
+        let eased = miss.isFinite && abs(keyboardLeft) < 0.5 && slowing >= 0.5
         let creeps =
-            move < 0.5 && slowing < 1 && !placeComes
+            (move < 0.5 || eased) && slowing < 1 && !placeComes
             && move / (1 - slowing) < miss - keyboardLeft - Self.creepMiss
         let resting = (move < 0.01 && miss > keyboardLeft + 1 || creeps) && !decelerating
         pending?.lastOffset = offset
