@@ -406,10 +406,11 @@ final class SimulationRun {
         let scrolled =
             view.animation != nil
             || !view.fingerDown && !view.isDecelerating && abs(view.offset - previous.offset) > 0.001
-        if scrolled, frame - 1 <= userNavigationUntil {
+        // (The open's first frame places the list: it carries no navigation on.)
+        if scrolled, frame > 0, frame - 1 <= userNavigationUntil {
             userNavigationUntil = max(userNavigationUntil, frame)
         }
-        if scrolled, frame - 1 <= arrivalScrollUntil {
+        if scrolled, frame > 0, frame - 1 <= arrivalScrollUntil {
             arrivalScrollUntil = max(arrivalScrollUntil, frame)
         }
         // A navigation that has come to rest for three frames is over (it starts within two), and

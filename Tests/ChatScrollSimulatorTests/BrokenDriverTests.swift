@@ -62,6 +62,17 @@ struct BrokenDriverTests {
         #expect(Simulator.runDriver(session).violations == [:])
     }
 
+    // An open at a message that an eased scroll carries off as soon as it shows it (the typing
+    // indicator scrolled to, `messenger-60` on `swiftui`): the open's first frame places the list
+    // and carries no navigation on, so the scroll is judged as what the reader sees move.
+    @Test("a list moved straight after the open is caught")
+    func movedAfterTheOpen() {
+        let session = Scenarios.messenger(seed: 60)
+        let rate = BrokenDrivers.catchRates([session], kinds: [.footerScrollsToBottom], personality: .swiftui)
+        #expect(rate.map(\.summary) == ["broken-footer-scrolls-to-bottom: 1 of 1, missed []"])
+        #expect(Simulator.runDriver(session, view: SimulatedScrollView(personality: .swiftui)).violations == [:])
+    }
+
     /// Expects `rate` to misbehave as often as `floor` says, to be caught at least as often, and
     /// in 95 % of its sessions.
     static func expect(_ rate: BrokenDrivers.CatchRate, floor: (caught: Int, misbehaving: Int), in block: String) {
