@@ -168,12 +168,12 @@ struct LandingCheck: FrameCheck {
         // message by their estimates' errors, so "centred" is the middle half. Where the
         // content ended below it, the jump stops short; a page that arrives then does not
         // move it: the whole message in view is landed too.
-        let inView = top >= insetTop - 0.5 && top + height <= insetTop + visibleHeight + 0.5
+        // (How far the message is from whole in view; within half a point it is in view.)
+        let outOfView = max(insetTop - top, top + height - insetTop - visibleHeight)
+        let inView = outOfView <= 0.5
         let shown = abs(centre - middle) <= visibleHeight / 4 || inView
         // (How far from either: the middle half, or the whole message in view where it fits.)
-        let outOfView =
-            height <= visibleHeight ? max(insetTop - top, top + height - insetTop - visibleHeight) : .infinity
-        let miss = min(abs(centre - middle) - visibleHeight / 4, outOfView)
+        let miss = min(abs(centre - middle) - visibleHeight / 4, height <= visibleHeight ? outOfView : .infinity)
         return (shown || clamped, miss, "its centre at \(centre), not near \(middle)", shown)
     }
 
