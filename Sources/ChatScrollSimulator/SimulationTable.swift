@@ -132,7 +132,10 @@ public struct SimulationTable: Sendable {
                         recording: recording && index < policies.count)
                 else { continue }
                 let view = SimulatedScrollView(personality: personality, setup: setup)
-                results.append((index, Simulator.run(session, policy: policy, view: view)))
+                var result = Simulator.run(session, policy: policy, view: view)
+                // Only the counts are summed: each frame's screen goes at once, so memory stays flat.
+                result.screens = []
+                results.append((index, result))
                 if let recorded = (policy as? DriverPolicy)?.recordedLog { log = recorded }
             }
             return (results: results, log: log)
