@@ -336,6 +336,17 @@ struct CheckTests {
         #expect(driver.violations == [:])
     }
 
+    // Two rows grow in one frame while a list follows a streamed answer (random-887 on the
+    // estimates view, frame 66): the row under the navigation bar grows up, as the view keeps
+    // what is shown, and the answer at the bottom grows down. The rows between move only by the
+    // follow's eased step; taking every growth one way made that a 172-point leap.
+    @Test("bottom-visible: rows that grow up above what is read and down below it in one frame")
+    func growsBothWays() {
+        let driver = Simulator.runDriver(
+            Scenarios.random(seed: 887), view: SimulatedScrollView(personality: .estimates))
+        #expect(driver.violations == [:])
+    }
+
     // navigation-lands: a window that the app hands to the driver a frame late shows other
     // messages first; the leap rule sees the list thrown to the window's place a frame later.
     @Test("navigation-lands: a window shown a frame before the driver hears of it")

@@ -59,27 +59,17 @@ struct FrameMotion {
         common = commonRows.map { previous.rows[$0].id }
         // A row seen last frame that changed height since (measured, grown by tokens, an image
         // that loaded), or the rows that came into view above them as they did, grows down,
-        // pushing the rows after it by its change, or up, moving itself and the rows before it:
-        // what the screen did to a row is its move less that growth, taken the way that leaves
-        // the rows moving together.
+        // pushing the rows after it by its change, or up, moving itself and the rows before it.
+        // Views keep a row of what is read where it is: the rows above it grow up, the rows
+        // below it down. What the screen did to a row is its move less that growth, about the
+        // pivot that leaves the rows moving together (every row's growth one way is a pivot at
+        // an end).
         func change(_ row: ScreenRows.Row) -> Double { Self.change(of: row, in: now) }
         guard grownComingIntoView != 0 || previous.rows.contains(where: { change($0) != 0 }) else {
             pushes = []
             return
         }
         let changes = previous.rows.map(change)
-        var down: [Double] = []
-        var up: [Double] = []
-        down.reserveCapacity(changes.count)
-        up.reserveCapacity(changes.count)
-        var below = grownComingIntoView
-        var above = changes.reduce(0, +)
-        for change in changes {
-            down.append(below)
-            up.append(-above)
-            below += change
-            above -= change
-        }
         // (The way that leaves them moving together; of two that do, the one that leaves them
         // moving as the frame moves them otherwise: with the finger (past an edge, by a part of
         // its move), the momentum (by a part of its step where it ends), a bounce, the animation
@@ -108,11 +98,31 @@ struct FrameMotion {
                 ? max(0, min(0, expected) - mean, mean - max(0, expected)) : abs(mean - expected)
             return ((residuals.max() ?? 0) - (residuals.min() ?? 0), off)
         }
-        let (upCost, downCost) = (cost(up), cost(down))
-        let upwards =
-            abs(upCost.spread - downCost.spread) <= 0.5
-            ? upCost.off < downCost.off : upCost.spread < downCost.spread
-        pushes = upwards ? up : down
+        // The rows before `pivot` grow up and the others down; the rows that came into view above
+        // them all grow down only with the pivot at the top.
+        func growth(pivot: Int) -> [Double] {
+            var growth = [Double](repeating: 0, count: changes.count)
+            var above = 0.0
+            for position in stride(from: pivot - 1, through: 0, by: -1) {
+                above += changes[position]
+                growth[position] = -above
+            }
+            var below = pivot == 0 ? grownComingIntoView : 0
+            for position in pivot..<changes.count {
+                growth[position] = below
+                below += changes[position]
+            }
+            return growth
+        }
+        // (Pivots between rows that did not change are the same; of equal ones, the topmost.)
+        let pivots = (0...changes.count).filter {
+            $0 == 0 || changes[$0 - 1] != 0 || $0 == 1 && grownComingIntoView != 0
+        }
+        let candidates = pivots.map { growth(pivot: $0) }
+        let costs = candidates.map(cost)
+        let least = costs.map(\.spread).min() ?? 0
+        let best = costs.indices.filter { costs[$0].spread <= least + 0.5 }.min { costs[$0].off < costs[$1].off }
+        pushes = candidates[best ?? 0]
     }
 
     /// How far the screen moved row `id` of the last frame.
