@@ -16,19 +16,23 @@ struct BrokenDriverTests {
     /// all that covers the list, and an overlap kept from the old frame, never differ from the
     /// package's driver today, which does the same (docs/simulation.md, "Input-bar setups"); a
     /// keyboard share reversed at a turn during a navigation meets none of these sessions (5 of
-    /// `replay simulate --broken-drivers`).
+    /// `replay simulate --broken-drivers`). Since the driver keeps a following list's bottom at
+    /// once under a command's scroll that rests at its end, the broken drivers built on it
+    /// misbehave otherwise in a few sessions (docs/simulation.md, "Broken drivers"): a deferred
+    /// command dropped 12 → 11, growth forwarded twice 53 → 55, and animated position keeping
+    /// caught 152 → 150 of 155 (its creep now starts without a pause after an arrival's scroll).
     static let floors: [BrokenDrivers.Kind: (caught: Int, misbehaving: Int)] = [
         .yankOnIncoming: (84, 84), .yankOnIncomingAnimated: (83, 84), .ignoreJumpToLatest: (50, 50),
         .ignoreReplyTaps: (23, 23), .keyboardToBottom: (42, 42), .keyboardToTop: (5, 5), .rotationToTop: (48, 48),
         .rotationToBottom: (46, 46), .noPrependCompensation: (43, 43), .prependCompensatedTwice: (43, 43),
-        .dropsDeferredCommand: (12, 12), .noDisplayLink: (133, 134), .keyboardDefaultCurve: (80, 80),
-        .lateByAFrame: (176, 177), .forgetsMeasurements: (122, 124), .animatedPositionKeeping: (152, 155),
+        .dropsDeferredCommand: (11, 11), .noDisplayLink: (133, 134), .keyboardDefaultCurve: (80, 80),
+        .lateByAFrame: (176, 177), .forgetsMeasurements: (122, 124), .animatedPositionKeeping: (150, 155),
         .noEndDecelerating: (2, 2), .snapOnLift: (11, 11), .keyboardAfterAnimation: (78, 79),
         .keyboardCountsInputBar: (78, 80), .jumpToLatestAsMessage: (51, 51), .keyboardFrameShare: (0, 0),
         .staleKeyboardOverlap: (0, 0), .jumpDuringNavigation: (53, 53), .turnThrowsNavigationBack: (5, 5),
         .turnRestartsNavigation: (9, 9), .turnKeyboardShareReversed: (0, 0), .footerNotForwarded: (56, 56),
         .footerScrollsToBottom: (83, 83), .topForgetsSpacer: (8, 8), .topScrollsOnTokens: (13, 13),
-        .growthForwardedTwice: (53, 53),
+        .growthForwardedTwice: (55, 55),
     ]
 
     @Test(

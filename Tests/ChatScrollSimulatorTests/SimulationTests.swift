@@ -172,6 +172,23 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// A list that follows, whose command's scroll has rested at its end since an earlier frame
+    /// and only runs out its time (taps on jump to latest at the bottom), meets a row that grows
+    /// on screen: it keeps its bottom at once, as at rest, instead of easing there from rest
+    /// while the newest rows sit below the screen (`messenger-149` on the estimates view: 149
+    /// points for 0.3 s; `random-559` on the simple view: 18 points).
+    @Test(
+        "the driver violates no check where a row grows under a command's scroll that rests at its end",
+        arguments: [
+            ("messenger-149", ViewPersonality.estimates, InputBarSetup.interactiveDismissal),
+            ("random-559", .simple, .accessory),
+        ])
+    func growthUnderARestedScroll(name: String, personality: ViewPersonality, setup: InputBarSetup) throws {
+        let session = try #require(Scenarios.named(name))
+        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: personality, setup: setup))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// Turns with the keyboard up, notified at the turn's start with animations disabled: a
     /// reader at the top (the bottom inset and the keyboard come off in one layout, `random-576`),
     /// a send whose scroll starts or runs as the screen turns (the path keeps what is shown far

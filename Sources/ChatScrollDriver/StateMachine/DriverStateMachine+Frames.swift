@@ -76,8 +76,16 @@ extension DriverStateMachine {
         guard var animation = commandAnimation, let target = modelledContentOffsetY else { return }
         // A destination that came back to where the view rests ends the animation: what comes
         // next (an answer growing at the live end) moves the view at once, not along a path
-        // that starts from rest and lags behind it. (Not in a bounce, which the path carries on.)
-        if phase != .bouncingBack, abs(target - modelOffsetY) <= 0.5,
+        // that starts from rest and lags behind it. So does a path that has rested at its end
+        // since an earlier frame, only running out its time (a tap on jump to latest at the
+        // bottom), under a list that follows and nothing else moves: what grows moves it as it
+        // would at rest. (Not a command of this frame, whose scroll the user should see; nor in a
+        // bounce, which the path carries on.)
+        let restedSinceAnEarlierFrame = animation.start.map { $0 < lastFrameTime ?? 0 } ?? false
+        let arrived =
+            restedSinceAnEarlierFrame && abs(animation.to - modelOffsetY) <= 0.5 && state.mode == .following
+            && !state.userHoldsView && phase == .idle && !isBouncing
+        if phase != .bouncingBack, abs(target - modelOffsetY) <= 0.5 || arrived,
             abs(animation.speed(at: lastFrameTime ?? 0)) < CommandAnimation.restSpeed
         {
             commandAnimation = nil
