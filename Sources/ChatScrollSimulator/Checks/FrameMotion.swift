@@ -70,7 +70,7 @@ struct FrameMotion {
             return
         }
         let changes = previous.rows.map(change)
-        // (The way that leaves them moving together; of two that do, the one that leaves them
+        // (The way that leaves them moving together; of several that do, the one that leaves them
         // moving as the frame moves them otherwise: with the finger (past an edge, by a part of
         // its move), the momentum (by a part of its step where it ends), a bounce, the animation
         // under way, a share of the keyboard, or not at all.)
