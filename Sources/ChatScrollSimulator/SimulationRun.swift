@@ -4,89 +4,91 @@ import ChatEvents
 /// what the server delivers, lets the app answer, lays the view out, and judges what it shows.
 /// The state the checks share is kept here across frames, and each phase of a frame is a method.
 final class SimulationRun {
+    // Its stored state opts out of run-time exclusivity checks, as the view's does: a run is on one
+    // thread and never lends a property `inout` across a call that reads it.
     let session: SimSession
     let policy: any ScrollPolicy
     let view: SimulatedScrollView
     let draw: Bool
     let server: SimulatedServer
     let isTop: Bool
-    var result: SimulationResult
+    @exclusivity(unchecked) var result: SimulationResult
 
     /// The frame being run.
-    var frame = 0
+    @exclusivity(unchecked) var frame = 0
     /// The last frame as drawn, and the one being drawn.
-    var previous = Simulator.Frame()
-    var current = Simulator.Frame()
+    @exclusivity(unchecked) var previous = Simulator.Frame()
+    @exclusivity(unchecked) var current = Simulator.Frame()
     /// The violations of the frame being checked, drawn after it.
-    var violationsDrawn: [String] = []
-    var stepIndex = 0
+    @exclusivity(unchecked) var violationsDrawn: [String] = []
+    @exclusivity(unchecked) var stepIndex = 0
     /// The position the screen appeared with, waiting for the messages that open it.
-    var savedPosition: SavedPosition?
-    var streaming: Set<String> = []
+    @exclusivity(unchecked) var savedPosition: SavedPosition?
+    @exclusivity(unchecked) var streaming: Set<String> = []
     /// A navigation the user asked for (a tap, a send) runs until this frame.
-    var userNavigationUntil = -1
+    @exclusivity(unchecked) var userNavigationUntil = -1
     /// Where it ran until when the frame began.
-    var navigationUntilBefore = -1
-    var sendDuringGesture = false
-    var deferredQuestion: String?
+    @exclusivity(unchecked) var navigationUntilBefore = -1
+    @exclusivity(unchecked) var sendDuringGesture = false
+    @exclusivity(unchecked) var deferredQuestion: String?
     /// A message arrived or was sent: the scroll that shows it may run until this frame.
-    var arrivalScrollUntil = -1
+    @exclusivity(unchecked) var arrivalScrollUntil = -1
     /// A list that the user's scroll left near the bottom eases there: until a frame, how many
     /// frames it has not moved down, and how far it had to go and has gone down since it began.
-    var settle: Settle?
+    @exclusivity(unchecked) var settle: Settle?
     /// How far the keyboard moved while the finger held the list; after the release, the list
     /// may catch up with it (and with the keyboard's moves since), by no more, until the
     /// navigation that catch-up is ends.
-    var keyboardUnderFinger = 0.0
+    @exclusivity(unchecked) var keyboardUnderFinger = 0.0
     /// When the keyboard's animation of the last frame began.
-    var lastKeyboardStart: Double?
+    @exclusivity(unchecked) var lastKeyboardStart: Double?
     /// The frames in which the only navigation is that catch-up, from the release on.
-    var catchUpAlone: ClosedRange<Int>?
+    @exclusivity(unchecked) var catchUpAlone: ClosedRange<Int>?
     /// The finger let go, without momentum, of the keyboard it pulled in this frame (interactive
     /// dismissal): the keyboard moves on its own after the hold.
-    var keyboardLetGo = false
+    @exclusivity(unchecked) var keyboardLetGo = false
     /// The user tapped jump to latest since the last touch: momentum no longer takes them away.
-    var tappedToLatest = false
+    @exclusivity(unchecked) var tappedToLatest = false
     /// Since the finger last lifted, the list went past the bottom.
-    var bouncedPastBottom = false
+    @exclusivity(unchecked) var bouncedPastBottom = false
     /// Whether the list is past the bottom because the end rose to a reader's list that nobody
     /// moved (a clamp), not because anyone pulled it there.
-    var endRoseUnderReader = false
+    @exclusivity(unchecked) var endRoseUnderReader = false
     /// Whether the user took the view away from the bottom (a drag, a fling, a tap) and it has
     /// not been at the bottom since: the reader reads history. Otherwise the screen follows the
     /// conversation, and its newest message must stay visible.
-    var away = false
+    @exclusivity(unchecked) var away = false
     /// The screen shows a message the user navigated to (a reply's quote, the first unread): it
     /// is read there, away from the bottom, until the user moves or reaches the bottom.
-    var showsNavigationTarget = false
+    @exclusivity(unchecked) var showsNavigationTarget = false
     /// The spinner above the oldest message shows.
-    var spinnerShown = false
+    @exclusivity(unchecked) var spinnerShown = false
     /// Frames in a row in which the app did not move the screen.
-    var stillFrames = 0
+    @exclusivity(unchecked) var stillFrames = 0
     /// A page of newer messages arrived below what is read in this frame.
-    var newerPageArrived = false
+    @exclusivity(unchecked) var newerPageArrived = false
     /// A page of older messages arrived in this frame, below the header row.
-    var olderPageArrived = false
+    @exclusivity(unchecked) var olderPageArrived = false
     /// The user tapped or sent in this frame.
-    var userActed = false
+    @exclusivity(unchecked) var userActed = false
     /// The navigation target of a window that arrives in this frame: a message, or the newest
     /// (nil).
-    var windowTarget: String??
+    @exclusivity(unchecked) var windowTarget: String??
 
     /// The checks, in the order they judge each frame. The run tells some of them what happens
     /// in the session (an open, a pin, a navigation, the finger lifting).
-    var fingerLock = FingerLockCheck()
-    var stillReading = StillReadingCheck()
-    var momentum = MomentumCheck()
-    var bounce = BounceCheck()
-    var smoothAnimation = SmoothAnimationCheck()
-    var emptyScreen = EmptyScreenCheck()
-    var bottomVisible = BottomVisibleCheck()
-    var cleanOpen = CleanOpenCheck()
-    var landing = LandingCheck()
-    var pinned = PinnedQuestionCheck()
-    var catchUp = CatchUpCheck()
-    var leapRule = LeapRule()
+    @exclusivity(unchecked) var fingerLock = FingerLockCheck()
+    @exclusivity(unchecked) var stillReading = StillReadingCheck()
+    @exclusivity(unchecked) var momentum = MomentumCheck()
+    @exclusivity(unchecked) var bounce = BounceCheck()
+    @exclusivity(unchecked) var smoothAnimation = SmoothAnimationCheck()
+    @exclusivity(unchecked) var emptyScreen = EmptyScreenCheck()
+    @exclusivity(unchecked) var bottomVisible = BottomVisibleCheck()
+    @exclusivity(unchecked) var cleanOpen = CleanOpenCheck()
+    @exclusivity(unchecked) var landing = LandingCheck()
+    @exclusivity(unchecked) var pinned = PinnedQuestionCheck()
+    @exclusivity(unchecked) var catchUp = CatchUpCheck()
+    @exclusivity(unchecked) var leapRule = LeapRule()
 
     init(_ session: SimSession, policy: any ScrollPolicy, draw: Bool, view: SimulatedScrollView) {
         self.session = session
