@@ -16,8 +16,9 @@
 /// what it has left to travel falls short, has stopped there: every frame it stays violates too
 /// (an eased animation closes its last point moving; a message that arrives on the way gives the
 /// navigation more time, never a stop). The user's finger ends the
-/// navigation (it is the user's screen again) once the frame it touches in is judged; a new
-/// navigation replaces it. A reply's jump that lands before its time keeps its message on
+/// navigation (it is the user's screen again) once the frame it touches in is judged (the touch
+/// stops the scroll in that frame, so a navigation still closing in the frame before counts as
+/// closing in); a new navigation replaces it. A reply's jump that lands before its time keeps its message on
 /// screen until then, or for as long as the list still moves on from it without a pause, but
 /// where the rising keyboard takes it up: a scroll that carries it away is no part of the jump.
 ///
@@ -42,6 +43,8 @@ struct LandingCheck: FrameCheck {
         var startDue: Int?
         /// How far it was from landing in the last frame, in points.
         var lastMiss = Double.infinity
+        /// Whether it came nearer in the last frame.
+        var closing = false
         /// Where the screen was in the last frame, how far it moved into it, and for how many
         /// frames it has not moved (or only crept on, ever slower).
         var lastOffset: Double?
@@ -105,7 +108,7 @@ struct LandingCheck: FrameCheck {
             found.add(.navigationLands, "the window's first frame does not show \(target ?? "the newest message")")
         }
         if let what = check(
-            frame: frame.index, rows: current.rows, atBottom: current.atBottom,
+            frame: frame.index, finger: current.finger, rows: current.rows, atBottom: current.atBottom,
             keyboardLeft: view.keyboardLeft, decelerating: view.isDecelerating, offset: current.offset,
             maxOffset: current.maxOffset, insetTop: view.insetTop, visibleHeight: view.visibleHeight,
             pinMargin: frame.pinMargin)
@@ -179,7 +182,7 @@ struct LandingCheck: FrameCheck {
 
     /// The violation of this frame, if any.
     private mutating func check(
-        frame: Int, rows: ScreenRows, atBottom: Bool, keyboardLeft: Double, decelerating: Bool,
+        frame: Int, finger: Bool, rows: ScreenRows, atBottom: Bool, keyboardLeft: Double, decelerating: Bool,
         offset: Double,
         maxOffset: Double, insetTop: Double, visibleHeight: Double, pinMargin: Double
     ) -> String? {
@@ -238,10 +241,6 @@ struct LandingCheck: FrameCheck {
         {
             return "\(navigation.what) has not started \(frame - due + 2) frames after it was asked for: \(place)"
         }
-        // A navigation still closing in when its time is up (its destination moved late: a cell
-        // measured, an image loaded) may take up to another animation's time to get there.
-        let closingIn = miss < navigation.lastMiss - 0.01
-        pending?.lastMiss = miss
         // (Still only counts while it has somewhere to go: a list that waits for the keyboard to
         // bring its place, then gets a message, has 3 frames to set off for it.)
         // (A list that moves on ever slower, so that all it has left to travel at that slowing
@@ -260,6 +259,13 @@ struct LandingCheck: FrameCheck {
             (move < 0.5 || eased) && slowing < 1 && !placeComes
             && move / (1 - slowing) < miss - keyboardLeft - Self.creepMiss
         let resting = (move < 0.01 && miss > keyboardLeft + 1 || creeps) && !decelerating
+        // A navigation still closing in when its time is up (its destination moved late: a cell
+        // measured, an image loaded) may take up to another animation's time to get there; one
+        // that creeps so that it falls short is not closing in. (The frame a touch comes in stops
+        // the scroll: that is the user's doing, so it closes in as the frame before did.)
+        let closingIn = miss < navigation.lastMiss - 0.01 && !creeps || finger && navigation.closing
+        pending?.lastMiss = miss
+        pending?.closing = closingIn
         pending?.lastOffset = offset
         pending?.lastMove = move
         pending?.still = resting ? navigation.still + 1 : 0
