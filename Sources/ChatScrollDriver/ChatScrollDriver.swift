@@ -137,6 +137,9 @@ public final class ChatScrollDriver {
     public var isDecelerating: Bool { read { $0.phase == .decelerating } }
     /// While the view moves on its own after the finger: momentum, or a bounce back to an edge.
     package var isMovingOnItsOwn: Bool { read { $0.phase == .decelerating || $0.phase == .bouncingBack } }
+    /// While the keyboard's last notified animation still runs by ``clock``; false without one
+    /// (the time of the last tick is no measure of now when nothing ticks).
+    package var keyboardAnimates: Bool { read { $0.now != nil && $0.keyboardTimeRemaining != nil } }
     /// The modelled offset as a `contentOffset.y`, or `nil` before the geometry is known.
     public var modelledContentOffsetY: Double? { read { $0.modelledContentOffsetY } }
 

@@ -20,6 +20,10 @@ final class RowMover: @MainActor ChatScrollViewTarget {
     var hearingKeyboard = false
     /// The stop past the end that waits, until the driver has heard of the keyboard.
     var stopPastEnd: ChatScrollRequest?
+    /// The last request was a move along the keyboard to SwiftUI's end from afar (more than half a
+    /// screen beyond what the keyboard's share moves): while the keyboard moves, it goes to the end
+    /// wherever the end is by then.
+    var movingToEndFromAfar = false
 
     func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
         guard let model else { return }
@@ -40,7 +44,10 @@ final class RowMover: @MainActor ChatScrollViewTarget {
             // row at the top would miss it by what the rows below differ from the model's.)
             if atBottom {
                 stopPastEnd = nil
-                return run(.bottomAlongKeyboard(duration: duration))
+                let fromAfar = farFromTheEnd(state, model: model)
+                run(.bottomAlongKeyboard(duration: duration))
+                movingToEndFromAfar = fromAfar
+                return
             }
             guard let resolved = resolve(target, in: state, model: model) else { return }
             stopPastEnd = nil
@@ -55,6 +62,10 @@ final class RowMover: @MainActor ChatScrollViewTarget {
             // (Momentum or a bounce moves the view: a write of the position fights SwiftUI's own
             // deceleration, and the driver brings a following list to the bottom when it ends.)
             if !jump, model.driver.isMovingOnItsOwn { return }
+            // (Nor while the move along the keyboard goes there from afar, wherever the end is by
+            // then: the end asked for again in another transaction may be put there at once, a
+            // leap. A list that the keyboard alone moves shows what grew below it at once.)
+            if !jump, movingToEndFromAfar, model.driver.keyboardAnimates { return }
             if hearingKeyboard, animation == .jump, target > state.maxOffset + 0.5 {
                 stopPastEnd = .bottom(jump: true)
                 return
@@ -77,6 +88,14 @@ final class RowMover: @MainActor ChatScrollViewTarget {
         run(.row(id: id, anchorY: anchor, jump: jump))
     }
 
+    /// Whether the view, where it last reported it was, is farther above the model's end than the
+    /// keyboard's share and half a screen.
+    private func farFromTheEnd(_ state: ChatState, model: ChatScrollModel) -> Bool {
+        guard let delta = model.rows.modelDelta(in: state, geometry: model.geometry) else { return false }
+        let distance = state.maxOffset - (model.geometry.offset + delta)
+        return distance > state.keyboardHeight + state.visibleHeight / 2
+    }
+
     /// Makes the stop past the end that waited, if no move along the keyboard followed it.
     func runHeldStop() {
         guard let stop = stopPastEnd else { return }
@@ -87,6 +106,7 @@ final class RowMover: @MainActor ChatScrollViewTarget {
     /// Runs `request` through the model: a stop that waited for the layout is made by it.
     private func run(_ request: ChatScrollRequest) {
         stopAwaitingLayout = false
+        movingToEndFromAfar = false
         model?.run(request)
     }
 

@@ -189,6 +189,19 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// On `swiftui`, a jump to latest (`random-325`) or a send's scroll (`random-484`) that the
+    /// rising keyboard takes to the end from far above it: the typing indicator or the content
+    /// growing on the way asked for the end again, which SwiftUI put there at once, 1,700 to 2,200
+    /// points in a frame.
+    @Test(
+        "the driver violates no check where the keyboard takes a scroll to the end from afar on SwiftUI",
+        arguments: ["random-325", "random-484"])
+    func keyboardTakesAScrollToTheEndFromAfar(name: String) throws {
+        let session = try #require(Scenarios.named(name))
+        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .swiftui))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// Turns with the keyboard up, notified at the turn's start with animations disabled: a
     /// reader at the top (the bottom inset and the keyboard come off in one layout, `random-576`),
     /// a send whose scroll starts or runs as the screen turns (the path keeps what is shown far

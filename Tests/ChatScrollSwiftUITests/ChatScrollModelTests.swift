@@ -202,6 +202,37 @@ struct ChatScrollModelTests {
         #expect(chat.driver.contentOffsetY == 999.9000000000001)
     }
 
+    @Test("a list the keyboard takes to the end from afar is not asked for the end again until the keyboard stops")
+    func noBottomDuringTheKeyboardsMoveFromAfar() {
+        final class Clock { var now = 1.0 }
+        let clock = Clock()
+        chat.driver.clock = { clock.now }
+        // The reader has dragged the list to its top, and taps jump to latest.
+        chat.phaseChanged(from: .idle, to: .interacting, velocity: nil)
+        chat.rowFrameChanged(id: "m0", top: 91, height: 100)
+        chat.geometryChanged(containerHeight: 844, insetTop: 91, insetBottom: 83, contentOffsetY: -91, frameBottom: 844)
+        chat.phaseChanged(from: .interacting, to: .idle, velocity: nil)
+        chat.driver.send(.jumpToLatestTapped)
+        chat.tick(time: 1.0)
+        // The keyboard rises as the scroll sets off: the rest of the way goes along it, to the end.
+        chat.keyboardWillChange(keyboardTop: 508, duration: 0.25)
+        // (The command's first frame, at the reader's top, came before.)
+        let alongTheKeyboard: [ChatScrollRequest] = [
+            .bottom(jump: false), .bottom(jump: true), .row(id: "m0", anchorY: 0, jump: true),
+            .row(id: "m0", anchorY: 0, jump: false), .bottomAlongKeyboard(duration: 0.25),
+        ]
+        #expect(requests.all == alongTheKeyboard)
+        // The typing indicator shows on the way: SwiftUI's move goes to the end wherever it is by
+        // then; the end asked for again, in another transaction, may be put there at once.
+        clock.now = 1.1
+        chat.driver.send(.footerChanged(height: 40))
+        #expect(requests.all == alongTheKeyboard)
+        // Once the keyboard has stopped, the end is asked for as the list grows.
+        clock.now = 1.3
+        chat.driver.send(.footerChanged(height: 0))
+        #expect(requests.all == alongTheKeyboard + [.bottom(jump: false)])
+    }
+
     @Test("a following list's growth is not asked for while a bounce moves the view")
     func noBottomDuringABounce() {
         showLastRow()
