@@ -1,3 +1,4 @@
+import ChatEvents
 import ChatReducer
 import ChatScrollDriver
 
@@ -117,9 +118,23 @@ final class RowMover: @MainActor ChatScrollViewTarget {
     /// one whose top is nearest: the smaller the anchor, the less any difference moves the landing.
     /// (Not main-actor code: it hands closures to the standard library, which checks no actor.)
     nonisolated private static func row(at target: Double, in state: ChatState, shown: ShownRows) -> (String, Double)? {
+        func agrees(_ row: (message: ChatMessage, top: Double)) -> Bool {
+            shown[row.message.id]?.height == row.message.height
+        }
+        // (A row as tall as the visible region goes to the same place at every anchor: where the
+        // only rows that agree are such rows, a row around them that agrees is named instead.)
+        func placeable(_ row: (message: ChatMessage, top: Double)) -> Bool {
+            agrees(row) && abs(state.visibleHeight - row.message.height) >= 1
+        }
         let rows = state.messages(overlapping: target, target + state.visibleHeight)
-        let agreed = rows.filter { shown[$0.message.id]?.height == $0.message.height }
-        let candidates = agreed.isEmpty ? rows.prefix(2) : agreed[...]
+        let agreed = rows.filter { agrees($0) }
+        var candidates = agreed.filter { placeable($0) }[...]
+        if candidates.isEmpty, !agreed.isEmpty {
+            candidates =
+                state.messages(overlapping: target - state.visibleHeight, target + 2 * state.visibleHeight)
+                .filter { placeable($0) }[...]
+        }
+        if candidates.isEmpty { candidates = agreed.isEmpty ? rows.prefix(2) : agreed[...] }
         guard let row = candidates.min(by: { abs($0.top - target) < abs($1.top - target) }) else { return nil }
         // Where the row's top goes, from the visible region's top: `anchor * (visible - height)`.
         let span = state.visibleHeight - row.message.height

@@ -202,6 +202,19 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
+    /// On `swiftui`, a command's frames that a row as tall as the visible region spans (a long
+    /// message in landscape with the keyboard up): every anchor puts such a row at the top, so the
+    /// scroll stood still for frames, then leapt 193 points (`random-82`), 302 (`random-189`) or
+    /// 321 (`random-439`).
+    @Test(
+        "the driver violates no check where a command passes a row as tall as the visible region on SwiftUI",
+        arguments: ["random-82", "random-189", "random-439"])
+    func commandPassesARowAsTallAsTheScreen(name: String) throws {
+        let session = try #require(Scenarios.named(name))
+        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .swiftui))
+        #expect(result.violations == [:], "\(result.firstViolations)")
+    }
+
     /// Turns with the keyboard up, notified at the turn's start with animations disabled: a
     /// reader at the top (the bottom inset and the keyboard come off in one layout, `random-576`),
     /// a send whose scroll starts or runs as the screen turns (the path keeps what is shown far
