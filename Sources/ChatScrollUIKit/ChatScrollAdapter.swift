@@ -21,7 +21,9 @@ import UIKitStandIn
 /// - listens for `keyboardWillChangeFrameNotification` itself and works out the covered bottom
 ///   edge for the input bar's setup (``InputBar``), and grows `contentInset.bottom` (and the
 ///   scroll indicator's) by the keyboard's share;
-/// - runs a display link only while the driver needs frames;
+/// - runs a display link only while the driver needs frames, and gives the driver a clock in the
+///   display link's time (`CACurrentMediaTime()`) when it has none, so that it knows how long the
+///   keyboard still moves when nothing ticks;
 /// - delivers the driver's effects to ``onEffect``, on the main actor.
 ///
 /// ```swift
@@ -99,6 +101,7 @@ public final class ChatScrollAdapter {
         hooks.onKeyboardWillChangeFrame = { [weak self] notification in self?.keyboardWillChangeFrame(notification) }
         mover.adapter = self
         driver.scrollView = mover
+        if driver.clock == nil { driver.clock = { CACurrentMediaTime() } }
         driver.onEffect = { [weak self] effect in self?.onEffect(effect) }
         driver.onStep = { [weak self] event, state in
             self?.keepKeyboardInset(share: state.keyboardHeight)

@@ -13,6 +13,10 @@ package final class AppMainThread: @unchecked Sendable {
     package var animations: [UIView.AnimationContext] = []
     /// How many `UIView.performWithoutAnimation` blocks are running.
     package var animationsDisabled = 0
+    /// The app's media time (`CACurrentMediaTime()`), in seconds, where the simulator sets it (the
+    /// simulated view's clock); else the time of the last display frame.
+    package var mediaClock: (() -> CFTimeInterval)?
+    package var lastDisplayTime: CFTimeInterval = 0
 
     package init() {}
 }

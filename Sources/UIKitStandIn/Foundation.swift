@@ -86,6 +86,7 @@ public final class RunLoop {
     /// `time` does.
     @MainActor
     package func fireDisplayLinks(at time: CFTimeInterval) {
+        AppMainThread.current.lastDisplayTime = time
         for link in displayLinks where !link.isPaused {
             link.fire(at: time)
         }

@@ -224,6 +224,12 @@ open class UIScrollView: UIView {
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) { self.contentOffset = contentOffset }
 }
 
+/// https://developer.apple.com/documentation/quartzcore/1395996-cacurrentmediatime
+public func CACurrentMediaTime() -> CFTimeInterval {
+    let app = AppMainThread.current
+    return app.mediaClock?() ?? app.lastDisplayTime
+}
+
 /// https://developer.apple.com/documentation/quartzcore/cadisplaylink
 public final class CADisplayLink {
     /// Retained until ``invalidate()``, as UIKit does.

@@ -214,7 +214,9 @@ public final class DriverPolicy: ScrollPolicy {
         self.view = view
         let glue: any ChatScrollViewTarget = makeBrokenGlue?(view) ?? UIKitMoves(view)
         self.glue = glue
-        driver.clock = { [weak view] in ((view?.time ?? 0) * 1000).rounded() / 1000 }
+        // The app's clock, to the millisecond (the logs' times): on the UIKit views, the adapter
+        // gives the driver `CACurrentMediaTime()`, which is this clock.
+        let clock = { [weak view] in ((view?.time ?? 0) * 1000).rounded() / 1000 }
         driver.onEffect = { [weak self] effect in
             switch effect {
             case .loadOlder(let before): requests.older(before)
@@ -224,6 +226,7 @@ public final class DriverPolicy: ScrollPolicy {
             case .persistPosition: break
             }
         }
+        if view.personality.lazyStackEstimates || view.personality.reportsAfterLayout { driver.clock = clock }
         if view.personality.lazyStackEstimates {
             // `chatScroll(_:)`: an id position that keeps the row at the top, and the model's
             // requests run on it.
@@ -242,8 +245,9 @@ public final class DriverPolicy: ScrollPolicy {
             driver.scrollView = glue
         } else {
             // (The session's own objects, on its app's main thread: see `onAppMainThread`.)
-            nonisolated(unsafe) let (view, glue, driver) = (view, glue, driver)
+            nonisolated(unsafe) let (view, glue, driver, clock) = (view, glue, driver, clock)
             (chat, window) = onAppMainThread {
+                AppMainThread.current.mediaClock = clock
                 let scrollView = SimulatedUIScrollView(view, glue: glue)
                 let bar = SimulatedInputBar(view)
                 // The app's window fills its screen.
