@@ -224,6 +224,8 @@ open class UIScrollView: UIView {
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) { self.contentOffset = contentOffset }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// (QuartzCore's name.)
 /// https://developer.apple.com/documentation/quartzcore/1395996-cacurrentmediatime
 public func CACurrentMediaTime() -> CFTimeInterval {
     let app = AppMainThread.current
