@@ -15,12 +15,12 @@
 /// come to rest short of its place for ``stillFrames`` frames, or slowed for as many so that
 /// what it has left to travel falls short, has stopped there: every frame it stays violates too
 /// (an eased animation closes its last point moving; a message that arrives on the way gives the
-/// navigation more time, never a stop). The user's finger ends the
-/// navigation (it is the user's screen again) once the frame it touches in is judged (the touch
-/// stops the scroll in that frame, so a navigation still closing in the frame before counts as
-/// closing in); a new navigation replaces it. A reply's jump that lands before its time keeps its message on
-/// screen until then, or for as long as the list still moves on from it without a pause, but
-/// where the rising keyboard takes it up: a scroll that carries it away is no part of the jump.
+/// navigation more time, never a stop). The user's finger ends the navigation (it is the user's
+/// screen again) once the frame it touches in is judged (the touch stops the scroll in that frame,
+/// so a navigation still closing in the frame before counts as closing in); a new navigation
+/// replaces it. A reply's jump that lands before its time keeps its message on screen until then,
+/// or for as long as the list still moves on from it without a pause, but where the rising
+/// keyboard takes it up: a scroll that carries it away is no part of the jump.
 ///
 /// A window of history replaces everything: its first frame already shows what it was loaded for
 /// (the message, or the newest one), or the user sees a flash of other messages.
