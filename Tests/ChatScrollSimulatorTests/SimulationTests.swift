@@ -189,27 +189,17 @@ struct SimulationTests {
         #expect(result.violations == [:], "\(result.firstViolations)")
     }
 
-    /// On `swiftui`, a jump to latest (`random-325`) or a send's scroll (`random-484`) that the
-    /// rising keyboard takes to the end from far above it: the typing indicator or the content
-    /// growing on the way asked for the end again, which SwiftUI put there at once, 1,700 to 2,200
-    /// points in a frame.
+    /// On `swiftui`, scrolls that SwiftUI leapt: a jump to latest (`random-325`) or a send's scroll
+    /// (`random-484`) that the rising keyboard takes to the end from far above it, where the
+    /// typing indicator or the content growing on the way asked for the end again, which SwiftUI
+    /// put there at once (1,700 to 2,200 points in a frame); and a command's frames across a row
+    /// as tall as the visible region (a long message in landscape with the keyboard up), which
+    /// every anchor puts at the top, so the scroll stood still, then leapt 193 to 321 points
+    /// (`random-82`, `-189`, `-439`).
     @Test(
-        "the driver violates no check where the keyboard takes a scroll to the end from afar on SwiftUI",
-        arguments: ["random-325", "random-484"])
-    func keyboardTakesAScrollToTheEndFromAfar(name: String) throws {
-        let session = try #require(Scenarios.named(name))
-        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .swiftui))
-        #expect(result.violations == [:], "\(result.firstViolations)")
-    }
-
-    /// On `swiftui`, a command's frames that a row as tall as the visible region spans (a long
-    /// message in landscape with the keyboard up): every anchor puts such a row at the top, so the
-    /// scroll stood still for frames, then leapt 193 points (`random-82`), 302 (`random-189`) or
-    /// 321 (`random-439`).
-    @Test(
-        "the driver violates no check where a command passes a row as tall as the visible region on SwiftUI",
-        arguments: ["random-82", "random-189", "random-439"])
-    func commandPassesARowAsTallAsTheScreen(name: String) throws {
+        "the driver violates no check where SwiftUI leapt a scroll to the end or across a row as tall as the screen",
+        arguments: ["random-325", "random-484", "random-82", "random-189", "random-439"])
+    func swiftUIScrollsWithoutALeap(name: String) throws {
         let session = try #require(Scenarios.named(name))
         let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .swiftui))
         #expect(result.violations == [:], "\(result.firstViolations)")
