@@ -93,7 +93,7 @@ public final class ChatScrollDriver {
     /// The app's clock, in seconds, on the time base of ``tick(time:)``: the time stamp of recorded
     /// events, and how the driver knows how long the keyboard still moves between ticks. `nil`
     /// records events without one and takes the time of the last tick for now. `ChatScrollAdapter`
-    /// sets `CACurrentMediaTime()` when the app sets none.
+    /// and `ChatScrollModel` set `CACurrentMediaTime()` when the app sets none.
     public var clock: (() -> Double)?
     /// Called with ``needsFrames`` each time it changes, at the end of the call that changed it.
     public var onNeedsFramesChanged: ((Bool) -> Void)?

@@ -4,6 +4,12 @@ import ChatScrollDriver
 import ChatScrollUIKit
 import Observation
 
+#if canImport(UIKit)
+import QuartzCore
+#else
+import UIKitStandIn
+#endif
+
 /// What a SwiftUI chat screen's scroll view is driven by: `ChatScrollDriver` and the reducer,
 /// reconciled with a `ScrollView` over a `LazyVStack` that keeps positions itself.
 ///
@@ -81,6 +87,9 @@ public final class ChatScrollModel {
         onEffect = driver.onEffect
         mover.model = self
         driver.scrollView = mover
+        // (The clock ``tick(time:)`` keeps to, so that the driver knows how long the keyboard still
+        // moves when nothing ticks.)
+        if driver.clock == nil { driver.clock = { CACurrentMediaTime() } }
         driver.onEffect = { [weak self] effect in self?.onEffect(effect) }
         let step = driver.onStep
         driver.onStep = { [weak self] event, state in
@@ -217,7 +226,8 @@ public final class ChatScrollModel {
         mover.runHeldStop()
     }
 
-    /// One display frame, while ``needsFrames``.
+    /// One display frame, while ``needsFrames``, at `time` on the driver's clock (the model gives
+    /// the driver `CACurrentMediaTime()` when the app sets no clock; `chatScroll(_:)` ticks on it).
     public func tick(time: Double) { driver.tick(time: time) }
 }
 

@@ -1,6 +1,7 @@
 import ChatScrollDriver
 
 #if canImport(UIKit)
+import QuartzCore
 import SwiftUI
 #else
 import SwiftUIStandIn
@@ -73,9 +74,8 @@ struct ChatScrollModifier: ViewModifier {
             }
             .background {
                 TimelineView(.animation(minimumInterval: nil, paused: !chat.needsFrames)) { context in
-                    Color.clear.onChange(of: context.date) { _, date in
-                        chat.tick(time: date.timeIntervalSinceReferenceDate)
-                    }
+                    // (On the driver's clock, the display's media time.)
+                    Color.clear.onChange(of: context.date) { _, _ in chat.tick(time: CACurrentMediaTime()) }
                 }
             }
             .onAppear {

@@ -43,10 +43,7 @@ public func withAnimation<Result>(_ animation: Animation? = .default, _ body: ()
 }
 
 /// https://developer.apple.com/documentation/foundation/date
-public struct Date: Sendable, Hashable {
-    /// https://developer.apple.com/documentation/foundation/date/timeintervalsincereferencedate-swift.property
-    public var timeIntervalSinceReferenceDate: TimeInterval
-}
+public struct Date: Sendable, Hashable {}
 
 /// https://developer.apple.com/documentation/swiftui/timelineschedule
 public protocol TimelineSchedule {}

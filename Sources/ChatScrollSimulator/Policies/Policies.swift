@@ -214,8 +214,8 @@ public final class DriverPolicy: ScrollPolicy {
         self.view = view
         let glue: any ChatScrollViewTarget = makeBrokenGlue?(view) ?? UIKitMoves(view)
         self.glue = glue
-        // The app's clock, to the millisecond (the logs' times): on the UIKit views, the adapter
-        // gives the driver `CACurrentMediaTime()`, which is this clock.
+        // The app's clock, to the millisecond (the logs' times): the UIKit adapter and the SwiftUI
+        // model give the driver `CACurrentMediaTime()`, which is this clock.
         let clock = { [weak view] in ((view?.time ?? 0) * 1000).rounded() / 1000 }
         driver.onEffect = { [weak self] effect in
             switch effect {
@@ -226,14 +226,16 @@ public final class DriverPolicy: ScrollPolicy {
             case .persistPosition: break
             }
         }
-        if view.personality.lazyStackEstimates || view.personality.reportsAfterLayout { driver.clock = clock }
+        // (The simulator's own glue, on `swiftui-late`, gives the driver the clock itself.)
+        if !view.personality.lazyStackEstimates, view.personality.reportsAfterLayout { driver.clock = clock }
         if view.personality.lazyStackEstimates {
             // `chatScroll(_:)`: an id position that keeps the row at the top, and the model's
             // requests run on it.
             view.swiftUI = SwiftUIScrollSettings(position: .id(anchor: .top))
-            nonisolated(unsafe) let (view, driver) = (view, driver)
+            nonisolated(unsafe) let (view, driver, clock) = (view, driver, clock)
             nonisolated(unsafe) let run = brokenRequests ?? { perform($0, on: $1) }
             model = onAppMainThread {
+                AppMainThread.current.mediaClock = clock
                 let model = ChatScrollModel(driver: driver)
                 model.perform = { [weak view] request in if let view { run(request, view) } }
                 model.observeKeyboard()
