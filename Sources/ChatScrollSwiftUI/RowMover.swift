@@ -121,10 +121,15 @@ final class RowMover: @MainActor ChatScrollViewTarget {
         func agrees(_ row: (message: ChatMessage, top: Double)) -> Bool {
             shown[row.message.id]?.height == row.message.height
         }
-        // (A row as tall as the visible region goes to the same place at every anchor: where the
-        // only rows that agree are such rows, a row around them that agrees is named instead.)
+        // Where an anchor can place a row of `height`: `anchor * (visible - height)` from the visible
+        // region's top, nil for a row as tall as the region, which goes to the top at every anchor.
+        func span(_ height: Double) -> Double? {
+            let span = state.visibleHeight - height
+            return abs(span) >= 1 ? span : nil
+        }
+        // (Where the only rows that agree are as tall as the region, a row around them is named.)
         func placeable(_ row: (message: ChatMessage, top: Double)) -> Bool {
-            agrees(row) && abs(state.visibleHeight - row.message.height) >= 1
+            agrees(row) && span(row.message.height) != nil
         }
         let rows = state.messages(overlapping: target, target + state.visibleHeight)
         let agreed = rows.filter { agrees($0) }
@@ -136,9 +141,7 @@ final class RowMover: @MainActor ChatScrollViewTarget {
         }
         if candidates.isEmpty { candidates = agreed.isEmpty ? rows.prefix(2) : agreed[...] }
         guard let row = candidates.min(by: { abs($0.top - target) < abs($1.top - target) }) else { return nil }
-        // Where the row's top goes, from the visible region's top: `anchor * (visible - height)`.
-        let span = state.visibleHeight - row.message.height
-        guard abs(span) >= 1 else { return (row.message.id, 0) }
+        guard let span = span(row.message.height) else { return (row.message.id, 0) }
         return (row.message.id, (row.top - target) / span)
     }
 

@@ -226,8 +226,6 @@ public final class DriverPolicy: ScrollPolicy {
             case .persistPosition: break
             }
         }
-        // (The simulator's own glue, on `swiftui-late`, gives the driver the clock itself.)
-        if !view.personality.lazyStackEstimates, view.personality.reportsAfterLayout { driver.clock = clock }
         if view.personality.lazyStackEstimates {
             // `chatScroll(_:)`: an id position that keeps the row at the top, and the model's
             // requests run on it.
@@ -244,6 +242,8 @@ public final class DriverPolicy: ScrollPolicy {
                 return model
             }
         } else if view.personality.reportsAfterLayout {
+            // (The simulator's own glue gives the driver the clock itself.)
+            driver.clock = clock
             driver.scrollView = glue
         } else {
             // (The session's own objects, on its app's main thread: see `onAppMainThread`.)
