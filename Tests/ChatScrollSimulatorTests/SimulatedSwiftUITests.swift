@@ -140,6 +140,33 @@ struct SimulatedSwiftUITests {
         #expect([view.offset, view.maxOffset, view.contentHeight, view.visibleHeight] == [5_134, 5_134, 5_551, 417])
     }
 
+    @Test("a move along the keyboard to the content's end draws each frame towards the end that frame's layout has")
+    func bottomAlongKeyboardDrawsTowardsThisFramesEnd() {
+        // Two lists ride the keyboard to the end; in the fourth frame the last row of one grows by
+        // 50 points before the frame's layout, as a streamed answer does.
+        func riding(grows: Bool) -> [Double] {
+            let view = Self.laidOut(.swiftui, SwiftUIScrollSettings(position: .id(anchor: .top)))
+            view.scrollToBottom(stopping: true)
+            view.layoutCells()
+            view.animateKeyboard(to: 336, duration: 0.25)
+            view.animateToBottomAlongKeyboard(duration: 0.25)
+            var offsets: [Double] = []
+            for frame in 1...6 {
+                view.advance(by: 1.0 / 120)
+                if grows, frame == 4 { view.grow("m49", by: 50) }
+                view.layoutCells()
+                offsets.append((view.offset * 100).rounded() / 100)
+            }
+            return offsets
+        }
+        let plain = riding(grows: false)
+        let grown = riding(grows: true)
+        #expect(plain == [4_336.04, 4_350.75, 4_370.2, 4_391.75, 4_413.66, 4_434.81])
+        // From that frame on, each frame goes its share of the way to the new end (the spring's
+        // progress times 50 points), where the end was once a frame late, the rest then a leap.
+        #expect(zip(grown, plain).map { (($0 - $1) * 100).rounded() / 100 } == [0, 0, 0, 12.21, 16.53, 20.72])
+    }
+
     @Test("a position the app sets after asking for the bottom replaces the bottom")
     func laterPositionReplacesTheBottom() {
         let view = SimulatedScrollView(personality: .swiftui)

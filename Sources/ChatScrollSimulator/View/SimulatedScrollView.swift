@@ -203,6 +203,8 @@ public final class SimulatedScrollView {
         /// To the content's end as the keyboard's move leaves it, wherever that is by then
         /// (`scrollTo(edge: .bottom)` in an animation).
         var toEnd = false
+        /// The share of the way from `from` to `to` drawn in this frame.
+        var drawn = 0.0
     }
     @exclusivity(unchecked) var animation: Animation?
     struct KeyboardAnimation {
@@ -868,6 +870,8 @@ public final class SimulatedScrollView {
                 eased = running.isScroll ? p * p * (3 - 2 * p) : p
             }
             offset = running.from + (running.to - running.from) * eased
+            running.drawn = eased
+            animation = running
             let reports = running.isScroll || !personality.viewAnimationReportsOnce
             if reports { report(.didScroll(contentOffsetY)) }
             if p >= 1 {
@@ -979,6 +983,13 @@ public final class SimulatedScrollView {
         if personality.reportsAfterLayout {
             deliverReports()
             layOut(keepingBottom: takeBottomRequest())
+        }
+        // An animation to the end draws its frame towards the end this layout has.
+        if var running = animation, running.toEnd, running.to != restingMaxOffset {
+            offset += (restingMaxOffset - running.to) * running.drawn
+            running.to = restingMaxOffset
+            animation = running
+            report(.didScroll(contentOffsetY))
         }
         // UIKit keeps a resting offset inside the content it lays out; an offset the app set
         // this frame stays where it was set.
