@@ -143,6 +143,8 @@ public final class ChatScrollDriver {
     /// While the keyboard's last notified animation still runs by ``clock``; false without one
     /// (the time of the last tick is no measure of now when nothing ticks).
     package var keyboardAnimates: Bool { read { $0.now != nil && $0.keyboardTimeRemaining != nil } }
+    /// How long a command's animated scroll takes, in seconds.
+    package static var commandDuration: Double { CommandAnimation.duration }
     /// The modelled offset as a `contentOffset.y`, or `nil` before the geometry is known.
     public var modelledContentOffsetY: Double? { read { $0.modelledContentOffsetY } }
 

@@ -110,6 +110,11 @@ public final class ChatScrollModel {
     public func geometryChanged(
         containerHeight: Double, insetTop: Double, insetBottom: Double, contentOffsetY: Double, frameBottom: Double
     ) {
+        // (A new layout of the frame, a turn, ends SwiftUI's animation a command rides to the end on:
+        // the view keeps the end from the next frame until the command ends.)
+        if containerHeight != geometry.height, let riding = mover.commandRidingToEnd {
+            mover.commandRidingToEnd = (riding.seq, -.infinity)
+        }
         geometry = ReportedGeometry(
             contentOffsetY: contentOffsetY, insetTop: insetTop, height: containerHeight, frameBottom: frameBottom)
         if waitingKeyboard != nil {

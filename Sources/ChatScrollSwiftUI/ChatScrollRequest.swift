@@ -13,7 +13,9 @@ public enum ChatScrollRequest: Sendable, Hashable {
     case alongKeyboard(y: Double, duration: Double)
     /// `ScrollPosition.scrollTo(edge: .bottom)`, animated with the keyboard over `duration`: the
     /// end of the content, which SwiftUI finds where its rows really end, rides with the keyboard
-    /// to the visible bottom the keyboard leaves.
+    /// to the visible bottom the keyboard leaves. Also a command to the end (a send, an arrival,
+    /// jump to latest) that starts while the list moves along the keyboard, over a command's
+    /// duration: it sets off from where SwiftUI draws the list.
     case bottomAlongKeyboard(duration: Double)
 
     /// Whether the move is the driver's instant move that ends any momentum (a command that is not

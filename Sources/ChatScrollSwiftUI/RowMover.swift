@@ -22,9 +22,16 @@ final class RowMover: @MainActor ChatScrollViewTarget {
     /// The stop past the end that waits, until the driver has heard of the keyboard.
     var stopPastEnd: ChatScrollRequest?
     /// The last request was a move along the keyboard to SwiftUI's end from afar (more than half a
-    /// screen beyond what the keyboard's share moves): while the keyboard moves, it goes to the end
-    /// wherever the end is by then.
+    /// screen beyond what the keyboard's share moves), or a command to the end that took such a
+    /// move over: while the keyboard moves, it goes to the end wherever the end is by then.
     var movingToEndFromAfar = false
+    /// The last request was a move along the keyboard, which SwiftUI animates while the keyboard
+    /// moves.
+    var movingAlongKeyboard = false
+    /// A command to the end that started during a move along the keyboard runs as SwiftUI's own
+    /// animation to the end for as long as the driver's would run: the command's number and the
+    /// time by the driver's clock until which its frames are not asked for.
+    var commandRidingToEnd: (seq: Int, until: Double)?
 
     func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
         guard let model else { return }
@@ -40,6 +47,31 @@ final class RowMover: @MainActor ChatScrollViewTarget {
             state.trailingSpacer == 0
             && (model.driver.isAnimatingCommand
                 ? abs(target - state.maxOffset) < 0.001 : target >= state.maxOffset - 0.5)
+        // A command to the end that starts while SwiftUI moves the view along the keyboard (or a new
+        // one, whose path the driver bends from the last, while such a command rides there): an
+        // unanimated position would cut that move short, a leap of what it had still to go, so
+        // SwiftUI's animation goes on from where it draws the view to the end, wherever that is.
+        let now = model.driver.clock?()
+        var startsCommand = animation == .jump
+        if let riding = commandRidingToEnd, state.scrollTarget?.seq != riding.seq { startsCommand = true }
+        if startsCommand, movingAlongKeyboard, model.driver.keyboardAnimates, model.driver.isAnimatingCommand,
+            let command = state.scrollTarget, command.kind == .bottom, state.trailingSpacer == 0, let now
+        {
+            let duration = ChatScrollDriver.commandDuration
+            run(.bottomAlongKeyboard(duration: duration))
+            movingToEndFromAfar = true
+            movingAlongKeyboard = true
+            commandRidingToEnd = (command.seq, now + duration)
+            return
+        }
+        // (The command's frames are SwiftUI's while its animation runs; after that the view keeps
+        // the end, as a following list does, until the driver's command ends.)
+        if let riding = commandRidingToEnd, animation == .none, model.driver.isAnimatingCommand,
+            state.scrollTarget?.seq == riding.seq
+        {
+            if let now, now < riding.until { return }
+            return model.run(.bottom(jump: false))
+        }
         if case .alongKeyboard(let duration) = animation {
             // (To the end SwiftUI has when the keyboard's move ends: an offset found through the
             // row at the top would miss it by what the rows below differ from the model's.)
@@ -48,11 +80,14 @@ final class RowMover: @MainActor ChatScrollViewTarget {
                 let fromAfar = farFromTheEnd(state, model: model)
                 run(.bottomAlongKeyboard(duration: duration))
                 movingToEndFromAfar = fromAfar
+                movingAlongKeyboard = true
                 return
             }
             guard let resolved = resolve(target, in: state, model: model) else { return }
             stopPastEnd = nil
-            return run(.alongKeyboard(y: resolved - model.geometry.insetTop, duration: duration))
+            run(.alongKeyboard(y: resolved - model.geometry.insetTop, duration: duration))
+            movingAlongKeyboard = true
+            return
         }
         // Under the finger nothing is kept but by SwiftUI itself: a write of the position would
         // take the content from the finger.
@@ -108,6 +143,8 @@ final class RowMover: @MainActor ChatScrollViewTarget {
     private func run(_ request: ChatScrollRequest) {
         stopAwaitingLayout = false
         movingToEndFromAfar = false
+        movingAlongKeyboard = false
+        commandRidingToEnd = nil
         model?.run(request)
     }
 

@@ -233,6 +233,36 @@ struct ChatScrollModelTests {
         #expect(requests.all == alongTheKeyboard + [.bottom(jump: false)])
     }
 
+    @Test(
+        """
+        a send while the list moves along the keyboard goes on as SwiftUI's animation to the end, not the \
+        driver's frames, which would cut that move short
+        """
+    )
+    func sendDuringTheMoveAlongTheKeyboard() {
+        final class Clock { var now = 1.0 }
+        let clock = Clock()
+        chat.driver.clock = { clock.now }
+        showLastRow()
+        chat.tick(time: 1.0)
+        // The keyboard rises over the list at its end: the end rides along.
+        chat.keyboardWillChange(keyboardTop: 508, duration: 0.25)
+        let rise: [ChatScrollRequest] = [
+            .bottom(jump: false), .bottom(jump: true), .bottomAlongKeyboard(duration: 0.25),
+        ]
+        #expect(requests.all == rise)
+        // A message is sent on the way: one animation to the end, from where SwiftUI draws the list.
+        clock.now = 1.1
+        chat.driver.send(.messageAppended(ChatMessage(id: "m20", direction: .outgoing, height: 80), streaming: false))
+        chat.tick(time: 1.1)
+        chat.tick(time: 1.2)
+        #expect(requests.all == rise + [.bottomAlongKeyboard(duration: 0.3)])
+        // The command's end keeps the end SwiftUI's animation has brought the list to.
+        clock.now = 1.45
+        chat.tick(time: 1.45)
+        #expect(requests.all == rise + [.bottomAlongKeyboard(duration: 0.3), .bottom(jump: false)])
+    }
+
     @Test("a following list's growth is not asked for while a bounce moves the view")
     func noBottomDuringABounce() {
         showLastRow()
