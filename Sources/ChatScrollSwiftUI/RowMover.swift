@@ -25,9 +25,12 @@ final class RowMover: @MainActor ChatScrollViewTarget {
     /// screen beyond what the keyboard's share moves), or a command to the end that took such a
     /// move over: while the keyboard moves, it goes to the end wherever the end is by then.
     var movingToEndFromAfar = false
-    /// A command to the end while the keyboard moves runs as SwiftUI's own animation to the end for
-    /// as long as the driver's would run: the command's number and the time by the driver's clock
-    /// until which its frames are not asked for.
+    /// The last request was a move along the keyboard, which SwiftUI animates while the keyboard
+    /// moves.
+    var movingAlongKeyboard = false
+    /// A command to the end that started during a move along the keyboard runs as SwiftUI's own
+    /// animation to the end for as long as the driver's would run: the command's number and the
+    /// time by the driver's clock until which its frames are not asked for.
     var commandRidingToEnd: (seq: Int, until: Double)?
 
     func setContentOffsetY(_ y: Double, animation: ScrollAnimation) {
@@ -44,20 +47,20 @@ final class RowMover: @MainActor ChatScrollViewTarget {
             state.trailingSpacer == 0
             && (model.driver.isAnimatingCommand
                 ? abs(target - state.maxOffset) < 0.001 : target >= state.maxOffset - 0.5)
-        // A command to the end while the keyboard moves (a send, an arrival, jump to latest; or a new
-        // one, whose path the driver bends from the last): an unanimated position would cut short a
-        // move along the keyboard SwiftUI is animating, a leap of what it had still to go, so
+        // A command to the end that starts while SwiftUI moves the view along the keyboard (or a new
+        // one, whose path the driver bends from the last, while such a command rides there): an
+        // unanimated position would cut that move short, a leap of what it had still to go, so
         // SwiftUI's animation goes on from where it draws the view to the end, wherever that is.
         let now = model.driver.clock?()
-        var ridesThisCommand = false
-        if let riding = commandRidingToEnd, riding.seq == state.scrollTarget?.seq { ridesThisCommand = true }
-        if !ridesThisCommand, animation == .jump || animation == .none, model.driver.keyboardAnimates,
-            model.driver.isAnimatingCommand, let command = state.scrollTarget, command.kind == .bottom,
-            state.trailingSpacer == 0, let now
+        var startsCommand = animation == .jump
+        if let riding = commandRidingToEnd, state.scrollTarget?.seq != riding.seq { startsCommand = true }
+        if startsCommand, movingAlongKeyboard, model.driver.keyboardAnimates, model.driver.isAnimatingCommand,
+            let command = state.scrollTarget, command.kind == .bottom, state.trailingSpacer == 0, let now
         {
             let duration = ChatScrollDriver.commandDuration
             run(.bottomAlongKeyboard(duration: duration))
             movingToEndFromAfar = true
+            movingAlongKeyboard = true
             commandRidingToEnd = (command.seq, now + duration)
             return
         }
@@ -77,11 +80,14 @@ final class RowMover: @MainActor ChatScrollViewTarget {
                 let fromAfar = farFromTheEnd(state, model: model)
                 run(.bottomAlongKeyboard(duration: duration))
                 movingToEndFromAfar = fromAfar
+                movingAlongKeyboard = true
                 return
             }
             guard let resolved = resolve(target, in: state, model: model) else { return }
             stopPastEnd = nil
-            return run(.alongKeyboard(y: resolved - model.geometry.insetTop, duration: duration))
+            run(.alongKeyboard(y: resolved - model.geometry.insetTop, duration: duration))
+            movingAlongKeyboard = true
+            return
         }
         // Under the finger nothing is kept but by SwiftUI itself: a write of the position would
         // take the content from the finger.
@@ -137,6 +143,7 @@ final class RowMover: @MainActor ChatScrollViewTarget {
     private func run(_ request: ChatScrollRequest) {
         stopAwaitingLayout = false
         movingToEndFromAfar = false
+        movingAlongKeyboard = false
         commandRidingToEnd = nil
         model?.run(request)
     }
