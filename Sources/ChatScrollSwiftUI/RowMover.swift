@@ -26,8 +26,8 @@ final class RowMover: @MainActor ChatScrollViewTarget {
     /// move over: while the keyboard moves, it goes to the end wherever the end is by then.
     var movingToEndFromAfar = false
     /// The last request was a move along the keyboard, which SwiftUI animates while the keyboard
-    /// moves.
-    var movingAlongKeyboard = false
+    /// moves (set by ``run(_:)`` from the request).
+    private(set) var movingAlongKeyboard = false
     /// A command to the end that started during a move along the keyboard runs as SwiftUI's own
     /// animation to the end for as long as the driver's would run: the command's number and the
     /// time by the driver's clock until which its frames are not asked for.
@@ -60,7 +60,6 @@ final class RowMover: @MainActor ChatScrollViewTarget {
             let duration = ChatScrollDriver.commandDuration
             run(.bottomAlongKeyboard(duration: duration))
             movingToEndFromAfar = true
-            movingAlongKeyboard = true
             commandRidingToEnd = (command.seq, now + duration)
             return
         }
@@ -80,14 +79,11 @@ final class RowMover: @MainActor ChatScrollViewTarget {
                 let fromAfar = farFromTheEnd(state, model: model)
                 run(.bottomAlongKeyboard(duration: duration))
                 movingToEndFromAfar = fromAfar
-                movingAlongKeyboard = true
                 return
             }
             guard let resolved = resolve(target, in: state, model: model) else { return }
             stopPastEnd = nil
-            run(.alongKeyboard(y: resolved - model.geometry.insetTop, duration: duration))
-            movingAlongKeyboard = true
-            return
+            return run(.alongKeyboard(y: resolved - model.geometry.insetTop, duration: duration))
         }
         // Under the finger nothing is kept but by SwiftUI itself: a write of the position would
         // take the content from the finger.
@@ -143,7 +139,10 @@ final class RowMover: @MainActor ChatScrollViewTarget {
     private func run(_ request: ChatScrollRequest) {
         stopAwaitingLayout = false
         movingToEndFromAfar = false
-        movingAlongKeyboard = false
+        switch request {
+        case .alongKeyboard, .bottomAlongKeyboard: movingAlongKeyboard = true
+        case .row, .bottom: movingAlongKeyboard = false
+        }
         commandRidingToEnd = nil
         model?.run(request)
     }
