@@ -200,9 +200,7 @@ struct SimulationTests {
         "the driver violates no check where SwiftUI leapt a scroll to the end or across a row as tall as the screen",
         arguments: ["random-325", "random-484", "random-82", "random-189", "random-439"])
     func swiftUIScrollsWithoutALeap(name: String) throws {
-        let session = try #require(Scenarios.named(name))
-        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .swiftui))
-        #expect(result.violations == [:], "\(result.firstViolations)")
+        try Self.expectPinned([:], in: name, on: .swiftui)
     }
 
     /// On SwiftUI, a command to the end that starts while the list moves along the keyboard: an
@@ -213,9 +211,7 @@ struct SimulationTests {
         "the driver violates no check where a command to the end starts as SwiftUI moves the list along the keyboard",
         arguments: ["random-35", "random-24", "random-249", "random-322", "random-505", "messenger-197"])
     func swiftUICommandDuringTheMoveAlongTheKeyboard(name: String) throws {
-        let session = try #require(Scenarios.named(name))
-        let result = Simulator.runDriver(session, view: SimulatedScrollView(personality: .swiftui))
-        #expect(result.violations == [:], "\(result.firstViolations)")
+        try Self.expectPinned([:], in: name, on: .swiftui)
     }
 
     /// Turns with the keyboard up, notified at the turn's start with animations disabled: a
